@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineProcedure } from './define-procedure';
+import { emailSchema, passwordSchema, personNameSchema, successSchema, timeZoneSchema, timestampSchema } from './primitives';
+
+export const publicUserSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    createdAt: timestampSchema,
+    lastLogin: timestampSchema.nullable(),
+  })
+  .meta({ id: 'User' });
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const registerInputSchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved as the first setting.' }),
+});
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required.').max(128, 'Password is too long.'),
+  timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone; saved only if none is saved yet.' }),
+});
+
+export const authContract = {
+  register: defineProcedure({
+    method: 'POST',
+    path: '/api/user/register',
+    tag: 'auth',
+    summary: 'Create an account',
+    access: 'public',
+    successStatus: 201,
+    errors: { 409: 'An account with this email already exists' },
+    input: registerInputSchema,
+    output: z.object({ message: z.literal('Created'), user: publicUserSchema }),
+  }),
+  login: defineProcedure({
+    method: 'POST',
+    path: '/api/auth/login',
+    tag: 'auth',
+    summary: 'Sign in with email and password; sets the session cookie',
+    access: 'public',
+    errors: { 401: 'Wrong email or password', 429: 'Too many failed attempts' },
+    input: loginInputSchema,
+    output: z.object({ user: publicUserSchema }),
+  }),
+  logout: defineProcedure({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    summary: 'End the session server-side and clear its cookie',
+    access: 'public',
+    input: z.object({}).optional(),
+    output: successSchema,
+  }),
+  session: defineProcedure({
+    method: 'GET',
+    path: '/api/auth/session',
+    tag: 'auth',
+    summary: 'The user of the current session cookie, or null',
+    access: 'public',
+    input: z.object({}).optional(),
+    output: z.object({ user: publicUserSchema.nullable() }),
+  }),
+  token: defineProcedure({
+    method: 'POST',
+    path: '/jwt',
+    tag: 'auth',
+    summary: 'Issue a 1-hour access token for a proven identity',
+    description:
+      'Proof is a live session cookie for this email, or the account password in the body (API clients).',
+    access: 'session',
+    errors: { 401: 'Identity not proven', 429: 'Too many failed attempts' },
+    input: z.object({
+      email: emailSchema,
+      password: z.string().max(128).optional(),
+    }),
+    output: z.object({ token: z.string(), expiresAt: timestampSchema }),
+  }),
+};

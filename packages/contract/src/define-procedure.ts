@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a procedure:
+ * - public: anyone;
+ * - session: proved by the session cookie (or the password in the body, for /jwt);
+ * - bearer: a valid access token in `Authorization: Bearer`.
+ */
+export type Access = 'public' | 'session' | 'bearer';
+
+export interface ProcedureMeta {
+  access: Access;
+  /** HTTP status of a successful REST answer (default 200). */
+  successStatus: 200 | 201;
+  openapi: {
+    method: HttpMethod;
+    path: `/${string}`;
+    summary: string;
+    description?: string;
+    tags: string[];
+    protect: boolean;
+    successDescription?: string;
+    errorResponses?: Record<number, string>;
+  };
+}
+
+export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
+  meta: ProcedureMeta;
+  input: I;
+  output: O;
+}
+
+/**
+ * One definition per call: the zod input and output, its REST method and path, and who may call it.
+ * The server turns each into a tRPC procedure; trpc-to-openapi exposes the same one as REST.
+ */
+export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(definition: {
+  method: HttpMethod;
+  path: `/${string}`;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  successStatus?: 200 | 201;
+  errors?: Record<number, string>;
+  input: I;
+  output: O;
+}): ProcedureDefinition<I, O> {
+  const commonErrors: Record<number, string> = { 400: 'Invalid input' };
+  if (definition.access !== 'public') commonErrors[401] = 'Not signed in, or the token is missing, expired or forged';
+  Object.assign(commonErrors, definition.errors);
+  return {
+    meta: {
+      access: definition.access,
+      successStatus: definition.successStatus ?? 200,
+      openapi: {
+        method: definition.method,
+        path: definition.path,
+        summary: definition.summary,
+        ...(definition.description ? { description: definition.description } : {}),
+        tags: [definition.tag],
+        protect: definition.access === 'bearer',
+        errorResponses: commonErrors,
+      },
+    },
+    input: definition.input,
+    output: definition.output,
+  };
+}

@@ -1,0 +1,29 @@
+import { authContract } from './auth.contract';
+import { medicineContract } from './medicine.contract';
+import { notificationContract } from './notification.contract';
+import { settingsContract } from './settings.contract';
+import { systemContract } from './system.contract';
+import { userContract } from './user.contract';
+
+export * from './primitives';
+export * from './define-procedure';
+export * from './auth.contract';
+export * from './settings.contract';
+export * from './medicine.contract';
+export * from './notification.contract';
+export * from './user.contract';
+export * from './system.contract';
+
+/**
+ * Every call of the product, grouped by feature. The server implements each entry as a tRPC
+ * procedure (same keys), and trpc-to-openapi exposes it at its REST path.
+ */
+export const contract = {
+  auth: authContract,
+  user: userContract,
+  settings: settingsContract,
+  medicine: medicineContract,
+  notification: notificationContract,
+  system: systemContract,
+};
+export type Contract = typeof contract;

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { defineProcedure } from './define-procedure';
+import {
+  LIMITS,
+  boundedInt,
+  emailSchema,
+  frequencySchema,
+  idSchema,
+  isoDateSchema,
+  successSchema,
+  takenFlagsSchema,
+  timeSchema,
+  timestampSchema,
+} from './primitives';
+
+export const medicineSchema = z
+  .object({
+    id: z.uuid(),
+    userEmail: z.string(),
+    name: z.string(),
+    dosage: z.string(),
+    frequency: z.string(),
+    startDate: z.string(),
+    scheduledTimes: z.array(z.string()),
+    durationDays: z.number().int(),
+    originalDurationDays: z.number().int(),
+    instructions: z.string(),
+    totalPills: z.number().int(),
+    originalTotalPills: z.number().int(),
+    pillsPerDose: z.number().int(),
+    dosesPerDay: z.number().int(),
+    reminders: z.array(z.object({ times: z.array(z.string()) })),
+    courseEndDate: z.string().meta({ description: 'startDate + originalDurationDays − 1' }),
+    pillsLeft: z.number().int(),
+    daysLeft: z.number().int(),
+    lastRefillAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'Medicine' });
+export type Medicine = z.infer<typeof medicineSchema>;
+
+const medicineName = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(LIMITS.medicineName, 'Name is too long (at most 120 characters).');
+const dosage = z.string().trim().max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).');
+const instructions = z
+  .string()
+  .trim()
+  .max(LIMITS.instructions, 'Instructions are too long (at most 1000 characters).');
+const days = (label: string) => boundedInt(label, 1, LIMITS.maxDays);
+const pills = (label: string) => boundedInt(label, 1, LIMITS.maxPills);
+
+/** Fields the spec's client sends but the server derives itself; accepted and ignored. */
+const derivedByServer = {
+  scheduledTimes: z.array(timeSchema).max(8).optional().meta({ description: 'Ignored: derived from frequency.' }),
+  originalTotalPills: z.number().optional().meta({ description: 'Ignored: derived by the server.' }),
+  dosesPerDay: z.number().optional().meta({ description: 'Ignored: derived by the server.' }),
+};
+
+export const medicineFieldsSchema = z.object({
+  name: medicineName,
+  dosage: dosage.default(''),
+  frequency: frequencySchema,
+  startDate: isoDateSchema,
+  durationDays: days('Duration'),
+  originalDurationDays: days('Total duration'),
+  instructions: instructions.default(''),
+  totalPills: pills('Total pills'),
+  pillsPerDose: boundedInt('Pills per dose', 1, LIMITS.maxPillsPerDose),
+});
+export type MedicineFields = z.infer<typeof medicineFieldsSchema>;
+
+export const createMedicineInputSchema = medicineFieldsSchema.extend({
+  userEmail: emailSchema,
+  ...derivedByServer,
+});
+
+/** On update, dosage and instructions left out keep their stored values. */
+export const updateMedicineInputSchema = medicineFieldsSchema.extend({
+  id: idSchema,
+  dosage: dosage.optional(),
+  instructions: instructions.optional(),
+  ...derivedByServer,
+});
+
+const idInput = z.object({ id: idSchema });
+
+export const takenDaySchema = z.object({ date: z.string(), taken: z.string() }).meta({ id: 'TakenDay' });
+
+export const refillReminderSchema = z
+  .object({ id: z.uuid(), name: z.string(), pillsLeft: z.number().int(), daysLeft: z.number().int() })
+  .meta({ id: 'RefillReminder' });
+export type RefillReminder = z.infer<typeof refillReminderSchema>;
+
+export const medicineContract = {
+  list: defineProcedure({
+    method: 'GET',
+    path: '/api/medicine/user/{userEmail}',
+    tag: 'medicines',
+    summary: 'The user’s medicines',
+    access: 'bearer',
+    errors: { 403: 'Not your medicines' },
+    input: z.object({ userEmail: emailSchema }),
+    output: z.object({ findMedicine: z.array(medicineSchema) }),
+  }),
+  get: defineProcedure({
+    method: 'GET',
+    path: '/api/medicine/{id}',
+    tag: 'medicines',
+    summary: 'One medicine',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: idInput,
+    output: medicineSchema,
+  }),
+  create: defineProcedure({
+    method: 'POST',
+    path: '/api/medicine',
+    tag: 'medicines',
+    summary: 'Add a medicine',
+    description:
+      'scheduledTimes, dosesPerDay and originalTotalPills are derived from frequency and the user’s default reminder times.',
+    access: 'bearer',
+    successStatus: 201,
+    errors: { 403: 'userEmail is not yours' },
+    input: createMedicineInputSchema,
+    output: medicineSchema,
+  }),
+  update: defineProcedure({
+    method: 'PUT',
+    path: '/api/medicine/{id}',
+    tag: 'medicines',
+    summary: 'Update a medicine',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: updateMedicineInputSchema,
+    output: medicineSchema,
+  }),
+  delete: defineProcedure({
+    method: 'DELETE',
+    path: '/api/medicine/{id}',
+    tag: 'medicines',
+    summary: 'Delete a medicine and its history',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: idInput,
+    output: successSchema.extend({ id: z.uuid() }),
+  }),
+  getTaken: defineProcedure({
+    method: 'GET',
+    path: '/api/medicine/{id}/taken',
+    tag: 'doses',
+    summary: 'Which doses were taken on a day',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: z.object({ id: idSchema, date: isoDateSchema }),
+    output: z.object({ takenDay: takenDaySchema.nullable() }),
+  }),
+  setTaken: defineProcedure({
+    method: 'PUT',
+    path: '/api/medicine/{id}/taken',
+    tag: 'doses',
+    summary: 'Record which doses were taken on a day',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: z.object({
+      id: idSchema,
+      date: isoDateSchema,
+      taken: takenFlagsSchema,
+    }),
+    output: z.object({ takenDay: takenDaySchema }),
+  }),
+  history: defineProcedure({
+    method: 'GET',
+    path: '/api/medicine/{id}/history',
+    tag: 'doses',
+    summary: 'Taken records in a date range (at most 366 days), ascending',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: z.object({ id: idSchema, from: isoDateSchema, to: isoDateSchema }),
+    output: z.object({ takenHistory: z.array(takenDaySchema) }),
+  }),
+  refill: defineProcedure({
+    method: 'PATCH',
+    path: '/api/medicine/{id}/refill',
+    tag: 'refills',
+    summary: 'Start a new supply (dose history is kept)',
+    description: 'pills defaults to the size of the current supply (totalPills).',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: z.object({ id: idSchema, pills: pills('Pills').optional() }),
+    output: medicineSchema,
+  }),
+  refillReminders: defineProcedure({
+    method: 'GET',
+    path: '/api/refill-reminders',
+    tag: 'refills',
+    summary: 'Active medicines with 7 or fewer days of supply left',
+    access: 'bearer',
+    errors: { 403: 'Not your medicines' },
+    input: z.object({ userEmail: emailSchema }),
+    output: z.array(refillReminderSchema),
+  }),
+};

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineProcedure } from './define-procedure';
+import { emailSchema, idSchema, successSchema, timestampSchema } from './primitives';
+
+export const NOTIFICATION_TYPES = ['reminder', 'missed_dose', 'refill', 'success', 'generic'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    message: z.string(),
+    medicineName: z.string().nullable(),
+    isRead: z.boolean(),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATION_PAGE_MAX = 100;
+
+export const notificationContract = {
+  list: defineProcedure({
+    method: 'GET',
+    path: '/api/notifications/{userEmail}',
+    tag: 'notifications',
+    summary: 'The user’s notifications, newest first (a bounded page)',
+    access: 'bearer',
+    errors: { 403: 'Not your notifications' },
+    input: z.object({
+      userEmail: emailSchema,
+      limit: z.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(50),
+      before: z.iso.datetime({ offset: true, error: 'before must be an ISO timestamp.' }).optional(),
+    }),
+    output: z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() }),
+  }),
+  markRead: defineProcedure({
+    method: 'PATCH',
+    path: '/api/notifications/{id}/read',
+    tag: 'notifications',
+    summary: 'Mark one notification read',
+    access: 'bearer',
+    errors: { 404: 'No such notification of yours' },
+    input: z.object({ id: idSchema }),
+    output: z.object({ notification: notificationSchema }),
+  }),
+  markAllRead: defineProcedure({
+    method: 'PATCH',
+    path: '/api/notifications/{userEmail}/read-all',
+    tag: 'notifications',
+    summary: 'Mark all the user’s notifications read',
+    access: 'bearer',
+    errors: { 403: 'Not your notifications' },
+    input: z.object({ userEmail: emailSchema }),
+    output: successSchema.extend({ updated: z.number().int() }),
+  }),
+  delete: defineProcedure({
+    method: 'DELETE',
+    path: '/api/notifications/{id}',
+    tag: 'notifications',
+    summary: 'Delete one notification',
+    access: 'bearer',
+    errors: { 404: 'No such notification of yours' },
+    input: z.object({ id: idSchema }),
+    output: successSchema.extend({ id: z.uuid() }),
+  }),
+};

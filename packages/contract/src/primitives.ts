@@ -1,0 +1,95 @@
+import {
+  FREQUENCY_PATTERN,
+  ISO_DATE_PATTERN,
+  MAX_DOSE_SLOTS,
+  PASSWORD_MIN_LENGTH,
+  TIME_PATTERN,
+  isValidIsoDate,
+  isValidTimeZone,
+  parseFrequency,
+} from '@medrem/domain';
+import { z } from 'zod';
+
+/** Limits of stored text, so that no field can grow without bound. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  passwordMax: 128,
+  medicineName: 120,
+  dosage: 60,
+  instructions: 1000,
+  notificationTitle: 200,
+  notificationMessage: 2000,
+  pushToken: 4096,
+  maxDays: 3650,
+  maxPills: 100_000,
+  maxPillsPerDose: 100,
+  maxHistoryDays: 366,
+  maxReminderAdvanceMinutes: 1440,
+} as const;
+
+export const emailSchema = z
+  .string({ error: 'Please enter a valid email address.' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email, 'Email is too long.')
+  .email('Please enter a valid email address.')
+  .meta({ description: 'Email address; trimmed and lower-cased.', example: 'ada@example.com' });
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, 'Password should be at least 6 characters long.')
+  .max(LIMITS.passwordMax, 'Password is too long (at most 128 characters).');
+
+export const personNameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(LIMITS.name, 'Name is too long (at most 100 characters).');
+
+export const idSchema = z.uuid({ error: 'Not a valid id.' }).meta({ description: 'A UUID.' });
+
+export const isoDateSchema = z
+  .string({ error: 'A date is required.' })
+  .regex(ISO_DATE_PATTERN, 'Dates must be in YYYY-MM-DD form.')
+  .refine(isValidIsoDate, 'Not a real calendar date.')
+  .meta({ description: 'Calendar date, YYYY-MM-DD.', example: '2026-11-21' });
+
+export const timeSchema = z
+  .string({ error: 'A time is required.' })
+  .regex(TIME_PATTERN, 'Times must be in 24-hour HH:MM form.')
+  .meta({ description: 'Wall-clock time, HH:MM (24 h).', example: '08:00' });
+
+export const timestampSchema = z.string().meta({ description: 'ISO 8601 timestamp.' });
+
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isValidTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris).')
+  .meta({ description: 'IANA time-zone name.', example: 'Europe/Paris' });
+
+export const frequencySchema = z
+  .string({ error: 'Please fill in the frequency pattern field.' })
+  .trim()
+  .max(MAX_DOSE_SLOTS * 2 - 1, 'A frequency has at most 8 slots.')
+  .regex(FREQUENCY_PATTERN, 'Frequency must be 0/1 flags joined by dashes, e.g. 1-0-1.')
+  .refine((f) => parseFrequency(f).includes(1), 'Frequency must include at least one dose (a 1).')
+  .meta({ description: 'One 0/1 flag per dose slot, dash-joined (1 = take).', example: '1-0-1' });
+
+/** A day's taken flags: one 0/1 per slot. */
+export const takenFlagsSchema = z
+  .string()
+  .max(MAX_DOSE_SLOTS * 2 - 1, 'At most 8 slots.')
+  .regex(FREQUENCY_PATTERN, 'Taken must be 0/1 flags joined by dashes, e.g. 1-0-0.')
+  .meta({ example: '1-0-0' });
+
+export function boundedInt(label: string, min: number, max: number) {
+  return z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+}
+
+export const successSchema = z.object({ success: z.literal(true), message: z.string() });

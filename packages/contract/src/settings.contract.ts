@@ -1,0 +1,98 @@
+import { ADDED_REMINDER_TIME, DEFAULT_REMINDER_TIMES, MAX_DOSE_SLOTS } from '@medrem/domain';
+import { z } from 'zod';
+import { defineProcedure } from './define-procedure';
+import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
+
+export const notificationSettingsSchema = z.object({
+  enabled: z.boolean(),
+  reminderAdvance: boundedInt('Reminder advance', 0, LIMITS.maxReminderAdvanceMinutes).meta({
+    description: 'Minutes before a dose for the optional upcoming-dose heads-up.',
+  }),
+  missedDoseAlerts: z.boolean(),
+  refillReminders: z.boolean(),
+  dailySummary: z.boolean(),
+  upcomingHeadsUp: z.boolean().default(false),
+});
+
+export const reminderTimesSchema = z
+  .array(timeSchema)
+  .min(1, 'Keep at least one default reminder time.')
+  .max(MAX_DOSE_SLOTS, 'At most 8 default reminder times.')
+  .refine((times) => new Set(times).size === times.length, 'Default reminder times must be different.');
+
+export const medicineDefaultsSchema = z.object({
+  defaultDosesPerDay: boundedInt('Default doses per day', 1, MAX_DOSE_SLOTS),
+  defaultReminderTimes: reminderTimesSchema,
+  defaultDurationDays: boundedInt('Default duration', 0, LIMITS.maxDays),
+});
+
+export const privacySettingsSchema = z.object({
+  dataSharing: z.boolean(),
+  analytics: z.boolean(),
+});
+
+export const settingsSchema = z
+  .object({
+    notifications: notificationSettingsSchema,
+    medicineDefaults: medicineDefaultsSchema,
+    privacy: privacySettingsSchema,
+    timezone: z.string().meta({ description: 'IANA zone of the user’s wall-clock dose times.' }),
+    name: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsInputSchema = z.object({
+  userEmail: emailSchema,
+  notifications: notificationSettingsSchema,
+  medicineDefaults: medicineDefaultsSchema,
+  privacy: privacySettingsSchema,
+  timezone: timeZoneSchema.optional(),
+});
+export type SettingsInput = z.infer<typeof settingsInputSchema>;
+
+/** Spec defaults (section 3), plus the zone the reminders use. */
+export const DEFAULT_SETTINGS: Omit<Settings, 'name' | 'email'> = {
+  notifications: {
+    enabled: true,
+    reminderAdvance: 30,
+    missedDoseAlerts: true,
+    refillReminders: true,
+    dailySummary: false,
+    upcomingHeadsUp: false,
+  },
+  medicineDefaults: {
+    defaultDosesPerDay: 1,
+    defaultReminderTimes: [...DEFAULT_REMINDER_TIMES],
+    defaultDurationDays: 0,
+  },
+  privacy: { dataSharing: false, analytics: true },
+  timezone: 'UTC',
+};
+export { ADDED_REMINDER_TIME };
+
+export const settingsContract = {
+  get: defineProcedure({
+    method: 'GET',
+    path: '/api/user/{userEmail}/settings',
+    tag: 'settings',
+    summary: 'The user’s settings (spec defaults when none are saved)',
+    access: 'bearer',
+    errors: { 403: 'Not your settings' },
+    input: z.object({ userEmail: emailSchema }),
+    output: z.object({ settings: settingsSchema }),
+  }),
+  update: defineProcedure({
+    method: 'PUT',
+    path: '/api/user/{userEmail}/settings',
+    tag: 'settings',
+    summary: 'Save the user’s settings',
+    description:
+      'Medicines follow their dose slots: a changed default time moves those doses. Removing a time that a medicine still uses is refused (409) and names the medicines.',
+    access: 'bearer',
+    errors: { 403: 'Not your settings', 409: 'A removed time is still used by medicines' },
+    input: settingsInputSchema,
+    output: z.object({ settings: settingsSchema, message: z.string() }),
+  }),
+};

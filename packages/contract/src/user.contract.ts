@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { publicUserSchema } from './auth.contract';
+import { defineProcedure } from './define-procedure';
+import { medicineSchema, takenDaySchema } from './medicine.contract';
+import { notificationSchema } from './notification.contract';
+import {
+  LIMITS,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  successSchema,
+  timestampSchema,
+} from './primitives';
+import { settingsSchema } from './settings.contract';
+
+const pushTokenSchema = z
+  .string()
+  .max(LIMITS.pushToken, 'Push token is too long.')
+  .nullable()
+  .meta({
+    description:
+      'A Web Push subscription serialised as a JSON string, or an FCM registration token; null when permission was not granted.',
+  });
+
+export const exportSchema = z
+  .object({
+    exportDate: timestampSchema,
+    user: publicUserSchema,
+    medicines: z.array(medicineSchema),
+    doseHistory: z.array(takenDaySchema.extend({ medicineId: z.uuid() })),
+    refills: z.array(z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema })),
+    settings: settingsSchema,
+    notifications: z.array(notificationSchema),
+  })
+  .meta({ id: 'Export' });
+export type DataExport = z.infer<typeof exportSchema>;
+
+export const userContract = {
+  get: defineProcedure({
+    method: 'GET',
+    path: '/api/user/{id}',
+    tag: 'users',
+    summary: 'The caller’s own user record, by id or email',
+    access: 'bearer',
+    errors: { 403: 'Not your account' },
+    input: z.object({ id: z.string().trim().min(1).max(LIMITS.email) }),
+    output: z.object({ findUser: publicUserSchema }),
+  }),
+  update: defineProcedure({
+    method: 'PUT',
+    path: '/api/user/{userEmail}',
+    tag: 'users',
+    summary: 'Update the profile (the email cannot change)',
+    description: 'A new password needs the current one.',
+    access: 'bearer',
+    errors: { 403: 'Not your account', 400: 'The email cannot be changed, or the current password is wrong' },
+    input: z.object({
+      userEmail: emailSchema,
+      name: personNameSchema,
+      email: emailSchema.optional(),
+      password: passwordSchema.optional(),
+      currentPassword: z.string().max(LIMITS.passwordMax).optional(),
+    }),
+    output: z.object({ user: publicUserSchema, message: z.string() }),
+  }),
+  deleteAccount: defineProcedure({
+    method: 'DELETE',
+    path: '/api/user/{userEmail}/account',
+    tag: 'users',
+    summary: 'Delete the account and all its data',
+    access: 'bearer',
+    errors: { 403: 'Not your account', 404: 'No such user' },
+    input: z.object({ userEmail: emailSchema }),
+    output: successSchema,
+  }),
+  socialLogin: defineProcedure({
+    method: 'POST',
+    path: '/api/user/social-login',
+    tag: 'users',
+    summary: 'Record a social sign-in: the name and the push token of this device',
+    access: 'bearer',
+    errors: { 403: 'Not your account' },
+    input: z.object({ email: emailSchema, name: personNameSchema, tokenForNotification: pushTokenSchema.optional() }),
+    output: successSchema,
+  }),
+  savePushToken: defineProcedure({
+    method: 'POST',
+    path: '/api/user/save-fcm-token',
+    tag: 'users',
+    summary: 'Register this device for push notifications',
+    access: 'bearer',
+    errors: { 403: 'Not your account' },
+    input: z.object({ email: emailSchema, tokenForNotification: pushTokenSchema }),
+    output: successSchema,
+  }),
+  export: defineProcedure({
+    method: 'GET',
+    path: '/api/user/{userEmail}/export',
+    tag: 'users',
+    summary: 'All of the user’s data as one JSON document',
+    access: 'bearer',
+    errors: { 403: 'Not your account' },
+    input: z.object({ userEmail: emailSchema }),
+    output: exportSchema,
+  }),
+};

@@ -1,0 +1,105 @@
+/**
+ * Calendar dates are plain 'YYYY-MM-DD' strings and wall-clock times 'HH:MM' strings.
+ * Arithmetic runs on UTC midnights so that no local time zone or DST shift can move a day.
+ */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const DAY_MS = 86_400_000;
+
+function toUtc(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date in 'YYYY-MM-DD' form (rejects 2025-02-30). */
+export function isValidIsoDate(date: string): boolean {
+  if (!ISO_DATE_PATTERN.test(date)) return false;
+  return fromUtc(toUtc(date)) === date;
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+export function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+export function maxDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+export function firstDayOfMonth(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function lastDayOfMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return fromUtc(Date.UTC(y, m, 0));
+}
+
+/** Minutes after midnight of an 'HH:MM' time. */
+export function minutesOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ZonedNow {
+  /** Calendar date in the zone, 'YYYY-MM-DD'. */
+  date: string;
+  /** Wall-clock time in the zone, 'HH:MM'. */
+  time: string;
+  hour: number;
+  minutes: number;
+}
+
+/** The calendar date and wall-clock time of an instant in an IANA zone. */
+export function zonedNow(instant: Date, timeZone: string): ZonedNow {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  const hour = Number(part('hour')) % 24;
+  const minute = Number(part('minute'));
+  const time = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time,
+    hour,
+    minutes: hour * 60 + minute,
+  };
+}
+
+/** 'HH:MM' (24 h) as the spec's 12-hour display, e.g. '08:00' -> '8:00 AM'. */
+export function formatTime12h(time: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const suffix = h < 12 ? 'AM' : 'PM';
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${hour12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
