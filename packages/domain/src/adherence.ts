@@ -1,5 +1,4 @@
 import { daysBetween, maxDate, minDate } from './dates';
-import { countTaken } from './dose-slots';
 import { dosesInFrequency } from './frequency';
 import { courseEndDate } from './schedule';
 
@@ -21,9 +20,19 @@ export function expectedDoses(medicine: AdherenceMedicine, from: string, to: str
   return dosesInFrequency(medicine.frequency) * (daysBetween(first, last) + 1);
 }
 
-/** Doses taken in a list of taken entries: the sum of their flags. */
+/**
+ * Doses taken in a list of taken entries. Spec (section 7): the sum of the numbers in the entries,
+ * each entry being numbers joined by dashes (doses taken per slot), so '2-0-1' counts 3.
+ */
 export function takenDoses(history: readonly { taken: string }[]): number {
-  return history.reduce((sum, entry) => sum + countTaken(entry.taken), 0);
+  return history.reduce((sum, entry) => sum + sumTakenNumbers(entry.taken), 0);
+}
+
+function sumTakenNumbers(taken: string | null | undefined): number {
+  return (taken ?? '').split('-').reduce((sum, part) => {
+    const value = /^\d+$/.test(part.trim()) ? Number(part.trim()) : 0;
+    return sum + value;
+  }, 0);
 }
 
 /** Rounded percentage taken/expected, or null when nothing is expected. */
@@ -67,5 +76,3 @@ export function monthReport(
     takenDoses: taken,
   };
 }
-
-

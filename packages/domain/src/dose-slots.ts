@@ -20,7 +20,12 @@ export function normaliseTaken(taken: string | null | undefined, slots: number):
 }
 
 /** Sets the flag of one slot in a day's taken string. */
-export function setTakenFlag(taken: string | null | undefined, slots: number, slot: number, value: 0 | 1): string {
+export function setTakenFlag(
+  taken: string | null | undefined,
+  slots: number,
+  slot: number,
+  value: 0 | 1,
+): string {
   const flags = normaliseTaken(taken, slots).split('-');
   flags[slot] = String(value);
   return flags.join('-');

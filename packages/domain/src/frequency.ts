@@ -33,6 +33,6 @@ const FREQUENCY_LABELS: Record<string, string> = {
 
 /** The spec's label for a pattern, or null ("no label") for any other pattern. */
 export function frequencyLabel(frequency: string | null | undefined): string | null {
-  if (!frequency) return null;
+  if (!frequency || !Object.hasOwn(FREQUENCY_LABELS, frequency)) return null;
   return FREQUENCY_LABELS[frequency] ?? null;
 }

@@ -54,5 +54,7 @@ export function isCourseActiveOn(
   medicine: { startDate: string; originalDurationDays: number },
   date: string,
 ): boolean {
-  return date >= medicine.startDate && date <= courseEndDate(medicine.startDate, medicine.originalDurationDays);
+  return (
+    date >= medicine.startDate && date <= courseEndDate(medicine.startDate, medicine.originalDurationDays)
+  );
 }
