@@ -10,7 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'session' | 'bearer';
 
-export interface ProcedureMeta {
+// A type alias, not an interface: trpc-to-openapi needs it assignable to Record<string, unknown>.
+export type ProcedureMeta = {
   access: Access;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus: 200 | 201;
@@ -24,7 +25,7 @@ export interface ProcedureMeta {
     successDescription?: string;
     errorResponses?: Record<number, string>;
   };
-}
+};
 
 export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
   meta: ProcedureMeta;

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config/config';
+import type { DatabaseHandle } from './db/database';
+import './fastify-types';
+import { type Clock, systemClock } from './lib/clock';
+import databasePlugin from './plugins/app/database.plugin';
+import errorHandlerPlugin from './plugins/app/error-handler.plugin';
+import servicesPlugin from './plugins/app/services.plugin';
+import cookiesPlugin from './plugins/external/cookies.plugin';
+import rateLimitPlugin from './plugins/external/rate-limit.plugin';
+import securityHeadersPlugin from './plugins/external/security-headers.plugin';
+import apiDocsPlugin from './plugins/routes/api-docs.plugin';
+import restApiPlugin from './plugins/routes/rest-api.plugin';
+import trpcPlugin from './plugins/routes/trpc.plugin';
+import webAppPlugin from './plugins/routes/web-app.plugin';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  clock?: Clock;
+  /** A database opened by the caller (tests); otherwise the config's one is opened. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+/**
+ * Builds the server without listening: external plugins, then the app's own (database, services),
+ * then routes. server.ts listens; tests build and call it.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(cookiesPlugin);
+  await app.register(rateLimitPlugin);
+
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(servicesPlugin);
+
+  await app.register(trpcPlugin);
+  await app.register(restApiPlugin);
+  await app.register(apiDocsPlugin);
+  await app.register(webAppPlugin);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,79 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the repositories see, whichever engine runs underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed SQL migrations; safe with several processes starting at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrations sit beside this module in source and beside the bundle in dist (copied at build). */
+export function migrationsFolder(): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+}
+
+// Arbitrary constant: serialises migrations across processes sharing one PostgreSQL server.
+const MIGRATION_LOCK_ID = 7_262_531;
+
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** PGlite only: keep everything in memory (tests). */
+  inMemory?: boolean;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.poolSize ?? 10,
+      onnotice: () => undefined,
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const connection = await client.reserve();
+        try {
+          await connection`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+          await migratePostgres(drizzlePostgres(connection), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await connection`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => undefined);
+          connection.release();
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let dataPath: string | undefined;
+  if (!options.inMemory) {
+    if (!options.dataDir) throw new Error('DATA_DIR is required for the embedded database');
+    dataPath = path.join(options.dataDir, 'pglite');
+    await mkdir(dataPath, { recursive: true });
+  }
+  const client = new PGlite(dataPath);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Trimmed and lower-cased; the identity of the account. */
+    email: text('email').notNull(),
+    /** argon2id PHC string; null for accounts created by a social sign-in. */
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value: a leaked table does not leak live sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** { notifications, medicineDefaults, privacy } as validated by the contract. */
+  preferences: jsonb('preferences').notNull(),
+  timezone: text('timezone').notNull().default('UTC'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const medicines = pgTable(
+  'medicines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    dosage: text('dosage').notNull().default(''),
+    frequency: text('frequency').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    scheduledTimes: text('scheduled_times').array().notNull().default(sql`'{}'::text[]`),
+    durationDays: integer('duration_days').notNull(),
+    originalDurationDays: integer('original_duration_days').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    totalPills: integer('total_pills').notNull(),
+    originalTotalPills: integer('original_total_pills').notNull(),
+    pillsPerDose: integer('pills_per_dose').notNull(),
+    dosesPerDay: integer('doses_per_day').notNull(),
+    /** Doses taken (all time) when the current supply started; pills left count from here. */
+    takenAtLastRefill: integer('taken_at_last_refill').notNull().default(0),
+    lastRefillAt: timestamp('last_refill_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('medicines_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One row per medicine and calendar day: the spec's dash-joined taken flags. */
+export const doseRecords = pgTable(
+  'dose_records',
+  {
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    taken: text('taken').notNull(),
+    /** Number of 1 flags in `taken`, kept so supply maths is one SUM. */
+    takenCount: integer('taken_count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.medicineId, t.date] })],
+);
+
+export const refills = pgTable(
+  'refills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    pills: integer('pills').notNull(),
+    refilledAt: timestamp('refilled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('refills_medicine_idx').on(t.medicineId, t.refilledAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    medicineName: text('medicine_name'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** A device that receives push: a Web Push subscription (JSON) or an FCM token. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Web Push endpoint URL or FCM token: one device, one row. */
+    endpoint: text('endpoint').notNull(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_user_idx').on(t.userId)],
+);

@@ -1,0 +1,13 @@
+import type { AppConfig } from './config/config';
+import type { DatabaseHandle } from './db/database';
+import type { Clock } from './lib/clock';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    clock: Clock;
+    database: DatabaseHandle;
+    services: Services;
+  }
+}

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { type DatabaseHandle, openDatabase } from '../../db/database';
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite under DATA_DIR, and applies the committed
+ * migrations before any route can answer. Tests may hand in a database of their own.
+ */
+export default fp<{ database?: DatabaseHandle | undefined }>(
+  async (app, options) => {
+    const handle =
+      options.database ??
+      (await openDatabase({
+        databaseUrl: app.config.databaseUrl,
+        dataDir: app.config.dataDir,
+        poolSize: app.config.databasePoolSize,
+      }));
+    await handle.migrate();
+    app.decorate('database', handle);
+    if (!options.database) app.addHook('onClose', () => handle.close());
+    app.log.info({ engine: handle.kind }, 'database ready');
+  },
+  { name: 'database' },
+);

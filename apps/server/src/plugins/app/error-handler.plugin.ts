@@ -1,0 +1,30 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVER_ERROR_MESSAGE } from '../../trpc/trpc';
+
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but declared as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+/**
+ * The one error handler: every error answers JSON with a human-readable `message`. A 4xx says what
+ * was wrong; a 5xx never reveals why (it is logged instead).
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(status).send({ code: 'INTERNAL_SERVER_ERROR', message: SERVER_ERROR_MESSAGE });
+      }
+      const message = CLIENT_MESSAGES[error.code] ?? (error.message || 'Bad request.');
+      return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,36 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../services';
+import type { RequestContext } from '../../trpc/trpc';
+
+export const SESSION_COOKIE = 'mr_session';
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The same context for the tRPC endpoint and the REST facade: both hand us Fastify's objects. */
+export function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply): RequestContext {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    path: '/',
+  };
+  return {
+    services,
+    ip: request.ip,
+    bearerToken: bearerOf(request),
+    session: {
+      token: request.cookies[SESSION_COOKIE],
+      start: (session) => {
+        void reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions, expires: session.expiresAt });
+      },
+      end: () => {
+        void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { contract } from '@medrem/contract';
+import type { ProcedureDefinition } from '@medrem/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { IncomingMessage } from 'node:http';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import type { z } from 'zod';
+import { appRouter } from '../../trpc/app-router';
+import { describeIssues } from '../../trpc/describe-issues';
+import { createRequestContext } from './request-context';
+
+type AnyDefinition = ProcedureDefinition<z.ZodType, z.ZodType>;
+
+/** Every definition of the contract, with its tRPC path ("medicine.list"). */
+function definitions(): { path: string; definition: AnyDefinition }[] {
+  return Object.entries(contract).flatMap(([feature, procedures]) =>
+    Object.entries(procedures as Record<string, AnyDefinition>).map(([name, definition]) => ({
+      path: `${feature}.${name}`,
+      definition,
+    })),
+  );
+}
+
+/**
+ * trpc-to-openapi answers validation errors with "Input validation failed"; the web app shows
+ * `message`, so it gets the same sentence the tRPC endpoint gives.
+ */
+function clarify(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: string; issues?: { path: PropertyKey[]; message: string }[] };
+    if (parsed.message === 'Input validation failed' && Array.isArray(parsed.issues)) {
+      return JSON.stringify({ ...parsed, message: describeIssues(parsed.issues) });
+    }
+  } catch {
+    // not JSON: leave it
+  }
+  return body;
+}
+
+/**
+ * The REST facade: one Fastify route per contract entry, at the spec's path, served by the same
+ * tRPC procedure through trpc-to-openapi. Precise routes (rather than the library's catch-all
+ * plugin) leave every other URL to the web app and give unknown API paths a real 404.
+ */
+export default fp(
+  async (app) => {
+    const successStatus = new Map(definitions().map(({ path, definition }) => [path, definition.meta.successStatus]));
+    // The handler sees Node's request; this finds the Fastify request and reply it belongs to.
+    const fastifyOf = new WeakMap<IncomingMessage, { request: FastifyRequest; reply: FastifyReply }>();
+    const handle = createOpenApiNodeHttpHandler({
+      router: appRouter,
+      createContext: ({ req }) => {
+        const owner = fastifyOf.get(req);
+        if (!owner) throw new Error('REST request without its Fastify request');
+        return createRequestContext(app.services, owner.request, owner.reply);
+      },
+      responseMeta: ({ paths, errors }) =>
+        errors.length === 0 && paths?.[0] ? { status: successStatus.get(paths[0]) ?? 200 } : {},
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'REST call failed');
+      },
+      maxBodySize: app.config.bodyLimitBytes,
+    });
+
+    const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The node-http handler speaks Node's request/response API. It gets the raw request with
+      // Fastify's parsed body and query, and Fastify's reply in Node's shape, so that cookies,
+      // security headers and hooks still apply to its answer.
+      const raw = Object.assign(request.raw, { body: request.body, query: request.query });
+      fastifyOf.set(request.raw, { request, reply });
+      const response = reply.raw;
+      const nodeLike = Object.assign(reply, {
+        setHeader: (key: string, value: string) => void reply.header(key, value),
+        end: (data?: string) => {
+          if (!reply.sent) void reply.type('application/json; charset=utf-8').send(data === undefined ? data : clarify(data));
+        },
+        once: response.once.bind(response),
+        on: response.on.bind(response),
+        off: response.off.bind(response),
+        emit: response.emit.bind(response),
+        removeListener: response.removeListener.bind(response),
+        socket: response.socket,
+      });
+      Object.defineProperty(nodeLike, 'statusCode', {
+        set: (value: number) => void reply.code(value),
+        get: () => response.statusCode,
+        configurable: true,
+      });
+      await handle(raw as never, nodeLike as never);
+      return reply;
+    };
+
+    for (const { definition } of definitions()) {
+      const { method, path } = definition.meta.openapi;
+      app.route({ method, url: path.replace(/\{(\w+)\}/g, ':$1'), handler: serve });
+    }
+  },
+  { name: 'rest-api', dependencies: ['services', 'cookies'] },
+);

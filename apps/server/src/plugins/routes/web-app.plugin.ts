@@ -1,0 +1,53 @@
+import staticFiles from '@fastify/static';
+import fp from 'fastify-plugin';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_PREFIXES = ['/api', '/trpc', '/jwt'];
+
+/** The built web app, wherever it is: WEB_DIST_DIR, else apps/web/dist beside this server. */
+export function locateWebDist(configured: string | undefined): string | undefined {
+  if (configured) return existsSync(configured) ? configured : undefined;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../../web/dist')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/**
+ * Serves the installable web app and answers any other page URL with its index.html (client-side
+ * routes). API paths that match nothing get a JSON 404 instead.
+ */
+export default fp(
+  async (app) => {
+    const root = locateWebDist(app.config.webDistDir);
+    if (!root) {
+      app.log.warn('No built web app found (run `npm run build`); serving the API only.');
+    } else {
+      await app.register(staticFiles, {
+        root,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const name = path.basename(filePath);
+          // Hashed assets never change; the service worker, manifest and shell must be re-checked.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest')) {
+            void res.header('Cache-Control', 'no-cache');
+          }
+          if (name === 'sw.js') void res.header('Service-Worker-Allowed', '/');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+      if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+      }
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${pathname}` });
+    });
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,57 @@
+import type { Database } from '../db/database';
+import { createAccessTokenSigner } from '../lib/access-token-signer';
+import type { AttemptCounter } from '../lib/attempt-counter';
+import type { Clock } from '../lib/clock';
+import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
+import { MedicineRepository } from '../repositories/medicine.repository';
+import { NotificationRepository } from '../repositories/notification.repository';
+import { PushSubscriptionRepository } from '../repositories/push-subscription.repository';
+import { SessionRepository } from '../repositories/session.repository';
+import { SettingsRepository } from '../repositories/settings.repository';
+import { UserRepository } from '../repositories/user.repository';
+import { AuthService, type LoginThrottlePolicy } from './auth.service';
+import { MedicineService } from './medicine.service';
+import { NotificationService } from './notification.service';
+import { SettingsService } from './settings.service';
+import { UserService } from './user.service';
+
+export interface ServiceDependencies {
+  db: Database;
+  clock: Clock;
+  jwtSecret: string;
+  failures: AttemptCounter;
+  throttle: LoginThrottlePolicy;
+  sessionTtlDays: number;
+  hasher?: PasswordHasher;
+}
+
+/** The composition root of the domain: repositories over the database, services over them. */
+export function createServices(deps: ServiceDependencies) {
+  const repositories = {
+    users: new UserRepository(deps.db),
+    sessions: new SessionRepository(deps.db),
+    settings: new SettingsRepository(deps.db),
+    medicines: new MedicineRepository(deps.db),
+    notifications: new NotificationRepository(deps.db),
+    pushSubscriptions: new PushSubscriptionRepository(deps.db),
+  };
+  const { clock } = deps;
+  const settings = new SettingsService({ ...repositories, clock });
+  const auth = new AuthService({
+    users: repositories.users,
+    sessions: repositories.sessions,
+    settings,
+    hasher: deps.hasher ?? argon2idHasher,
+    tokens: createAccessTokenSigner(deps.jwtSecret),
+    failures: deps.failures,
+    clock,
+    throttle: deps.throttle,
+    sessionTtlDays: deps.sessionTtlDays,
+  });
+  const medicines = new MedicineService({ medicines: repositories.medicines, settings, clock });
+  const notifications = new NotificationService({ notifications: repositories.notifications });
+  const users = new UserService({ ...repositories, settings, auth, clock });
+  return { repositories, auth, settings, medicines, notifications, users, clock };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,94 @@
+import type { Access, ProcedureDefinition } from '@medrem/contract';
+import { TRPCError, initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError, type z } from 'zod';
+import { AppError } from '../lib/app-error';
+import type { NewSession } from '../services/auth.service';
+import type { Services } from '../services';
+import { describeIssues } from './describe-issues';
+import { pinNoCoercion } from './strict-body';
+
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/** What every procedure sees of the request: no HTTP objects, only what the rules need. */
+export interface RequestContext {
+  services: Services;
+  ip: string;
+  bearerToken: string | undefined;
+  session: {
+    token: string | undefined;
+    start(session: NewSession): void;
+    end(): void;
+  };
+}
+
+/** The contract's meta, with every key optional as trpc-to-openapi's router type requires. */
+type RouterMeta = OpenApiMeta<{ access?: Access; successStatus?: 200 | 201 }>;
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<RouterMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : undefined;
+      const message =
+        error.code === 'INTERNAL_SERVER_ERROR'
+          ? SERVER_ERROR_MESSAGE
+          : zodError
+            ? describeIssues(zodError.issues)
+            : shape.message;
+      // No stack, no internals: only what a client can act on.
+      return {
+        code: shape.code,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          ...(zodError ? { issues: zodError.issues.map((i) => ({ path: i.path.map(String), message: i.message })) } : {}),
+        },
+      };
+    },
+  });
+
+/** Services raise AppErrors in product words; here they become the matching API error. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    throw new TRPCError({ code: result.error.cause.kind, message: result.error.cause.message });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const publicProcedure = t.procedure.use(mapAppErrors);
+
+const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const caller = await ctx.services.auth.authenticate(ctx.bearerToken);
+  if (!caller) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue (missing or expired token).' });
+  }
+  return next({ ctx: { ...ctx, caller } });
+});
+
+function prepare<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {
+  if (definition.meta.openapi.method !== 'GET') pinNoCoercion(definition.input);
+  return definition;
+}
+
+/** A procedure anyone may call (its rules may still ask for proof, as /jwt does). */
+export function publicFrom<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {
+  if (definition.meta.access === 'bearer') throw new Error(`${definition.meta.openapi.path} needs a bearer token`);
+  const { meta, input, output } = prepare(definition);
+  return publicProcedure.meta(meta).input(input).output(output);
+}
+
+/** A procedure that needs a valid access token; its context carries the verified caller. */
+export function authenticatedFrom<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {
+  if (definition.meta.access !== 'bearer') throw new Error(`${definition.meta.openapi.path} is not a bearer call`);
+  const { meta, input, output } = prepare(definition);
+  return authenticatedProcedure.meta(meta).input(input).output(output);
+}

@@ -1,0 +1,21 @@
+import { cp } from 'node:fs/promises';
+import { defineConfig } from 'tsup';
+
+/**
+ * One bundle per process entry. Workspace packages are bundled in (they ship TypeScript source);
+ * npm dependencies stay external. The SQL migrations are copied beside the bundle.
+ */
+export default defineConfig({
+  entry: { server: 'src/server.ts' },
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  splitting: false,
+  noExternal: [/^@medrem\//],
+  async onSuccess() {
+    await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+  },
+});
