@@ -37,8 +37,9 @@ export async function openDatabase(options: {
   /** PGlite only: keep everything in memory (tests). */
   inMemory?: boolean;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, {
+  const { databaseUrl } = options;
+  if (databaseUrl) {
+    const client = postgres(databaseUrl, {
       max: options.poolSize ?? 10,
       onnotice: () => undefined,
     });
@@ -47,13 +48,14 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       async migrate() {
-        const connection = await client.reserve();
+        // A one-connection client, so the advisory lock and the migration share a session.
+        const single = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
         try {
-          await connection`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-          await migratePostgres(drizzlePostgres(connection), { migrationsFolder: migrationsFolder() });
+          await single`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+          await migratePostgres(drizzlePostgres(single), { migrationsFolder: migrationsFolder() });
         } finally {
-          await connection`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => undefined);
-          connection.release();
+          await single`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => undefined);
+          await single.end({ timeout: 5 });
         }
       },
       close: () => client.end({ timeout: 5 }),

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+
+/** Which engine this run tests: a real PostgreSQL server when TEST_DATABASE_URL is set. */
+export const TEST_ENGINE: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** For a server restart on the same data (durability tests): the URL or DATA_DIR to reopen. */
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty, migrated database for one test file: an in-memory PGlite, or a new database on the
+ * TEST_DATABASE_URL server that is dropped afterwards. Nothing depends on leftovers.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ inMemory: true });
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `medrem_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    handle,
+    databaseUrl: url.toString(),
+    async drop() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
