@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite, as CI runs it.
+ *   1. unit and API tests of every workspace on the embedded database (PGlite);
+ *   2. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
+ *   3. the production build, then the browser (E2E) suite against the built server;
+ *   4. openapi.json must match the contract.
+ * It ends with one plain line "N passed, N failed, N skipped" summing every runner.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'medrem-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n━━ ${label}\n$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  totals.failed += r.stats?.unexpected ?? 0;
+  totals.skipped += r.stats?.skipped ?? 0;
+}
+
+function vitest(label, workspace, env = {}) {
+  const dir = path.join(root, workspace);
+  if (!existsSync(path.join(dir, 'package.json'))) return;
+  const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    cwd: dir,
+    env,
+  });
+  addVitest(out);
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => undefined });
+  try {
+    await sql`select 1`;
+    return url;
+  } catch (error) {
+    console.log(`\n!! SKIPPED: the PostgreSQL runs of the data tests — no server reachable at ${url} (${error.message}).`);
+    console.log('!! Set TEST_DATABASE_URL to a PostgreSQL server to run them.');
+    return undefined;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 'apps/web']) {
+  vitest(`unit and API tests: ${workspace} (PGlite)`, workspace);
+}
+
+const pg = await postgresUrl();
+if (pg) vitest('API and data tests: apps/server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: pg });
+
+if (run('production build', 'npm', ['run', 'build'])) {
+  const webPackage = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
+  if (webPackage.scripts?.['test:e2e']) {
+    const out = path.join(reports, 'e2e.json');
+    run('browser tests (Playwright, Chromium)', 'npm', ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+    });
+    addPlaywright(out);
+  }
+}
+
+run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
+
+console.log(`\n━━ Summary${failures.length ? ` — failed steps: ${failures.join('; ')}` : ''}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
