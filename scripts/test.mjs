@@ -20,7 +20,12 @@ const failures = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n━━ ${label}\n$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -45,10 +50,15 @@ function vitest(label, workspace, env = {}) {
   const dir = path.join(root, workspace);
   if (!existsSync(path.join(dir, 'package.json'))) return;
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  run(label, 'npx', ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: dir,
-    env,
-  });
+  run(
+    label,
+    'npx',
+    ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: dir,
+      env,
+    },
+  );
   addVitest(out);
 }
 
@@ -60,7 +70,9 @@ async function postgresUrl() {
     await sql`select 1`;
     return url;
   } catch (error) {
-    console.log(`\n!! SKIPPED: the PostgreSQL runs of the data tests — no server reachable at ${url} (${error.message}).`);
+    console.log(
+      `\n!! SKIPPED: the PostgreSQL runs of the data tests — no server reachable at ${url} (${error.message}).`,
+    );
     console.log('!! Set TEST_DATABASE_URL to a PostgreSQL server to run them.');
     return undefined;
   } finally {
@@ -79,9 +91,14 @@ if (run('production build', 'npm', ['run', 'build'])) {
   const webPackage = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
   if (webPackage.scripts?.['test:e2e']) {
     const out = path.join(reports, 'e2e.json');
-    run('browser tests (Playwright, Chromium)', 'npm', ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
-    });
+    run(
+      'browser tests (Playwright, Chromium)',
+      'npm',
+      ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
+      {
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+      },
+    );
     addPlaywright(out);
   }
 }

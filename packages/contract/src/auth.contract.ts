@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { emailSchema, passwordSchema, personNameSchema, successSchema, timeZoneSchema, timestampSchema } from './primitives';
+import {
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+  successSchema,
+  timeZoneSchema,
+  timestampSchema,
+} from './primitives';
 
 export const publicUserSchema = z
   .object({
@@ -17,13 +24,17 @@ export const registerInputSchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved as the first setting.' }),
+  timezone: timeZoneSchema
+    .optional()
+    .meta({ description: 'The browser’s zone, saved as the first setting.' }),
 });
 
 export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required.').max(128, 'Password is too long.'),
-  timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone; saved only if none is saved yet.' }),
+  timezone: timeZoneSchema
+    .optional()
+    .meta({ description: 'The browser’s zone; saved only if none is saved yet.' }),
 });
 
 export const authContract = {

@@ -50,7 +50,8 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   output: O;
 }): ProcedureDefinition<I, O> {
   const commonErrors: Record<number, string> = { 400: 'Invalid input' };
-  if (definition.access !== 'public') commonErrors[401] = 'Not signed in, or the token is missing, expired or forged';
+  if (definition.access !== 'public')
+    commonErrors[401] = 'Not signed in, or the token is missing, expired or forged';
   Object.assign(commonErrors, definition.errors);
   return {
     meta: {

@@ -55,7 +55,11 @@ const pills = (label: string) => boundedInt(label, 1, LIMITS.maxPills);
 
 /** Fields the spec's client sends but the server derives itself; accepted and ignored. */
 const derivedByServer = {
-  scheduledTimes: z.array(timeSchema).max(8).optional().meta({ description: 'Ignored: derived from frequency.' }),
+  scheduledTimes: z
+    .array(timeSchema)
+    .max(8)
+    .optional()
+    .meta({ description: 'Ignored: derived from frequency.' }),
   originalTotalPills: z.number().optional().meta({ description: 'Ignored: derived by the server.' }),
   dosesPerDay: z.number().optional().meta({ description: 'Ignored: derived by the server.' }),
 };

@@ -13,14 +13,10 @@ import {
 } from './primitives';
 import { settingsSchema } from './settings.contract';
 
-const pushTokenSchema = z
-  .string()
-  .max(LIMITS.pushToken, 'Push token is too long.')
-  .nullable()
-  .meta({
-    description:
-      'A Web Push subscription serialised as a JSON string, or an FCM registration token; null when permission was not granted.',
-  });
+const pushTokenSchema = z.string().max(LIMITS.pushToken, 'Push token is too long.').nullable().meta({
+  description:
+    'A Web Push subscription serialised as a JSON string, or an FCM registration token; null when permission was not granted.',
+});
 
 export const exportSchema = z
   .object({
@@ -28,7 +24,9 @@ export const exportSchema = z
     user: publicUserSchema,
     medicines: z.array(medicineSchema),
     doseHistory: z.array(takenDaySchema.extend({ medicineId: z.uuid() })),
-    refills: z.array(z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema })),
+    refills: z.array(
+      z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema }),
+    ),
     settings: settingsSchema,
     notifications: z.array(notificationSchema),
   })
@@ -80,7 +78,11 @@ export const userContract = {
     summary: 'Record a social sign-in: the name and the push token of this device',
     access: 'bearer',
     errors: { 403: 'Not your account' },
-    input: z.object({ email: emailSchema, name: personNameSchema, tokenForNotification: pushTokenSchema.optional() }),
+    input: z.object({
+      email: emailSchema,
+      name: personNameSchema,
+      tokenForNotification: pushTokenSchema.optional(),
+    }),
     output: successSchema,
   }),
   savePushToken: defineProcedure({

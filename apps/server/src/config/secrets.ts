@@ -10,7 +10,10 @@ export type Secrets = z.infer<typeof secretsFileSchema>;
  * Secrets come from the environment when given; otherwise they are generated once and kept in
  * DATA_DIR/secrets.json (mode 0600), so tokens survive a restart and no secret is ever committed.
  */
-export async function loadSecrets(dataDir: string, fromEnv: { jwtSecret?: string | undefined }): Promise<Secrets> {
+export async function loadSecrets(
+  dataDir: string,
+  fromEnv: { jwtSecret?: string | undefined },
+): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Secrets | undefined;
   try {

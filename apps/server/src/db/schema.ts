@@ -65,7 +65,10 @@ export const medicines = pgTable(
     dosage: text('dosage').notNull().default(''),
     frequency: text('frequency').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
-    scheduledTimes: text('scheduled_times').array().notNull().default(sql`'{}'::text[]`),
+    scheduledTimes: text('scheduled_times')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     durationDays: integer('duration_days').notNull(),
     originalDurationDays: integer('original_duration_days').notNull(),
     instructions: text('instructions').notNull().default(''),
@@ -142,5 +145,8 @@ export const pushSubscriptions = pgTable(
     token: text('token').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_user_idx').on(t.userId),
+  ],
 );

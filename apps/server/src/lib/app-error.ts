@@ -3,12 +3,7 @@
  * HTTP; the API layer maps each kind to its status.
  */
 export type AppErrorKind =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
 export class AppError extends Error {
   constructor(
@@ -22,7 +17,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'You can only access your own data.') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You can only access your own data.') =>
+  new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const tooManyRequests = (message: string) => new AppError('TOO_MANY_REQUESTS', message);

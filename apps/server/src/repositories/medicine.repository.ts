@@ -43,7 +43,12 @@ export class MedicineRepository {
     return row;
   }
 
-  async updateOwned(id: string, userId: string, values: Partial<MedicineValues>, now: Date): Promise<boolean> {
+  async updateOwned(
+    id: string,
+    userId: string,
+    values: Partial<MedicineValues>,
+    now: Date,
+  ): Promise<boolean> {
     const rows = await this.db
       .update(medicines)
       .set({ ...values, updatedAt: now })
@@ -83,7 +88,9 @@ export class MedicineRepository {
     return this.db
       .select({ date: doseRecords.date, taken: doseRecords.taken })
       .from(doseRecords)
-      .where(and(eq(doseRecords.medicineId, medicineId), gte(doseRecords.date, from), lte(doseRecords.date, to)))
+      .where(
+        and(eq(doseRecords.medicineId, medicineId), gte(doseRecords.date, from), lte(doseRecords.date, to)),
+      )
       .orderBy(asc(doseRecords.date));
   }
 

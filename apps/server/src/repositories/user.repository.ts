@@ -27,12 +27,23 @@ export class UserRepository {
   }
 
   /** Inserts unless the email is taken; returns undefined on conflict (no race between check and insert). */
-  async insert(values: { name: string; email: string; passwordHash: string | null }): Promise<UserRow | undefined> {
-    const [row] = await this.db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  async insert(values: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+  }): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .insert(users)
+      .values(values)
+      .onConflictDoNothing({ target: users.email })
+      .returning();
     return row;
   }
 
-  async update(id: string, values: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'lastLogin'>>): Promise<UserRow> {
+  async update(
+    id: string,
+    values: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'lastLogin'>>,
+  ): Promise<UserRow> {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     if (!row) throw new Error(`user ${id} vanished during update`);
     return row;

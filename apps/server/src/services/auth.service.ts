@@ -59,10 +59,15 @@ export class AuthService {
     const { throttle, failures } = this.deps;
     const accountKey = `login:account:${email}`;
     const ipKey = `login:ip:${ip}`;
-    const [byAccount, byIp] = await Promise.all([failures.count(accountKey, now), failures.count(ipKey, now)]);
+    const [byAccount, byIp] = await Promise.all([
+      failures.count(accountKey, now),
+      failures.count(ipKey, now),
+    ]);
     if (byAccount >= throttle.maxFailuresPerAccount || byIp >= throttle.maxFailuresPerIp) {
       const minutes = Math.ceil(throttle.windowMs / 60_000);
-      throw tooManyRequests(`Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`);
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
+      );
     }
     const user = await this.deps.users.findByEmail(email);
     const stored = user?.passwordHash ?? (await this.decoy());

@@ -13,7 +13,11 @@ import {
 } from '@medrem/domain';
 import { badRequest, notFound } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
-import type { MedicineRepository, MedicineValues, MedicineWithTotals } from '../repositories/medicine.repository';
+import type {
+  MedicineRepository,
+  MedicineValues,
+  MedicineWithTotals,
+} from '../repositories/medicine.repository';
 import { type Caller, assertSelf } from './caller';
 import { supplyOf, toMedicine } from './medicine-view';
 import type { SettingsService } from './settings.service';
@@ -65,7 +69,10 @@ export class MedicineService {
   async create(caller: Caller, input: MedicineFields & { userEmail: string }): Promise<Medicine> {
     assertSelf(caller, input.userEmail);
     const { userEmail: _owner, ...fields } = input;
-    const row = await this.deps.medicines.insert(caller.userId, await this.values(caller, pickFields(fields)));
+    const row = await this.deps.medicines.insert(
+      caller.userId,
+      await this.values(caller, pickFields(fields)),
+    );
     return this.get(caller, row.id);
   }
 
@@ -79,7 +86,11 @@ export class MedicineService {
   ): Promise<Medicine> {
     const current = await this.owned(caller, input.id);
     const fields: MedicineFields = {
-      ...pickFields({ ...input, dosage: input.dosage ?? current.dosage, instructions: input.instructions ?? current.instructions }),
+      ...pickFields({
+        ...input,
+        dosage: input.dosage ?? current.dosage,
+        instructions: input.instructions ?? current.instructions,
+      }),
     };
     const changed = await this.deps.medicines.updateOwned(
       input.id,
@@ -112,7 +123,9 @@ export class MedicineService {
     const schedule = parseFrequency(row.frequency);
     const flags = parseFrequency(taken);
     if (flags.length !== schedule.length) {
-      throw badRequest(`Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`);
+      throw badRequest(
+        `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
+      );
     }
     if (flags.some((flag, slot) => flag === 1 && schedule[slot] !== 1)) {
       throw badRequest('Only doses this medicine is scheduled for can be marked taken.');
@@ -134,7 +147,12 @@ export class MedicineService {
 
   async refill(caller: Caller, id: string, pills: number | undefined): Promise<Medicine> {
     const row = await this.owned(caller, id);
-    const refilled = await this.deps.medicines.refill(id, caller.userId, pills ?? row.totalPills, this.deps.clock.now());
+    const refilled = await this.deps.medicines.refill(
+      id,
+      caller.userId,
+      pills ?? row.totalPills,
+      this.deps.clock.now(),
+    );
     if (!refilled) throw notFound(MEDICINE_NOT_FOUND);
     return this.get(caller, id);
   }

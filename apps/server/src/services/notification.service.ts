@@ -78,6 +78,7 @@ export class NotificationService {
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
-    if (!(await this.deps.notifications.deleteOwned(id, caller.userId))) throw notFound(NOTIFICATION_NOT_FOUND);
+    if (!(await this.deps.notifications.deleteOwned(id, caller.userId)))
+      throw notFound(NOTIFICATION_NOT_FOUND);
   }
 }

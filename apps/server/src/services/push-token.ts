@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { badRequest } from '../lib/app-error';
 
 export type PushTarget =
-  | { kind: 'webpush'; endpoint: string; token: string }
-  | { kind: 'fcm'; endpoint: string; token: string };
+  { kind: 'webpush'; endpoint: string; token: string } | { kind: 'fcm'; endpoint: string; token: string };
 
 const webPushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/ }),

@@ -19,7 +19,10 @@ function readPreferences(stored: unknown): StoredPreferences {
   const record = saved.success ? saved.data : {};
   const merged = {
     notifications: { ...DEFAULT_SETTINGS.notifications, ...(record.notifications as object | undefined) },
-    medicineDefaults: { ...DEFAULT_SETTINGS.medicineDefaults, ...(record.medicineDefaults as object | undefined) },
+    medicineDefaults: {
+      ...DEFAULT_SETTINGS.medicineDefaults,
+      ...(record.medicineDefaults as object | undefined),
+    },
     privacy: { ...DEFAULT_SETTINGS.privacy, ...(record.privacy as object | undefined) },
   };
   const parsed = preferencesSchema.safeParse(merged);
@@ -71,7 +74,9 @@ export class SettingsService {
     assertSelf(caller, input.userEmail);
     const times = input.medicineDefaults.defaultReminderTimes;
     const medicines = await this.deps.medicines.listForUser(caller.userId);
-    const stranded = medicines.filter((m) => parseFrequency(m.frequency).some((flag, slot) => flag === 1 && slot >= times.length));
+    const stranded = medicines.filter((m) =>
+      parseFrequency(m.frequency).some((flag, slot) => flag === 1 && slot >= times.length),
+    );
     if (stranded.length > 0) {
       const names = stranded.map((m) => m.name).join(', ');
       throw conflict(

@@ -43,7 +43,13 @@ export class UserService {
 
   async update(
     caller: Caller,
-    input: { userEmail: string; name: string; email?: string | undefined; password?: string | undefined; currentPassword?: string | undefined },
+    input: {
+      userEmail: string;
+      name: string;
+      email?: string | undefined;
+      password?: string | undefined;
+      currentPassword?: string | undefined;
+    },
   ): Promise<PublicUser> {
     assertSelf(caller, input.userEmail);
     if (input.email !== undefined && input.email !== caller.email) {
@@ -69,7 +75,10 @@ export class UserService {
     return true;
   }
 
-  async socialLogin(caller: Caller, input: { email: string; name: string; tokenForNotification?: string | null | undefined }) {
+  async socialLogin(
+    caller: Caller,
+    input: { email: string; name: string; tokenForNotification?: string | null | undefined },
+  ) {
     assertSelf(caller, input.email);
     await this.deps.users.update(caller.userId, { name: input.name, lastLogin: this.deps.clock.now() });
     await this.savePushToken(caller, input.email, input.tokenForNotification);

@@ -46,7 +46,9 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          ...(zodError ? { issues: zodError.issues.map((i) => ({ path: i.path.map(String), message: i.message })) } : {}),
+          ...(zodError
+            ? { issues: zodError.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }
+            : {}),
         },
       };
     },
@@ -69,7 +71,10 @@ const publicProcedure = t.procedure.use(mapAppErrors);
 const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const caller = await ctx.services.auth.authenticate(ctx.bearerToken);
   if (!caller) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue (missing or expired token).' });
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: 'Please log in to continue (missing or expired token).',
+    });
   }
   return next({ ctx: { ...ctx, caller } });
 });
@@ -81,14 +86,18 @@ function prepare<I extends z.ZodType, O extends z.ZodType>(definition: Procedure
 
 /** A procedure anyone may call (its rules may still ask for proof, as /jwt does). */
 export function publicFrom<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {
-  if (definition.meta.access === 'bearer') throw new Error(`${definition.meta.openapi.path} needs a bearer token`);
+  if (definition.meta.access === 'bearer')
+    throw new Error(`${definition.meta.openapi.path} needs a bearer token`);
   const { meta, input, output } = prepare(definition);
   return publicProcedure.meta(meta).input(input).output(output);
 }
 
 /** A procedure that needs a valid access token; its context carries the verified caller. */
-export function authenticatedFrom<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {
-  if (definition.meta.access !== 'bearer') throw new Error(`${definition.meta.openapi.path} is not a bearer call`);
+export function authenticatedFrom<I extends z.ZodType, O extends z.ZodType>(
+  definition: ProcedureDefinition<I, O>,
+) {
+  if (definition.meta.access !== 'bearer')
+    throw new Error(`${definition.meta.openapi.path} is not a bearer call`);
   const { meta, input, output } = prepare(definition);
   return authenticatedProcedure.meta(meta).input(input).output(output);
 }

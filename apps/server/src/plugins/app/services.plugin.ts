@@ -9,7 +9,9 @@ export default fp(
     const { config } = app;
     const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
     if (config.databaseUrl && !config.jwtSecret) {
-      app.log.warn('JWT_SECRET is not set: several server processes must share one, or tokens will not carry over.');
+      app.log.warn(
+        'JWT_SECRET is not set: several server processes must share one, or tokens will not carry over.',
+      );
     }
     // Failed sign-ins are counted where every server process sees them: Redis when configured.
     let failures: AttemptCounter = new MemoryAttemptCounter(config.loginThrottle.windowMs);

@@ -12,7 +12,11 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /** The same context for the tRPC endpoint and the REST facade: both hand us Fastify's objects. */
-export function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply): RequestContext {
+export function createRequestContext(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RequestContext {
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'lax' as const,

@@ -27,7 +27,10 @@ function definitions(): { path: string; definition: AnyDefinition }[] {
  */
 function clarify(body: string): string {
   try {
-    const parsed = JSON.parse(body) as { message?: string; issues?: { path: PropertyKey[]; message: string }[] };
+    const parsed = JSON.parse(body) as {
+      message?: string;
+      issues?: { path: PropertyKey[]; message: string }[];
+    };
     if (parsed.message === 'Input validation failed' && Array.isArray(parsed.issues)) {
       return JSON.stringify({ ...parsed, message: describeIssues(parsed.issues) });
     }
@@ -44,7 +47,9 @@ function clarify(body: string): string {
  */
 export default fp(
   async (app) => {
-    const successStatus = new Map(definitions().map(({ path, definition }) => [path, definition.meta.successStatus]));
+    const successStatus = new Map(
+      definitions().map(({ path, definition }) => [path, definition.meta.successStatus]),
+    );
     // The handler sees Node's request; this finds the Fastify request and reply it belongs to.
     const fastifyOf = new WeakMap<IncomingMessage, { request: FastifyRequest; reply: FastifyReply }>();
     const handle = createOpenApiNodeHttpHandler({
@@ -66,13 +71,22 @@ export default fp(
       // The node-http handler speaks Node's request/response API. It gets the raw request with
       // Fastify's parsed body and query, and Fastify's reply in Node's shape, so that cookies,
       // security headers and hooks still apply to its answer.
+      // The spec's client sends some calls with no body at all (refill, mark read, read-all, logout),
+      // so no content type either; trpc-to-openapi would answer 415. Fastify has already refused a
+      // body without a content type, so here "none" means "no fields".
+      if (request.headers['content-type'] === undefined && request.body === undefined) {
+        request.raw.headers['content-type'] = 'application/json';
+      }
       const raw = Object.assign(request.raw, { body: request.body, query: request.query });
       fastifyOf.set(request.raw, { request, reply });
       const response = reply.raw;
       const nodeLike = Object.assign(reply, {
         setHeader: (key: string, value: string) => void reply.header(key, value),
         end: (data?: string) => {
-          if (!reply.sent) void reply.type('application/json; charset=utf-8').send(data === undefined ? data : clarify(data));
+          if (!reply.sent)
+            void reply
+              .type('application/json; charset=utf-8')
+              .send(data === undefined ? data : clarify(data));
         },
         once: response.once.bind(response),
         on: response.on.bind(response),
@@ -86,7 +100,7 @@ export default fp(
         get: () => response.statusCode,
         configurable: true,
       });
-      await handle(raw as never, nodeLike as never);
+      await handle(raw, nodeLike as never);
       return reply;
     };
 

@@ -46,7 +46,9 @@ export default fp(
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
       }
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${pathname}` });
+      return reply
+        .status(404)
+        .send({ code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${pathname}` });
     });
   },
   { name: 'web-app' },

@@ -8,8 +8,12 @@ export const medicineRouter = router({
     findMedicine: await ctx.services.medicines.list(ctx.caller, input.userEmail),
   })),
   get: authenticatedFrom(c.get).query(({ ctx, input }) => ctx.services.medicines.get(ctx.caller, input.id)),
-  create: authenticatedFrom(c.create).mutation(({ ctx, input }) => ctx.services.medicines.create(ctx.caller, input)),
-  update: authenticatedFrom(c.update).mutation(({ ctx, input }) => ctx.services.medicines.update(ctx.caller, input)),
+  create: authenticatedFrom(c.create).mutation(({ ctx, input }) =>
+    ctx.services.medicines.create(ctx.caller, input),
+  ),
+  update: authenticatedFrom(c.update).mutation(({ ctx, input }) =>
+    ctx.services.medicines.update(ctx.caller, input),
+  ),
   delete: authenticatedFrom(c.delete).mutation(async ({ ctx, input }) => {
     const { name } = await ctx.services.medicines.delete(ctx.caller, input.id);
     return { success: true as const, id: input.id, message: `${name} has been deleted successfully!` };

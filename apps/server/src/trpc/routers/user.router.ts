@@ -27,5 +27,7 @@ export const userRouter = router({
       message: saved ? 'This device will receive reminders.' : 'No push token given: nothing saved.',
     };
   }),
-  export: authenticatedFrom(c.export).query(({ ctx, input }) => ctx.services.users.export(ctx.caller, input.userEmail)),
+  export: authenticatedFrom(c.export).query(({ ctx, input }) =>
+    ctx.services.users.export(ctx.caller, input.userEmail),
+  ),
 });
