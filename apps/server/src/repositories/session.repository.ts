@@ -25,8 +25,9 @@ export class SessionRepository {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  async deleteExpired(now: Date): Promise<number> {
-    const removed = await this.db.delete(sessions).where(lt(sessions.expiresAt, now)).returning();
-    return removed.length;
+  /** Drops a user's expired sessions (on sign-in: bounded by one user's rows, served by the index). */
+  async deleteExpiredForUser(userId: string, now: Date): Promise<void> {
+    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   }
+
 }

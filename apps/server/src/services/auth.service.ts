@@ -95,6 +95,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     const updated = await this.deps.users.update(user.id, { lastLogin: now });
     if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(user.id, input.timezone);
+    await this.deps.sessions.deleteExpiredForUser(user.id, now);
     const session = await this.startSession(user.id, now);
     return { user: toPublicUser(updated), session };
   }

@@ -2,7 +2,15 @@
 export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
+  /** The raw response text, for checks the parsed body would hide (stack traces). */
+  text: string;
   headers: Headers;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Sent as it is (malformed JSON, huge bodies); `content-type` stays application/json unless given. */
+  rawBody?: string;
 }
 
 export class ApiClient {
@@ -15,20 +23,20 @@ export class ApiClient {
     method: string,
     path: string,
     body?: unknown,
-    options: { headers?: Record<string, string>; rawBody?: string } = {},
+    options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
     if (this.token && !('authorization' in headers)) headers.authorization = `Bearer ${this.token}`;
-    if (this.cookie) headers.cookie = this.cookie;
+    if (this.cookie && !('cookie' in headers)) headers.cookie = this.cookie;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
       body: options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
+    const sessionCookie = response.headers.getSetCookie().find((c) => c.startsWith('mr_session='));
+    if (sessionCookie) {
+      const [pair] = sessionCookie.split(';');
       this.cookie = pair && !pair.endsWith('=') ? pair : undefined;
     }
     const text = await response.text();
@@ -38,23 +46,31 @@ export class ApiClient {
     } catch {
       // not JSON
     }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
   }
 
-  get<T = any>(path: string) {
-    return this.request<T>('GET', path);
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, undefined, options);
   }
-  post<T = any>(path: string, body?: unknown) {
-    return this.request<T>('POST', path, body);
+  post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, body, options);
   }
-  put<T = any>(path: string, body?: unknown) {
-    return this.request<T>('PUT', path, body);
+  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options);
   }
-  patch<T = any>(path: string, body?: unknown) {
-    return this.request<T>('PATCH', path, body);
+  patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, body, options);
   }
-  delete<T = any>(path: string) {
-    return this.request<T>('DELETE', path);
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+
+  /** A fresh bearer token from the session cookie (after the clock moved, for instance). */
+  async refreshToken(email: string): Promise<string> {
+    const jwt = await this.post<{ token: string }>('/jwt', { email });
+    if (jwt.status !== 200) throw new Error(`jwt failed: ${JSON.stringify(jwt.body)}`);
+    this.token = jwt.body.token;
+    return this.token;
   }
 
   /** Registers, signs in (session cookie) and fetches a bearer token through /jwt. */
@@ -63,9 +79,7 @@ export class ApiClient {
     if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
     const login = await this.post('/api/auth/login', { email: user.email, password: user.password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-    const jwt = await this.post<{ token: string }>('/jwt', { email: user.email });
-    if (jwt.status !== 200) throw new Error(`jwt failed: ${JSON.stringify(jwt.body)}`);
-    this.token = jwt.body.token;
+    await this.refreshToken(user.email);
     return login.body.user as { id: string; email: string; name: string };
   }
 }
