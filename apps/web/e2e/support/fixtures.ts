@@ -1,0 +1,27 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every test fails on a console error, an uncaught exception or a CSP violation (Chromium reports
+ * those as console errors and as securitypolicyviolation events).
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await use(errors);
+      expect(errors, 'console errors, page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

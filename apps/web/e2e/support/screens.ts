@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SCREENSHOT_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../test-results/screenshots',
+);
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** No serious or critical axe-core violation on what the page shows now. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = blocking.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/**
+ * Screenshots of the current screen at phone and desktop size, each after an axe scan, then back
+ * to the size the test was using.
+ */
+export async function captureScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const previous = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // the table/cards switch and layout settle
+    await expectAccessible(page, `${name} at ${size.width}px`);
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(previous);
+}

@@ -1,0 +1,43 @@
+import { Outlet } from '@tanstack/react-router';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { useAuth } from '../../features/auth/auth.context';
+import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
+import { DialogHost } from '../../shared/dialogs/dialog-host.component';
+import { InstallPrompt } from './install-prompt.component';
+import { OfflineScreen } from './offline-screen.component';
+import { TopNav } from './top-nav.component';
+import { UpdatePrompt } from './update-prompt.component';
+
+export function AppShell() {
+  const { user, loading } = useAuth();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <TopNav />
+      <OfflineScreen />
+      <main id="main" className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">
+        <Outlet />
+      </main>
+      {user && !loading ? <TimeZonePrompt /> : null}
+      <DialogHost />
+      <UpdatePrompt />
+      <InstallPrompt />
+      {/* Spec: top right, light, newest on top, close on click, draggable, pause on hover and focus loss. */}
+      <ToastContainer
+        position="top-right"
+        theme="light"
+        newestOnTop
+        closeOnClick
+        draggable
+        pauseOnHover
+        pauseOnFocusLoss
+        autoClose={3000}
+      />
+    </>
+  );
+}

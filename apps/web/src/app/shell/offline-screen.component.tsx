@@ -1,0 +1,60 @@
+import { CalendarCheck, History, HardDrive, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { buttonClass } from '../../shared/ui/button.styles';
+import { useOnlineStatus } from './use-online-status.hook';
+
+/**
+ * Spec: a full page "You're Offline" while the browser is offline. A reminder app must not lock
+ * people out of their schedule (decision 022): the page can be dismissed to the cached screens, and
+ * it comes back on the next loss of connection.
+ */
+export function OfflineScreen() {
+  const online = useOnlineStatus();
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    if (online) setDismissed(false);
+  }, [online]);
+
+  if (online) return null;
+  if (dismissed) {
+    return (
+      <p role="status" className="sticky top-[61px] z-30 bg-amber-100 px-4 py-2 text-center text-amber-900">
+        You&apos;re offline. New data will sync when you&apos;re back online.
+      </p>
+    );
+  }
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="offline-title"
+      className="fixed inset-0 z-50 overflow-y-auto bg-slate-50"
+    >
+      <div className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-5 p-6 text-center">
+        <WifiOff aria-hidden="true" className="size-16 text-slate-600" />
+        <h1 id="offline-title" className="text-3xl font-bold text-slate-900">
+          You&apos;re Offline
+        </h1>
+        <p className="text-slate-700">
+          Don&apos;t worry: your medicine reminders are still available offline. You can:
+        </p>
+        <ul className="flex flex-col gap-2 text-left text-slate-800">
+          <li className="flex items-center gap-2">
+            <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" /> View your medication
+            schedule
+          </li>
+          <li className="flex items-center gap-2">
+            <History aria-hidden="true" className="size-5 text-brand-700" /> Check your medicine history
+          </li>
+          <li className="flex items-center gap-2">
+            <HardDrive aria-hidden="true" className="size-5 text-brand-700" /> Access your saved data
+          </li>
+        </ul>
+        <button type="button" className={buttonClass.primary} autoFocus onClick={() => setDismissed(true)}>
+          Continue to my schedule
+        </button>
+        <p className="text-sm text-slate-600">New data will sync when you&apos;re back online</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUser } from './current-user';
+
+export interface AuthContextValue {
+  user: CurrentUser | null;
+  loading: boolean;
+  login: (email: string, password: string) => Promise<CurrentUser>;
+  register: (input: { name: string; email: string; password: string }) => Promise<void>;
+  logout: () => Promise<void>;
+  deleteAccount: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The signed-in user, for screens behind the route guard. */
+export function useSignedInUser(): CurrentUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useSignedInUser needs a signed-in user (render it behind <RequireAuth>)');
+  return user;
+}

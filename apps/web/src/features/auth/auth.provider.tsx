@@ -1,0 +1,139 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { accessTokenStorage } from '../../lib/access-token.storage';
+import { httpStatusOf } from '../../lib/api-error';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { sessionIdentity } from '../../lib/session-identity';
+import { refreshAccessToken } from '../../lib/token-refresh';
+import { trpc } from '../../lib/trpc';
+import { alertDialog } from '../../shared/dialogs/dialog.store';
+import { AuthContext, type AuthContextValue } from './auth.context';
+import { toCurrentUser } from './current-user';
+
+/** Failures of the token call must not leave the app spinning (a known flaw): log and go on. */
+async function requestServerToken(email: string): Promise<void> {
+  sessionIdentity.set(email);
+  try {
+    await refreshAccessToken();
+  } catch (error) {
+    console.warn('Could not get an access token; calls will retry with the session.', error);
+  }
+}
+
+const sessionKey = JSON.stringify(getQueryKey(trpc.auth.session)[0]);
+const isSessionQuery = (key: readonly unknown[]) => JSON.stringify(key[0]) === sessionKey;
+
+const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
+  404: 'User not found. Please try logging in again.',
+  500: 'Server error. Please try again later.',
+};
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const session = trpc.auth.session.useQuery(undefined, {
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const sessionUser = session.data?.user ?? null;
+  // The email whose token request has settled: until then the app shows 'Checking authentication...'.
+  const [tokenEmail, setTokenEmail] = useState<string | null>(null);
+
+  const setSignedOut = useCallback(() => {
+    accessTokenStorage.remove();
+    sessionIdentity.set(null);
+    // Drop every cached answer of the old user, but keep the session query observed by this provider.
+    queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
+    utils.auth.session.setData(undefined, { user: null });
+    setTokenEmail(null);
+  }, [queryClient, utils]);
+
+  // Spec: on an auth state change a signed-in user requests a server token; signed out clears it.
+  useEffect(() => {
+    if (session.isPending) return;
+    if (!sessionUser) {
+      accessTokenStorage.remove();
+      sessionIdentity.set(null);
+      return;
+    }
+    if (tokenEmail === sessionUser.email) return;
+    let cancelled = false;
+    void requestServerToken(sessionUser.email).then(() => {
+      if (!cancelled) setTokenEmail(sessionUser.email);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [session.isPending, sessionUser, tokenEmail]);
+
+  // The token link reports a session that ended elsewhere (expired, signed out in another tab).
+  useEffect(
+    () =>
+      sessionIdentity.onLost(() => {
+        setSignedOut();
+        void alertDialog({ title: 'Access Denied', message: 'Please log in to access this feature.' });
+      }),
+    [setSignedOut],
+  );
+
+  // mutateAsync is stable across renders, unlike the mutation result objects.
+  const { mutateAsync: loginCall } = trpc.auth.login.useMutation();
+  const { mutateAsync: registerCall } = trpc.auth.register.useMutation();
+  const { mutateAsync: logoutCall } = trpc.auth.logout.useMutation();
+  const { mutateAsync: deleteCall } = trpc.user.deleteAccount.useMutation();
+
+  const value = useMemo<AuthContextValue>(() => {
+    const user = sessionUser ? toCurrentUser(sessionUser) : null;
+    return {
+      user,
+      loading: session.isPending || (sessionUser !== null && tokenEmail !== sessionUser.email),
+      async login(email, password) {
+        const result = await loginCall({ email, password, timezone: browserTimeZone() });
+        await requestServerToken(result.user.email);
+        setTokenEmail(result.user.email);
+        utils.auth.session.setData(undefined, { user: result.user });
+        return toCurrentUser(result.user);
+      },
+      async register(input) {
+        await registerCall({ ...input, timezone: browserTimeZone() });
+      },
+      async logout() {
+        await logoutCall(undefined);
+        setSignedOut();
+      },
+      async deleteAccount() {
+        if (!user) {
+          await alertDialog({ title: 'Delete Account', message: 'No user logged in' });
+          throw new Error('No user logged in');
+        }
+        try {
+          await deleteCall({ userEmail: user.email });
+        } catch (error) {
+          const status = httpStatusOf(error);
+          const message =
+            (status !== undefined && DELETE_ACCOUNT_ALERTS[status]) ||
+            'Failed to delete account. Please try again.';
+          await alertDialog({ title: 'Delete Account', message });
+          throw error;
+        }
+        // The server ends the session with the account; make sure of it and clear local state.
+        await logoutCall(undefined).catch(() => undefined);
+        setSignedOut();
+      },
+    };
+  }, [
+    sessionUser,
+    session.isPending,
+    tokenEmail,
+    loginCall,
+    registerCall,
+    logoutCall,
+    deleteCall,
+    utils,
+    setSignedOut,
+  ]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

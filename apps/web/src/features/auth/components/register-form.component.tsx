@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerInputSchema } from '@medrem/contract';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { messageOf } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { alertDialog } from '../../../shared/dialogs/dialog.store';
+import { buttonClass } from '../../../shared/ui/button.styles';
+import { TextInput } from '../../../shared/ui/text-input.component';
+import { useAuth } from '../auth.context';
+import { AuthCard } from './auth-card.component';
+
+const registerFormSchema = registerInputSchema.pick({ name: true, email: true, password: true });
+type RegisterFormInput = z.input<typeof registerFormSchema>;
+type RegisterFormOutput = z.output<typeof registerFormSchema>;
+
+/** Spec section 9: the success dialog closes by itself after 2000 ms. */
+export const SUCCESS_DIALOG_AUTO_CLOSE_MS = 2000;
+
+export function RegisterForm() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({ resolver: zodResolver(registerFormSchema) });
+
+  const onSubmit = async (values: RegisterFormOutput) => {
+    try {
+      await auth.register(values);
+    } catch (error) {
+      console.error('Registration failed', error);
+      notify.error(messageOf(error) ?? 'Registration failed. Please try again.');
+      return;
+    }
+    await alertDialog({
+      title: 'Registration Successful!',
+      message: 'Your account has been created successfully. Please log in.',
+      autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
+    });
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <AuthCard
+      id="register-title"
+      title="Register"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
+        <TextInput
+          id="register-name"
+          label="Name"
+          type="text"
+          autoComplete="name"
+          error={errors.name?.message}
+          registration={register('name')}
+        />
+        <TextInput
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+        <TextInput
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          registration={register('password')}
+        />
+        <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
+          {isSubmitting ? 'Registering...' : 'Register'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+import { formatTime12h, type SlotStatus } from '@medrem/domain';
+import { Link } from '@tanstack/react-router';
+import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
+import type { DoseSlotView, SlotDose } from '../dose-slots.model';
+import { DoseTick } from './dose-tick.component';
+
+const STATUS_STYLE: Record<SlotStatus, string> = {
+  Completed: 'bg-green-100 text-green-800',
+  'In Progress': 'bg-blue-100 text-blue-800',
+  Missed: 'bg-red-100 text-red-800',
+  Upcoming: 'bg-slate-100 text-slate-700',
+};
+const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
+  Morning: Sunrise,
+  Afternoon: Sun,
+  Evening: Sunset,
+  Night: Moon,
+};
+
+export function DoseSlotCard(props: {
+  slot: DoseSlotView;
+  pendingId: string | undefined;
+  onToggle: (slot: DoseSlotView, dose: SlotDose) => void;
+}) {
+  const { slot } = props;
+  const Icon = SLOT_ICON[slot.name];
+  const titleId = `slot-${slot.index}-title`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid={`dose-slot-${slot.index}`}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="size-6 text-brand-700" />
+          <div>
+            <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+              {slot.name}
+            </h3>
+            <p className="text-sm text-slate-700">{formatTime12h(slot.time)}</p>
+          </div>
+        </div>
+        <span className={`rounded-full px-2.5 py-1 text-sm font-medium ${STATUS_STYLE[slot.status]}`}>
+          {slot.status}
+        </span>
+      </header>
+      {slot.doses.length === 0 ? (
+        <p className="my-4 text-slate-600">No medicines in this slot.</p>
+      ) : (
+        <ul className="my-3 flex flex-col gap-2">
+          {slot.doses.map((dose) => (
+            <li
+              key={dose.medicine.id}
+              className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-2"
+            >
+              <div>
+                <p className="font-medium text-slate-900">{dose.medicine.name}</p>
+                <p className="text-sm text-slate-700">
+                  {[dose.medicine.dosage, `${dose.medicine.pillsPerDose} pill(s)`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <DoseTick
+                label={`${dose.medicine.name}, ${slot.name} dose taken`}
+                taken={dose.taken}
+                available={slot.available}
+                busy={props.pendingId === dose.medicine.id}
+                onToggle={() => props.onToggle(slot, dose)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link
+        to="/settings"
+        search={{ tab: 'medicineDefaults' }}
+        className="mt-auto text-sm text-brand-700 underline"
+      >
+        You can set your default time from settings
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Settings } from '@medrem/contract';
+import type { ZonedNow } from '@medrem/domain';
+import { useMemo } from 'react';
+import { cardClass } from '../../../shared/ui/button.styles';
+import { Spinner } from '../../../shared/ui/spinner.component';
+import { useMedicines } from '../../medicines/medicines.queries';
+import { buildDoseSlots } from '../dose-slots.model';
+import { useTakenToday } from '../use-taken-today.hook';
+import { useToggleDose } from '../use-toggle-dose.hook';
+import { DoseSlotCard } from './dose-slot-card.component';
+
+/** Today's dose-slot cards (Morning, Afternoon, Evening, Night …), one per default reminder time. */
+export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
+  const medicines = useMedicines();
+  const list = useMemo(() => medicines.data ?? [], [medicines.data]);
+  const { takenById } = useTakenToday(list, now.date);
+  const { toggle, pendingId } = useToggleDose(now.date);
+  const slots = buildDoseSlots({
+    medicines: list,
+    defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+    takenById,
+    today: now.date,
+    nowMinutes: now.minutes,
+  });
+
+  return (
+    <section aria-labelledby="today-doses-title" className={cardClass}>
+      <h2 id="today-doses-title" className="mb-4 text-xl font-semibold text-slate-900">
+        Today&apos;s doses
+      </h2>
+      {medicines.isPending ? (
+        <Spinner label="Loading your doses..." />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {slots.map((slot) => (
+            <DoseSlotCard
+              key={slot.index}
+              slot={slot}
+              pendingId={pendingId}
+              onToggle={(s, d) => void toggle(s, d)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

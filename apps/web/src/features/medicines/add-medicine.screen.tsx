@@ -1,0 +1,50 @@
+import { zonedNow } from '@medrem/domain';
+import { useNavigate } from '@tanstack/react-router';
+import { messageOf } from '../../lib/api-error';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { notify } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useSignedInUser } from '../auth/auth.context';
+import { useSettings } from '../settings/settings.queries';
+import { MedicineForm } from './components/medicine-form.component';
+import { addMedicineFormSchema } from './medicine-form.schema';
+import { useInvalidateMedicines } from './medicines.queries';
+
+export function AddMedicineScreen() {
+  usePageTitle('Add Medicine', 'Add a medicine with its dose times, supply and instructions.');
+  const user = useSignedInUser();
+  const { settings } = useSettings();
+  const create = trpc.medicine.create.useMutation();
+  const invalidate = useInvalidateMedicines();
+  const navigate = useNavigate();
+
+  if (!settings) return <Spinner label="Loading..." />;
+  const today = zonedNow(new Date(), settings.timezone).date;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">Add Medicine</h1>
+      <MedicineForm
+        idPrefix="add"
+        schema={addMedicineFormSchema}
+        defaultValues={{ startDate: today, frequency: '', name: '', dosage: '', instructions: '' }}
+        defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
+        submitLabel="Add Medicine"
+        busyLabel="Adding..."
+        onSubmit={async (values, derived) => {
+          try {
+            await create.mutateAsync({ ...values, ...derived, userEmail: user.email });
+          } catch (error) {
+            console.error('Adding the medicine failed', error);
+            notify.warning(`Please fill in the ${messageOf(error) ?? 'Failed to add medicine'} field.`);
+            return false;
+          }
+          notify.success(`${values.name} has been added successfully!`);
+          await invalidate();
+          void navigate({ to: '/' });
+          return true;
+        }}
+      />
+    </div>
+  );
+}

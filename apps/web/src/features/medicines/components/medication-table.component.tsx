@@ -1,0 +1,64 @@
+import { daysText, startDateText, timesText } from '../medicine-display';
+import type { Medicine } from '../medicines.queries';
+import { DurationBadge } from './duration-badge.component';
+import { FrequencyText } from './frequency-text.component';
+import { MedicineActions } from './medicine-actions.component';
+
+const COLUMNS = [
+  'Medication',
+  'Dosage',
+  'Frequency',
+  'Time',
+  'Start Date',
+  'Total Duration',
+  'Current Duration',
+  'Actions',
+];
+
+export function MedicationTable(props: {
+  medicines: readonly Medicine[];
+  onDelete: (medicine: Medicine) => void;
+  deletingId: string | undefined;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left">
+        <thead className="border-b border-slate-200 text-sm text-slate-700">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-3 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.medicines.map((medicine) => (
+            <tr key={medicine.id} className="border-b border-slate-100 align-top last:border-0">
+              <th scope="row" className="px-3 py-3 font-semibold text-slate-900">
+                {medicine.name}
+              </th>
+              <td className="px-3 py-3">{medicine.dosage || '-'}</td>
+              <td className="px-3 py-3">
+                <FrequencyText frequency={medicine.frequency} />
+              </td>
+              <td className="px-3 py-3">{timesText(medicine.scheduledTimes)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">{startDateText(medicine.startDate)}</td>
+              <td className="px-3 py-3 whitespace-nowrap">{daysText(medicine.originalDurationDays)}</td>
+              <td className="px-3 py-3">
+                <DurationBadge daysLeft={medicine.daysLeft} />
+              </td>
+              <td className="px-1 py-1">
+                <MedicineActions
+                  medicine={medicine}
+                  onDelete={() => props.onDelete(medicine)}
+                  deleting={props.deletingId === medicine.id}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

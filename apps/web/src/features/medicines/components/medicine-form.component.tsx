@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatTime12h } from '@medrem/domain';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../../lib/toast';
+import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.styles';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
+import type { MedicineFormInput, MedicineFormValues } from '../medicine-form.schema';
+import { useMedicineDerivations } from '../use-medicine-derivations.hook';
+import type { DerivedMedicineFigures } from '@medrem/domain';
+
+export const FREQUENCY_HINT = 'Format: Morning-Afternoon-Evening (1 = take, 0 = skip)';
+export const NO_SCHEDULED_TIMES_WARNING = 'Please fill in the frequency pattern field.';
+
+type NumberField = 'originalDurationDays' | 'durationDays' | 'totalPills' | 'pillsPerDose';
+const NUMBER_FIELDS: { name: NumberField; label: string; hint?: string }[] = [
+  {
+    name: 'originalDurationDays',
+    label: 'Total Duration (days)',
+    hint: 'How long the whole treatment lasts.',
+  },
+  { name: 'durationDays', label: 'Supply Duration (days)', hint: 'How many days your current supply lasts.' },
+  { name: 'totalPills', label: 'Total Pills', hint: 'Pills in your current supply.' },
+  { name: 'pillsPerDose', label: 'Pills per Dose' },
+];
+
+export function MedicineForm(props: {
+  idPrefix: string;
+  schema: z.ZodType<MedicineFormValues, MedicineFormInput>;
+  defaultValues: Partial<MedicineFormInput>;
+  defaultReminderTimes: readonly string[];
+  submitLabel: string;
+  busyLabel: string;
+  /** Returns true when the form should be reset (a successful add). */
+  onSubmit: (values: MedicineFormValues, derived: DerivedMedicineFigures) => Promise<boolean>;
+}) {
+  const { idPrefix: p, schema, defaultReminderTimes } = props;
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<MedicineFormInput, unknown, MedicineFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: props.defaultValues,
+  });
+  const [frequency, originalDurationDays] = useWatch({
+    control,
+    name: ['frequency', 'originalDurationDays'],
+  });
+  const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes);
+
+  // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time.
+  const blockedByFrequency = () => {
+    if (derived.scheduledTimes.length > 0) return false;
+    notify.warning(NO_SCHEDULED_TIMES_WARNING);
+    return true;
+  };
+  const onValid = async (values: MedicineFormValues) => {
+    if (blockedByFrequency()) return;
+    if (await props.onSubmit(values, derived)) reset();
+  };
+  const onInvalid = (_errors: FieldErrors<MedicineFormInput>) => {
+    blockedByFrequency();
+  };
+
+  const error = (name: keyof MedicineFormInput) => errors[name]?.message;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
+      className={`${cardClass} flex flex-col gap-5`}
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        <Field id={`${p}-name`} label="Medicine Name" error={error('name')}>
+          <input
+            type="text"
+            className={inputClass}
+            {...fieldAria(`${p}-name`, error('name'))}
+            {...register('name')}
+          />
+        </Field>
+        <Field id={`${p}-dosage`} label="Dosage" error={error('dosage')} hint="For example 500mg.">
+          <input
+            type="text"
+            className={inputClass}
+            {...fieldAria(`${p}-dosage`, error('dosage'), true)}
+            {...register('dosage')}
+          />
+        </Field>
+        <Field id={`${p}-frequency`} label="Frequency" error={error('frequency')} hint={FREQUENCY_HINT}>
+          <input
+            type="text"
+            inputMode="numeric"
+            placeholder="1-0-1"
+            className={inputClass}
+            {...fieldAria(`${p}-frequency`, error('frequency'), true)}
+            {...register('frequency')}
+          />
+        </Field>
+        <Field id={`${p}-startDate`} label="Start Date" error={error('startDate')}>
+          <input
+            type="date"
+            className={inputClass}
+            {...fieldAria(`${p}-startDate`, error('startDate'))}
+            {...register('startDate')}
+          />
+        </Field>
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <span id={`${p}-times-label`} className="font-medium text-slate-800">
+            Scheduled Times
+          </span>
+          <output aria-labelledby={`${p}-times-label`} aria-live="polite" className="flex flex-wrap gap-2">
+            {derived.scheduledTimes.length ? (
+              derived.scheduledTimes.map((time) => (
+                <span key={time} className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800">
+                  {formatTime12h(time)}
+                </span>
+              ))
+            ) : (
+              <span className="text-slate-600">Set by the frequency and your default reminder times.</span>
+            )}
+          </output>
+          {derived.slotsWithoutTime.length ? (
+            <p className="text-sm text-amber-900">
+              Dose {derived.slotsWithoutTime.map((slot) => slot + 1).join(', ')} has no default reminder time;
+              add one in Settings.
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-700">
+            Doses per day: <strong>{derived.dosesPerDay}</strong> · Pills for the whole course:{' '}
+            <strong>{derived.originalTotalPills}</strong>
+          </p>
+        </div>
+        {NUMBER_FIELDS.map(({ name, label, hint }) => (
+          <Field key={name} id={`${p}-${name}`} label={label} error={error(name)} hint={hint}>
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+              {...fieldAria(`${p}-${name}`, error(name), Boolean(hint))}
+              {...register(name, { valueAsNumber: true })}
+            />
+          </Field>
+        ))}
+        <div className="md:col-span-2">
+          <Field id={`${p}-instructions`} label="Instructions" error={error('instructions')}>
+            <textarea
+              rows={3}
+              className={inputClass}
+              {...fieldAria(`${p}-instructions`, error('instructions'))}
+              {...register('instructions')}
+            />
+          </Field>
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <button type="submit" className={`${buttonClass.primary} w-full sm:w-auto`} disabled={isSubmitting}>
+          {isSubmitting ? props.busyLabel : props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

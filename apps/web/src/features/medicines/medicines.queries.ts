@@ -1,0 +1,21 @@
+import type { Medicine } from '@medrem/contract';
+import { trpc } from '../../lib/trpc';
+import { useSignedInUser } from '../auth/auth.context';
+
+/** Query key: trpc medicine.list {userEmail}. Used by the dashboard, the medications screen and reports. */
+export function useMedicines() {
+  const user = useSignedInUser();
+  return trpc.medicine.list.useQuery({ userEmail: user.email }, { select: (data) => data.findMedicine });
+}
+
+/**
+ * After any medicine change (add, update, delete, refill, dose tick) every medicine-derived answer
+ * may be stale: the list (pillsLeft/daysLeft), one medicine, refill reminders, taken days, history.
+ * The whole `medicine.*` key space is invalidated; only the observed queries refetch.
+ */
+export function useInvalidateMedicines() {
+  const utils = trpc.useUtils();
+  return () => utils.medicine.invalidate();
+}
+
+export type { Medicine };

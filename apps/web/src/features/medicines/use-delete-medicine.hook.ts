@@ -1,0 +1,34 @@
+import { trpc } from '../../lib/trpc';
+import { notify } from '../../lib/toast';
+import { confirmDialog } from '../../shared/dialogs/dialog.store';
+import { useInvalidateMedicines, type Medicine } from './medicines.queries';
+
+export const DELETE_FAILED_MESSAGE = 'Failed to delete medicine. Please try again.';
+
+/**
+ * Delete with the spec's confirmation, then refetch the list. A failure is shown as an error toast
+ * (the original showed it in the success style: fixed knowingly, see decision 021).
+ */
+export function useDeleteMedicine() {
+  const mutation = trpc.medicine.delete.useMutation();
+  const invalidate = useInvalidateMedicines();
+  const remove = async (medicine: Pick<Medicine, 'id' | 'name'>) => {
+    const confirmed = await confirmDialog({
+      title: 'Delete medicine',
+      message: `Are you sure you want to delete "${medicine.name}"? This action cannot be undone.`,
+      confirmLabel: 'Yes, delete it!',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await mutation.mutateAsync({ id: medicine.id });
+      notify.success(`${medicine.name} has been deleted successfully!`);
+    } catch (error) {
+      console.error('Deleting the medicine failed', error);
+      notify.error(DELETE_FAILED_MESSAGE);
+    } finally {
+      await invalidate();
+    }
+  };
+  return { remove, deletingId: mutation.isPending ? mutation.variables?.id : undefined };
+}

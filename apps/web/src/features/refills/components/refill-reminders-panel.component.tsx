@@ -1,0 +1,96 @@
+import { isUrgentRefill } from '@medrem/domain';
+import { Pill } from 'lucide-react';
+import { useState } from 'react';
+import { httpStatusOf } from '../../../lib/api-error';
+import { trpc } from '../../../lib/trpc';
+import { notify } from '../../../lib/toast';
+import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
+import { Spinner } from '../../../shared/ui/spinner.component';
+import { useInvalidateMedicines } from '../../medicines/medicines.queries';
+import { useRefillReminders } from '../refills.queries';
+
+export const NO_REFILLS_TEXT = 'No refills needed at this time.';
+const NOT_FOUND_TEXT = 'No refill reminders found.';
+
+const loadErrorText = (error: unknown) =>
+  httpStatusOf(error) === 404 ? NOT_FOUND_TEXT : 'Something went wrong. Please try again later.';
+
+export function RefillRemindersPanel() {
+  const reminders = useRefillReminders();
+  const refill = trpc.medicine.refill.useMutation();
+  const invalidate = useInvalidateMedicines();
+  const [busy, setBusy] = useState(false);
+
+  // Spec: pressing Refill disables the buttons, reloads the list after the call, then clears busy.
+  const onRefill = async (id: string) => {
+    setBusy(true);
+    try {
+      await refill.mutateAsync({ id });
+    } catch (error) {
+      console.error('Refill failed', error);
+      notify.error(
+        httpStatusOf(error) === 404 ? NOT_FOUND_TEXT : 'Failed to refill. Please try again later.',
+      );
+    }
+    await invalidate();
+    setBusy(false);
+  };
+
+  return (
+    <section className={cardClass} aria-labelledby="refills-title">
+      <h2 id="refills-title" className="mb-4 text-xl font-semibold text-slate-900">
+        Refill Reminders
+      </h2>
+      {reminders.isPending ? (
+        <Spinner label="Loading refill reminders..." />
+      ) : reminders.isError ? (
+        <p role="alert" className="text-red-700">
+          {loadErrorText(reminders.error)}
+        </p>
+      ) : reminders.data.length === 0 ? (
+        <p className="text-slate-700">{NO_REFILLS_TEXT}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {reminders.data.map((reminder) => {
+            const urgent = isUrgentRefill(reminder);
+            return (
+              <li
+                key={reminder.id}
+                className={`flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3 ${
+                  urgent ? 'border-red-300 bg-red-50' : 'border-slate-200'
+                }`}
+              >
+                <div className="flex items-start gap-3">
+                  <Pill aria-hidden="true" className="mt-1 size-5 text-brand-700" />
+                  <div>
+                    <p className="font-semibold text-slate-900">
+                      {reminder.name}{' '}
+                      {urgent ? (
+                        <span className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                          Urgent
+                        </span>
+                      ) : null}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {reminder.pillsLeft} pills left · {reminder.daysLeft} days left
+                    </p>
+                    {urgent ? <p className="text-sm font-medium text-red-800">Please refill it</p> : null}
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  disabled={busy}
+                  aria-label={`Refill ${reminder.name}`}
+                  onClick={() => void onRefill(reminder.id)}
+                >
+                  Refill
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { useZonedNow } from '../../lib/use-zoned-now.hook';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useSettings } from '../settings/settings.queries';
+import { ReportsPanel } from './components/reports-panel.component';
+
+export function ReportsScreen() {
+  usePageTitle('Reports', 'Your adherence, missed doses and upcoming refills this month.');
+  const { settings } = useSettings();
+  const now = useZonedNow(settings?.timezone ?? browserTimeZone());
+  if (!settings) return <Spinner label="Loading..." />;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <ReportsPanel settings={settings} now={now} title="Medication Reports" headingLevel={1} />
+    </div>
+  );
+}

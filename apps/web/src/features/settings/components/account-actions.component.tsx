@@ -1,0 +1,51 @@
+import { Download, Trash2 } from 'lucide-react';
+import { buttonClass } from '../../../shared/ui/button.styles';
+import { useDeleteAccount } from '../use-delete-account.hook';
+import { useExportData } from '../use-export-data.hook';
+
+/** Export and Delete Account: under Profile ('Account Actions') and Privacy ('Data Management'). */
+export function AccountActions({ title, detailed = false }: { title: string; detailed?: boolean }) {
+  const exportData = useExportData();
+  const deleteAccount = useDeleteAccount();
+  return (
+    <section className="mt-2 border-t border-slate-200 pt-5" aria-label={title}>
+      <h3 className="mb-3 text-lg font-semibold text-slate-900">{title}</h3>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {detailed ? (
+            <div>
+              <p className="font-medium text-slate-900">Export Your Data</p>
+              <p className="text-sm text-slate-600">Download all your medicine data and settings</p>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={exportData.busy}
+            onClick={() => void exportData.run()}
+          >
+            <Download aria-hidden="true" className="size-5" />
+            {detailed ? 'Export Your Data' : 'Export Data'}
+          </button>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {detailed ? (
+            <div>
+              <p className="font-medium text-red-800">Delete Account</p>
+              <p className="text-sm text-slate-600">Permanently delete your account and all data</p>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClass.danger}
+            disabled={deleteAccount.busy}
+            onClick={() => void deleteAccount.run()}
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+            Delete Account
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { inputClass } from '../../../shared/ui/button.styles';
+import { Field } from '../../../shared/ui/field.component';
+import { Toggle } from '../../../shared/ui/toggle.component';
+import type { SettingsDraft } from '../settings-draft';
+
+type NotificationSettings = SettingsDraft['notifications'];
+
+export function NotificationsTab(props: {
+  value: NotificationSettings;
+  onChange: (value: NotificationSettings) => void;
+}) {
+  const { value, onChange } = props;
+  const set = <K extends keyof NotificationSettings>(key: K, v: NotificationSettings[K]) =>
+    onChange({ ...value, [key]: v });
+  return (
+    <div>
+      <h2 className="mb-2 text-xl font-semibold text-slate-900">Notifications</h2>
+      <div className="divide-y divide-slate-200">
+        <Toggle
+          label="Push Notifications"
+          description="Receive medicine reminders and alerts"
+          checked={value.enabled}
+          onChange={(v) => set('enabled', v)}
+        />
+        <Toggle
+          label="Missed Dose Alerts"
+          description="Tell me when a dose was not marked as taken"
+          checked={value.missedDoseAlerts}
+          onChange={(v) => set('missedDoseAlerts', v)}
+        />
+        <Toggle
+          label="Refill Reminders"
+          description="Tell me when a medicine is running low"
+          checked={value.refillReminders}
+          onChange={(v) => set('refillReminders', v)}
+        />
+        <Toggle
+          label="Daily Summary"
+          description="A summary of the day's doses every evening"
+          checked={value.dailySummary}
+          onChange={(v) => set('dailySummary', v)}
+        />
+        <Toggle
+          label="Upcoming Dose Heads-up"
+          description="A reminder shortly before each dose"
+          checked={value.upcomingHeadsUp}
+          onChange={(v) => set('upcomingHeadsUp', v)}
+        />
+        <div className="py-3">
+          <Field id="settings-reminder-advance" label="Heads-up advance (minutes before a dose)">
+            <input
+              id="settings-reminder-advance"
+              type="number"
+              min={0}
+              max={1440}
+              className={`${inputClass} max-w-40`}
+              value={value.reminderAdvance}
+              onChange={(e) => set('reminderAdvance', Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
+            />
+          </Field>
+        </div>
+      </div>
+    </div>
+  );
+}

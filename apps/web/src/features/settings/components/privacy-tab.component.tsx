@@ -1,0 +1,29 @@
+import { Toggle } from '../../../shared/ui/toggle.component';
+import type { SettingsDraft } from '../settings-draft';
+import { AccountActions } from './account-actions.component';
+
+type PrivacySettings = SettingsDraft['privacy'];
+
+export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: PrivacySettings) => void }) {
+  const { value, onChange } = props;
+  return (
+    <div>
+      <h2 className="mb-2 text-xl font-semibold text-slate-900">Privacy &amp; Security</h2>
+      <div className="divide-y divide-slate-200">
+        <Toggle
+          label="Data Sharing"
+          description="Allow anonymous usage data to improve the app"
+          checked={value.dataSharing}
+          onChange={(dataSharing) => onChange({ ...value, dataSharing })}
+        />
+        <Toggle
+          label="Analytics"
+          description="Help us improve by sharing app usage analytics"
+          checked={value.analytics}
+          onChange={(analytics) => onChange({ ...value, analytics })}
+        />
+      </div>
+      <AccountActions title="Data Management" detailed />
+    </div>
+  );
+}

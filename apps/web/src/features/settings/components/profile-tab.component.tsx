@@ -1,0 +1,136 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
+import { Field } from '../../../shared/ui/field.component';
+import { useSignedInUser } from '../../auth/auth.context';
+import { AccountActions } from './account-actions.component';
+
+/**
+ * Spec: the name is editable only in edit mode, the email never; the three password fields appear
+ * in edit mode but stay disabled; Save is disabled while saving or when new ≠ confirm.
+ */
+export function ProfileTab() {
+  const user = useSignedInUser();
+  const utils = trpc.useUtils();
+  const update = trpc.user.update.useMutation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.name);
+  const [passwords, setPasswords] = useState({ current: '', next: '', confirm: '' });
+  const [showCurrent, setShowCurrent] = useState(false);
+
+  const stopEditing = () => {
+    setEditing(false);
+    setName(user.name);
+    setPasswords({ current: '', next: '', confirm: '' });
+  };
+
+  const onSave = async () => {
+    if (!user.email) return; // spec: nothing is sent unless the user has an email
+    try {
+      const result = await update.mutateAsync({
+        userEmail: user.email,
+        name,
+        ...(passwords.next ? { password: passwords.next, currentPassword: passwords.current } : {}),
+      });
+      utils.auth.session.setData(undefined, { user: result.user });
+      notify.success('Profile updated successfully!');
+      setEditing(false);
+      setPasswords({ current: '', next: '', confirm: '' });
+    } catch (error) {
+      notify.error(messageOf(error) ?? 'Failed to update profile');
+    }
+  };
+
+  const mismatch = passwords.next !== passwords.confirm;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">Profile</h2>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={editing ? stopEditing : () => setEditing(true)}
+        >
+          {editing ? 'Cancel' : 'Edit'}
+        </button>
+      </div>
+      <Field id="profile-name" label="Full Name">
+        <input
+          id="profile-name"
+          className={inputClass}
+          value={name}
+          disabled={!editing}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field>
+      <Field id="profile-email" label="Email">
+        <input id="profile-email" className={inputClass} value={user.email} readOnly disabled />
+      </Field>
+      {editing ? (
+        <>
+          <Field id="profile-current-password" label="Current Password">
+            <div className="flex gap-2">
+              <input
+                id="profile-current-password"
+                type={showCurrent ? 'text' : 'password'}
+                className={inputClass}
+                value={passwords.current}
+                disabled
+                onChange={(e) => setPasswords({ ...passwords, current: e.target.value })}
+              />
+              <button
+                type="button"
+                className={buttonClass.icon}
+                aria-label={showCurrent ? 'Hide current password' : 'Show current password'}
+                onClick={() => setShowCurrent(!showCurrent)}
+              >
+                {showCurrent ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              </button>
+            </div>
+          </Field>
+          <Field id="profile-new-password" label="New Password">
+            <input
+              id="profile-new-password"
+              type="password"
+              className={inputClass}
+              value={passwords.next}
+              disabled
+              onChange={(e) => setPasswords({ ...passwords, next: e.target.value })}
+            />
+          </Field>
+          <Field
+            id="profile-confirm-password"
+            label="Confirm New Password"
+            error={mismatch ? 'Passwords do not match. Please try again.' : undefined}
+          >
+            <input
+              id="profile-confirm-password"
+              type="password"
+              className={inputClass}
+              value={passwords.confirm}
+              disabled
+              onChange={(e) => setPasswords({ ...passwords, confirm: e.target.value })}
+            />
+          </Field>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={buttonClass.primary}
+              disabled={update.isPending || mismatch}
+              onClick={() => void onSave()}
+            >
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={stopEditing}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : null}
+      <AccountActions title="Account Actions" />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { TIME_PATTERN, deriveScheduledTimes, formatTime12h, parseFrequency } from '@medrem/domain';
+
+/** One row of the Default Reminder Times editor: its time and the saved slot it came from (null if new). */
+export interface ReminderTimeRow {
+  time: string;
+  slot: number | null;
+}
+
+export interface PlanMedicine {
+  id: string;
+  name: string;
+  frequency: string;
+}
+
+export interface FrequencyRemap {
+  id: string;
+  name: string;
+  from: string;
+  to: string;
+}
+
+export type ReminderTimesPlan =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'blocked'; message: string }
+  | {
+      kind: 'ok';
+      /** The new default times, sorted. */
+      times: string[];
+      /** Medicines whose flags must move because sorting or removal changed slot positions. */
+      remaps: FrequencyRemap[];
+      /** Medicines whose dose times really change, for the confirmation ('8:00 AM → 9:00 AM'). */
+      moved: { name: string; from: string[]; to: string[] }[];
+      /** True when the list grew: settings must be saved before the medicines (server rule). */
+      grew: boolean;
+    };
+
+const timesText = (times: readonly string[]) => times.map(formatTime12h).join(', ') || 'none';
+
+/**
+ * Plans a change of the default reminder times (decision 023). A slot is identified by the row it
+ * came from, times are kept sorted, and each medicine's frequency flags follow their slot to its new
+ * position, so that no medicine silently moves to another time. Removing a slot that a medicine
+ * still takes is blocked, naming the medicines; a slot whose time was edited moves its doses, which
+ * the caller confirms with the user.
+ */
+export function planReminderTimes(
+  previous: readonly string[],
+  rows: readonly ReminderTimeRow[],
+  medicines: readonly PlanMedicine[],
+): ReminderTimesPlan {
+  const values = rows.map((r) => r.time);
+  if (values.length === 0) return { kind: 'invalid', message: 'Keep at least one default reminder time.' };
+  if (values.some((t) => !TIME_PATTERN.test(t))) {
+    return { kind: 'invalid', message: 'Please enter every reminder time.' };
+  }
+  if (new Set(values).size !== values.length) {
+    return { kind: 'invalid', message: 'Default reminder times must be different.' };
+  }
+  const sorted = [...rows].sort((a, b) => a.time.localeCompare(b.time));
+  const times = sorted.map((r) => r.time);
+  const newIndexOfSlot = new Map<number, number>();
+  sorted.forEach((row, index) => {
+    if (row.slot !== null) newIndexOfSlot.set(row.slot, index);
+  });
+
+  const stranded = medicines.filter((m) =>
+    parseFrequency(m.frequency).some((flag, slot) => flag === 1 && !newIndexOfSlot.has(slot)),
+  );
+  if (stranded.length > 0) {
+    const removed = previous.filter((_, slot) => !newIndexOfSlot.has(slot));
+    return {
+      kind: 'blocked',
+      message: `These medicines still take a dose at ${timesText(removed)}: ${stranded
+        .map((m) => m.name)
+        .join(', ')}. Change their frequency first.`,
+    };
+  }
+
+  const remaps: FrequencyRemap[] = [];
+  const moved: { name: string; from: string[]; to: string[] }[] = [];
+  for (const medicine of medicines) {
+    const flags = parseFrequency(medicine.frequency);
+    const next = new Array<number>(Math.max(flags.length, 1)).fill(0);
+    flags.forEach((flag, slot) => {
+      const index = newIndexOfSlot.get(slot);
+      if (flag === 1 && index !== undefined) {
+        while (next.length <= index) next.push(0);
+        next[index] = 1;
+      }
+    });
+    // Trailing zero flags beyond the new list are dropped so that the frequency fits the list.
+    while (next.length > Math.max(times.length, 1) && next[next.length - 1] === 0) next.pop();
+    const to = next.join('-');
+    if (to !== medicine.frequency)
+      remaps.push({ id: medicine.id, name: medicine.name, from: medicine.frequency, to });
+    const before = deriveScheduledTimes(medicine.frequency, previous);
+    const after = deriveScheduledTimes(to, times);
+    if (before.join() !== after.join()) moved.push({ name: medicine.name, from: before, to: after });
+  }
+  return { kind: 'ok', times, remaps, moved, grew: times.length > previous.length };
+}
+
+/** The confirmation text naming the medicines whose dose times change. */
+export function movedDosesMessage(moved: { name: string; from: string[]; to: string[] }[]): string {
+  const lines = moved.map((m) => `• ${m.name}: ${timesText(m.from)} → ${timesText(m.to)}`);
+  return `This change moves the dose times of these medicines:\n${lines.join('\n')}\n\nDo you want to continue?`;
+}

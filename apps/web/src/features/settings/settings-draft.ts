@@ -1,0 +1,30 @@
+import type { Settings, SettingsInput } from '@medrem/contract';
+import type { ReminderTimeRow } from './reminder-times-plan';
+
+/** What the four tabs edit before 'Save All Settings'. */
+export interface SettingsDraft {
+  notifications: Settings['notifications'];
+  medicineDefaults: Settings['medicineDefaults'];
+  privacy: Settings['privacy'];
+  timezone: string;
+  times: ReminderTimeRow[];
+}
+
+export function toDraft(settings: Settings): SettingsDraft {
+  return {
+    notifications: { ...settings.notifications },
+    medicineDefaults: { ...settings.medicineDefaults },
+    privacy: { ...settings.privacy },
+    timezone: settings.timezone,
+    times: settings.medicineDefaults.defaultReminderTimes.map((time, slot) => ({ time, slot })),
+  };
+}
+
+export function toSettingsInput(draft: SettingsDraft, times: string[]): Omit<SettingsInput, 'userEmail'> {
+  return {
+    notifications: draft.notifications,
+    medicineDefaults: { ...draft.medicineDefaults, defaultReminderTimes: times },
+    privacy: draft.privacy,
+    timezone: draft.timezone,
+  };
+}

@@ -1,0 +1,69 @@
+import type { Settings, SettingsInput } from '@medrem/contract';
+import { useEffect, useMemo } from 'react';
+import { httpStatusOf } from '../../lib/api-error';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { trpc } from '../../lib/trpc';
+import { useSignedInUser } from '../auth/auth.context';
+import { resolveSettings, settingsCache, type SettingsSource } from './settings-cache';
+
+/**
+ * Query key: trpc settings.get {userEmail}. Invalidated after a save, and together with the
+ * medicine queries when default times changed (the server moves doses with them).
+ */
+export function useSettings(): { settings: Settings | undefined; source: SettingsSource | undefined } {
+  const user = useSignedInUser();
+  const query = trpc.settings.get.useQuery({ userEmail: user.email });
+  useEffect(() => {
+    if (query.data) settingsCache.write(user.email, query.data.settings);
+  }, [query.data, user.email]);
+  const resolved = useMemo(
+    () =>
+      resolveSettings({
+        server: query.data?.settings,
+        failed: query.isError,
+        cached: query.isError ? settingsCache.read(user.email) : null,
+        user,
+        browserZone: browserTimeZone(),
+      }),
+    [query.data, query.isError, user],
+  );
+  return { settings: resolved?.settings, source: resolved?.source };
+}
+
+export type SaveSettingsResult =
+  { saved: 'server' | 'local' } | { saved: false; message: string | undefined };
+
+/**
+ * Save All Settings. Spec: when the server call fails the settings go to the local copy and the
+ * save reports success. A refusal (4xx, e.g. 409 'a removed time is still used') is not a
+ * failure to reach the server: it is reported, and nothing is stored locally.
+ */
+export function useSaveSettings() {
+  const user = useSignedInUser();
+  const utils = trpc.useUtils();
+  const mutation = trpc.settings.update.useMutation();
+  const save = async (input: Omit<SettingsInput, 'userEmail'>): Promise<SaveSettingsResult> => {
+    try {
+      const { settings } = await mutation.mutateAsync({ ...input, userEmail: user.email });
+      utils.settings.get.setData({ userEmail: user.email }, { settings });
+      settingsCache.write(user.email, settings);
+      await Promise.all([utils.medicine.invalidate(), utils.settings.get.invalidate()]);
+      return { saved: 'server' };
+    } catch (error) {
+      const status = httpStatusOf(error);
+      if (status !== undefined && status < 500) {
+        return { saved: false, message: error instanceof Error ? error.message : undefined };
+      }
+      console.error('Saving settings on the server failed; keeping them locally', error);
+      const previous = utils.settings.get.getData({ userEmail: user.email })?.settings;
+      settingsCache.write(user.email, {
+        ...input,
+        timezone: input.timezone ?? previous?.timezone ?? browserTimeZone(),
+        name: user.name,
+        email: user.email,
+      });
+      return { saved: 'local' };
+    }
+  };
+  return { save, isSaving: mutation.isPending };
+}

@@ -1,0 +1,120 @@
+import type { Settings } from '@medrem/contract';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Bell, Clock, Shield, User, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { buttonClass, cardClass } from '../../shared/ui/button.styles';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useMedicines } from '../medicines/medicines.queries';
+import { MedicineTimesTab } from './components/medicine-times-tab.component';
+import { NotificationsTab } from './components/notifications-tab.component';
+import { PrivacyTab } from './components/privacy-tab.component';
+import { ProfileTab } from './components/profile-tab.component';
+import { toDraft, type SettingsDraft } from './settings-draft';
+import { SETTINGS_TABS, type SettingsTabKey } from './settings-tabs';
+import { useSettings } from './settings.queries';
+import { useSaveAllSettings } from './use-save-all-settings.hook';
+
+const TAB_ICON: Record<SettingsTabKey, LucideIcon> = {
+  profile: User,
+  notifications: Bell,
+  medicineDefaults: Clock,
+  privacy: Shield,
+};
+
+export function SettingsScreen() {
+  usePageTitle('Settings', 'Manage your account preferences and app settings');
+  const { settings } = useSettings();
+  const medicines = useMedicines();
+  if (!settings || medicines.isPending) return <Spinner label="Loading settings..." />;
+  // A fresh draft whenever the saved settings change (after a save or a refetch).
+  return <SettingsForm key={JSON.stringify(settings)} settings={settings} medicines={medicines.data ?? []} />;
+}
+
+function SettingsForm({
+  settings,
+  medicines,
+}: {
+  settings: Settings;
+  medicines: Parameters<typeof useSaveAllSettings>[1];
+}) {
+  const { tab } = useSearch({ from: '/_authed/settings' });
+  const navigate = useNavigate({ from: '/settings' });
+  const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
+  const { saveAll, saving } = useSaveAllSettings(settings, medicines);
+  const selectedIndex = Math.max(
+    SETTINGS_TABS.findIndex((t) => t.key === tab),
+    0,
+  );
+  const update =
+    <K extends keyof SettingsDraft>(key: K) =>
+    (value: SettingsDraft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+        <p className="text-slate-700">Manage your account preferences and app settings</p>
+      </header>
+      <TabGroup
+        vertical
+        selectedIndex={selectedIndex}
+        onChange={(index) =>
+          void navigate({ search: { tab: SETTINGS_TABS[index]?.key ?? 'profile' }, replace: true })
+        }
+        className="flex flex-col gap-6 md:flex-row"
+      >
+        <TabList
+          aria-label="Settings sections"
+          className={`${cardClass} flex h-fit flex-col gap-1 md:w-64 md:shrink-0`}
+        >
+          {SETTINGS_TABS.map(({ key, label }) => {
+            const Icon = TAB_ICON[key];
+            return (
+              <Tab
+                key={key}
+                className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-slate-800 hover:bg-slate-100 data-selected:bg-brand-700 data-selected:text-white"
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {label}
+              </Tab>
+            );
+          })}
+        </TabList>
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <TabPanels className={cardClass}>
+            <TabPanel>
+              <ProfileTab />
+            </TabPanel>
+            <TabPanel>
+              <NotificationsTab value={draft.notifications} onChange={update('notifications')} />
+            </TabPanel>
+            <TabPanel>
+              <MedicineTimesTab
+                rows={draft.times}
+                onRowsChange={update('times')}
+                timezone={draft.timezone}
+                onTimezoneChange={update('timezone')}
+              />
+            </TabPanel>
+            <TabPanel>
+              <PrivacyTab value={draft.privacy} onChange={update('privacy')} />
+            </TabPanel>
+          </TabPanels>
+          <div className="flex justify-end">
+            <button
+              type="button"
+              className={`${buttonClass.primary} w-full sm:w-auto`}
+              disabled={saving}
+              onClick={() => void saveAll(draft)}
+            >
+              {saving ? 'Saving...' : 'Save All Settings'}
+            </button>
+          </div>
+        </div>
+      </TabGroup>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Settings } from '@medrem/contract';
+import { useState } from 'react';
+import { messageOf } from '../../lib/api-error';
+import { notify } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { confirmDialog } from '../../shared/dialogs/dialog.store';
+import type { Medicine } from '../medicines/medicines.queries';
+import { movedDosesMessage, planReminderTimes, type FrequencyRemap } from './reminder-times-plan';
+import { toSettingsInput, type SettingsDraft } from './settings-draft';
+import { useSaveSettings } from './settings.queries';
+
+export const SAVE_FAILED_MESSAGE = 'Failed to save settings';
+
+/**
+ * 'Save All Settings': plans the default-time change, asks when doses move, remaps the medicines'
+ * frequencies in the order the server accepts (decision 023), then saves the settings.
+ */
+export function useSaveAllSettings(settings: Settings, medicines: readonly Medicine[]) {
+  const { save } = useSaveSettings();
+  const updateMedicine = trpc.medicine.update.useMutation();
+  const [saving, setSaving] = useState(false);
+
+  const remap = async (remaps: readonly FrequencyRemap[]) => {
+    for (const { id, to } of remaps) {
+      const m = medicines.find((candidate) => candidate.id === id);
+      if (!m) continue;
+      await updateMedicine.mutateAsync({
+        id,
+        name: m.name,
+        dosage: m.dosage,
+        frequency: to,
+        startDate: m.startDate.slice(0, 10),
+        durationDays: m.durationDays,
+        originalDurationDays: m.originalDurationDays,
+        totalPills: m.totalPills,
+        pillsPerDose: m.pillsPerDose,
+        instructions: m.instructions,
+      });
+    }
+  };
+
+  const saveAll = async (draft: SettingsDraft): Promise<boolean> => {
+    const plan = planReminderTimes(settings.medicineDefaults.defaultReminderTimes, draft.times, medicines);
+    if (plan.kind !== 'ok') {
+      notify.error(`${SAVE_FAILED_MESSAGE}: ${plan.message}`);
+      return false;
+    }
+    if (plan.moved.length > 0) {
+      const confirmed = await confirmDialog({
+        title: 'Change dose times?',
+        message: movedDosesMessage(plan.moved),
+        confirmLabel: 'Yes, change them',
+      });
+      if (!confirmed) return false;
+    }
+    setSaving(true);
+    try {
+      const input = toSettingsInput(draft, plan.times);
+      // The server refuses a frequency with a dose beyond the saved list, and a saved list shorter
+      // than a frequency's doses: a growing list is saved first, a shrinking one last.
+      if (!plan.grew) await remap(plan.remaps);
+      const result = await save(input);
+      if (result.saved === false) {
+        notify.error(result.message ? `${SAVE_FAILED_MESSAGE}: ${result.message}` : SAVE_FAILED_MESSAGE);
+        return false;
+      }
+      if (plan.grew && result.saved === 'server') await remap(plan.remaps);
+      notify.success('Settings saved successfully!');
+      return true;
+    } catch (error) {
+      console.error('Saving settings failed', error);
+      notify.error(messageOf(error) ? `${SAVE_FAILED_MESSAGE}: ${messageOf(error)}` : SAVE_FAILED_MESSAGE);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saveAll, saving };
+}

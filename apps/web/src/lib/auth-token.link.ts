@@ -1,0 +1,54 @@
+import type { AppRouter } from '@medrem/server';
+import type { TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { accessTokenStorage } from './access-token.storage';
+import { httpStatusOf } from './api-error';
+import { SessionLostError, refreshAccessToken } from './token-refresh';
+import { sessionIdentity } from './session-identity';
+
+/** Session-proved calls never carry or refresh a bearer token. */
+const isAuthCall = (path: string) => path.startsWith('auth.');
+
+/**
+ * Spec: a 401 removes the stored token. Issue 3: then get a fresh token with the session cookie
+ * and retry the call once, so a signed-in user never sees a spurious failure. When the session is
+ * gone too, the original error reaches the caller and the app signs the user out.
+ */
+export const authTokenLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      let retried = false;
+      let subscription = next(op).subscribe({ next: (v) => observer.next(v), error: onError, complete });
+
+      function complete() {
+        observer.complete();
+      }
+
+      function onError(error: Parameters<typeof observer.error>[0]) {
+        if (httpStatusOf(error) !== 401 || isAuthCall(op.path) || retried) {
+          observer.error(error);
+          return;
+        }
+        retried = true;
+        accessTokenStorage.remove();
+        console.info('Access token expired or rejected; requesting a new one.');
+        refreshAccessToken().then(
+          () => {
+            subscription = next(op).subscribe({ next: (v) => observer.next(v), error: onError, complete });
+          },
+          (refreshError: unknown) => {
+            if (refreshError instanceof SessionLostError) sessionIdentity.markLost();
+            observer.error(error);
+          },
+        );
+      }
+
+      return () => subscription.unsubscribe();
+    });
+
+/** The Authorization header of every non-auth call, read at send time so a refreshed token is used. */
+export function bearerHeaders(): Record<string, string> {
+  const token = accessTokenStorage.get();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}

@@ -1,0 +1,44 @@
+import type { AppRouter } from '@medrem/server';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { accessTokenStorage } from './access-token.storage';
+import { httpStatusOf } from './api-error';
+import { sessionIdentity } from './session-identity';
+
+export const TRPC_URL = '/trpc';
+
+/** A bare client (no token link) for the session calls, so a refresh can never recurse into itself. */
+const sessionClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: TRPC_URL })] });
+
+export class SessionLostError extends Error {
+  constructor() {
+    super('Your session has ended. Please log in again.');
+    this.name = 'SessionLostError';
+  }
+}
+
+let inflight: Promise<string> | null = null;
+
+async function requestToken(): Promise<string> {
+  const email = sessionIdentity.email() ?? (await sessionClient.auth.session.query()).user?.email;
+  if (!email) throw new SessionLostError();
+  try {
+    const { token } = await sessionClient.auth.token.mutate({ email });
+    accessTokenStorage.set(token);
+    sessionIdentity.set(email);
+    return token;
+  } catch (error) {
+    if (httpStatusOf(error) === 401) throw new SessionLostError();
+    throw error;
+  }
+}
+
+/**
+ * Gets a fresh access token with the session cookie. Concurrent callers (a batch of failed
+ * queries) share one request.
+ */
+export function refreshAccessToken(): Promise<string> {
+  inflight ??= requestToken().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}

@@ -1,0 +1,9 @@
+import type { AppRouter } from '@medrem/server';
+import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+
+/** Typed React hooks for every procedure of the server's router (same keys as the contract). */
+export const trpc = createTRPCReact<AppRouter>();
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

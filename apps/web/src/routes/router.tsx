@@ -1,0 +1,127 @@
+import type { AppRouter } from '@medrem/server';
+import {
+  Outlet,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import type { createTRPCQueryUtils } from '@trpc/react-query';
+import { AppShell } from '../app/shell/app-shell.component';
+import { RequireAuth } from '../features/auth/components/require-auth.component';
+import { parseSettingsTab, type SettingsTabKey } from '../features/settings/settings-tabs';
+import { RouteError } from './route-error.component';
+import { Spinner } from '../shared/ui/spinner.component';
+
+export interface RouterContext {
+  /** Lets loaders fill the same query cache the hooks read (e.g. the medicine of /update-medicine). */
+  api: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+}
+
+// Every screen is its own chunk: the JS is split by route.
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazyRouteComponent(load, name);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: AppShell,
+  errorComponent: RouteError,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: screen(() => import('../features/dashboard/home.screen'), 'HomeScreen'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: screen(() => import('../features/auth/login.screen'), 'LoginScreen'),
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  component: screen(() => import('../features/auth/register.screen'), 'RegisterScreen'),
+});
+
+const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/logout',
+  component: screen(() => import('../features/auth/logout.screen'), 'LogoutScreen'),
+});
+
+/** Spec route guard for the signed-in-only screens. */
+const authedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_authed',
+  component: () => (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  ),
+});
+
+const medicationRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/medication',
+  component: screen(() => import('../features/medicines/medications.screen'), 'MedicationsScreen'),
+});
+
+const reportsRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/reports',
+  component: screen(() => import('../features/reports/reports.screen'), 'ReportsScreen'),
+});
+
+const addMedicineRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/add-medicine',
+  component: screen(() => import('../features/medicines/add-medicine.screen'), 'AddMedicineScreen'),
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/settings',
+  validateSearch: (search: Record<string, unknown>): { tab?: SettingsTabKey } =>
+    search.tab === undefined ? {} : { tab: parseSettingsTab(search.tab) },
+  component: screen(() => import('../features/settings/settings.screen'), 'SettingsScreen'),
+});
+
+/** Spec: no guard; the medicine is loaded before the screen shows. */
+const updateMedicineRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/update-medicine/$id',
+  loader: ({ context, params }) => context.api.medicine.get.ensureData({ id: params.id }),
+  pendingComponent: () => <Spinner label="Loading medicine..." />,
+  errorComponent: RouteError,
+  component: screen(() => import('../features/medicines/update-medicine.screen'), 'UpdateMedicineScreen'),
+});
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  registerRoute,
+  logoutRoute,
+  updateMedicineRoute,
+  authedRoute.addChildren([medicationRoute, reportsRoute, addMedicineRoute, settingsRoute]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Loader data lives in React Query; the router must not cache a second copy.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
