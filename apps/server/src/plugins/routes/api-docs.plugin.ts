@@ -10,7 +10,10 @@ export default fp(
     await app.register(swagger, { mode: 'static', specification: { document: document as never } });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
-      staticCSP: true,
+      // The docs' own pages: same-origin only, like the app (the library default would allow any https
+      // style and force-upgrade requests, which breaks the docs on plain-http self-hosting).
+      staticCSP:
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
       uiConfig: { deepLinking: true, persistAuthorization: false },
     });
   },
