@@ -6,7 +6,7 @@ import { defineConfig } from 'tsup';
  * npm dependencies stay external. The SQL migrations are copied beside the bundle.
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  entry: { server: 'src/server.ts', worker: 'src/worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

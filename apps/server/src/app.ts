@@ -13,6 +13,8 @@ import apiDocsPlugin from './plugins/routes/api-docs.plugin';
 import restApiPlugin from './plugins/routes/rest-api.plugin';
 import trpcPlugin from './plugins/routes/trpc.plugin';
 import webAppPlugin from './plugins/routes/web-app.plugin';
+import type { PushSender } from './push/sender';
+import remindersPlugin from './reminders/reminders.plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -20,6 +22,8 @@ export interface BuildAppOptions {
   /** A database opened by the caller (tests); otherwise the config's one is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Tests: the push sender the reminder engine uses instead of the real ones. */
+  pushSender?: PushSender;
 }
 
 /**
@@ -44,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(databasePlugin, { database: options.database });
   await app.register(servicesPlugin);
+  await app.register(remindersPlugin, { sender: options.pushSender });
 
   await app.register(trpcPlugin);
   await app.register(restApiPlugin);

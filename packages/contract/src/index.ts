@@ -1,6 +1,7 @@
 import { authContract } from './auth.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
+import { pushContract } from './push.contract';
 import { settingsContract } from './settings.contract';
 import { systemContract } from './system.contract';
 import { userContract } from './user.contract';
@@ -13,6 +14,7 @@ export * from './medicine.contract';
 export * from './notification.contract';
 export * from './user.contract';
 export * from './system.contract';
+export * from './push.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -25,5 +27,6 @@ export const contract = {
   medicine: medicineContract,
   notification: notificationContract,
   system: systemContract,
+  push: pushContract,
 };
 export type Contract = typeof contract;

@@ -25,6 +25,28 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Reminder engine (docs/reminders.md)
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('medrem'),
+  REMINDER_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+  REMINDER_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  REMINDER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  REMINDER_LANES: z.coerce.number().int().min(1).max(64).default(4),
+  REMINDER_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(6),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(3600),
+  PUSH_ENDPOINT_ALLOWLIST: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .default('mailto:reminders@medicine-reminder.invalid'),
+  ACTION_TOKEN_SECRET: z.string().min(32, 'ACTION_TOKEN_SECRET must be at least 32 characters').optional(),
+  ACTION_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(240),
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -56,5 +78,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    reminders: {
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      worker: e.REMINDER_WORKER,
+      tickMs: e.REMINDER_TICK_MS,
+      batchSize: e.REMINDER_BATCH_SIZE,
+      lanes: e.REMINDER_LANES,
+      workerConcurrency: e.REMINDER_WORKER_CONCURRENCY,
+      pushConcurrency: e.PUSH_CONCURRENCY,
+      pushLeaseMs: e.PUSH_LEASE_SECONDS * 1000,
+      pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
+      pushTtlSeconds: e.PUSH_TTL_SECONDS,
+      pushEndpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      actionTokenSecret: e.ACTION_TOKEN_SECRET,
+      actionTokenTtlMs: e.ACTION_TOKEN_TTL_MINUTES * 60_000,
+      fcmServiceAccountJson: e.FCM_SERVICE_ACCOUNT_JSON,
+      fcmServiceAccountFile: e.FCM_SERVICE_ACCOUNT_FILE,
+    },
   };
 }

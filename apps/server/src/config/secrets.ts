@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,4 +34,91 @@ export async function loadSecrets(
     },
   );
   return secretsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+// ─── Reminder engine (issue 4): VAPID keys and the action-token secret ───────────────────────────
+
+export interface PushSecrets {
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  actionTokenSecret: string;
+}
+
+const pushSecretsSchema = z.object({
+  vapidPublicKey: z.string().min(80),
+  vapidPrivateKey: z.string().min(40),
+  actionTokenSecret: z.string().min(32),
+});
+
+/**
+ * The Web Push VAPID key pair and the key of notification action tokens: from the environment when
+ * given, else generated once into DATA_DIR/secrets.json beside the JWT secret. Adding them to an
+ * existing file happens under a lock file, so processes starting together agree on one key pair.
+ */
+export async function loadPushSecrets(
+  dataDir: string,
+  fromEnv: {
+    vapidPublicKey?: string | undefined;
+    vapidPrivateKey?: string | undefined;
+    actionTokenSecret?: string | undefined;
+  },
+  generateVapidKeys: () => { publicKey: string; privateKey: string },
+): Promise<PushSecrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  const read = async (): Promise<Record<string, unknown>> => {
+    try {
+      return z.record(z.string(), z.unknown()).parse(JSON.parse(await readFile(file, 'utf8')));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
+    }
+  };
+  const withEnv = (stored: Record<string, unknown>): PushSecrets | undefined => {
+    const merged = {
+      ...stored,
+      ...(fromEnv.vapidPublicKey && fromEnv.vapidPrivateKey
+        ? { vapidPublicKey: fromEnv.vapidPublicKey, vapidPrivateKey: fromEnv.vapidPrivateKey }
+        : {}),
+      ...(fromEnv.actionTokenSecret ? { actionTokenSecret: fromEnv.actionTokenSecret } : {}),
+    };
+    const parsed = pushSecretsSchema.safeParse(merged);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const ready = withEnv(await read());
+  if (ready) return ready;
+
+  await mkdir(dataDir, { recursive: true });
+  const lock = `${file}.lock`;
+  for (let waited = 0; ; waited += 50) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (waited > 10_000)
+        throw new Error(`${lock} is held for more than 10 s; remove it if no server is starting`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  try {
+    const stored = await read();
+    if (!pushSecretsSchema.safeParse(stored).success) {
+      const vapid = generateVapidKeys();
+      const next = {
+        jwtSecret: randomBytes(48).toString('base64url'),
+        ...stored,
+        vapidPublicKey: stored.vapidPublicKey ?? vapid.publicKey,
+        vapidPrivateKey: stored.vapidPrivateKey ?? vapid.privateKey,
+        actionTokenSecret: stored.actionTokenSecret ?? randomBytes(48).toString('base64url'),
+      };
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+      await rename(temp, file);
+    }
+  } finally {
+    await unlink(lock).catch(() => undefined);
+  }
+  const secrets = withEnv(await read());
+  if (!secrets) throw new Error(`${file} lacks the push keys after generating them`);
+  return secrets;
 }

@@ -150,3 +150,88 @@ export const pushSubscriptions = pgTable(
     index('push_user_idx').on(t.userId),
   ],
 );
+
+// ─── Reminder engine (issue 4) ──────────────────────────────────────────────────────────────────
+
+/**
+ * The next firing of each reminder a user has: one row per user, kind and dose slot, holding the UTC
+ * instant it fires next. The due-finder reads only rows with fire_at <= now (indexed), so its cost
+ * grows with what is due, not with the number of users or medicines.
+ */
+export const reminderSchedule = pgTable(
+  'reminder_schedule',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** dose | headsup | missed | summary (recurring) | snooze | refill (one-off). */
+    kind: text('kind').notNull(),
+    slot: integer('slot').notNull(),
+    /** Wall-clock time of the dose (or summary) in `timezone`; `offsetMinutes` moves the firing. */
+    localTime: text('local_time').notNull(),
+    offsetMinutes: integer('offset_minutes').notNull().default(0),
+    timezone: text('timezone').notNull(),
+    /** Local date of the dose this firing is about. */
+    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    fireAt: timestamp('fire_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** One-off rows only: what they are about (a snooze's action-token id). */
+    ref: text('ref'),
+  },
+  (t) => [
+    uniqueIndex('reminder_schedule_user_kind_slot').on(t.userId, t.kind, t.slot),
+    index('reminder_schedule_fire_at_idx').on(t.fireAt),
+  ],
+);
+
+/**
+ * What was already sent: one row per (user, dedupe key) — e.g. dose:0:2026-11-21 — written in the
+ * same transaction as the stored notification, so no retry, crash or second worker can repeat it.
+ */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('reminder_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Push messages still to deliver (one per notification and device), written with the notification.
+ * A batch is leased by `lease_id`; a failed send is retried after `available_at` with back-off.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    /** Web Push Topic: a resend replaces the undelivered message instead of adding one. */
+    topic: text('topic').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseId: uuid('lease_id'),
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** pending | failed (gave up after the last retry). */
+    status: text('status').notNull().default('pending'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('push_outbox_available_idx')
+      .on(t.availableAt)
+      .where(sql`status = 'pending'`),
+    index('push_outbox_lease_idx').on(t.leaseId),
+  ],
+);

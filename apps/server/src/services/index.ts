@@ -9,10 +9,12 @@ import { PushSubscriptionRepository } from '../repositories/push-subscription.re
 import { SessionRepository } from '../repositories/session.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UserRepository } from '../repositories/user.repository';
+import { PushFeature } from '../reminders/push-feature';
+import { ReminderScheduler } from '../reminders/scheduler';
 import { AuthService, type LoginThrottlePolicy } from './auth.service';
 import { MedicineService } from './medicine.service';
 import { NotificationService } from './notification.service';
-import { SettingsService } from './settings.service';
+import { type EffectiveSettings, SettingsService } from './settings.service';
 import { UserService } from './user.service';
 
 export interface ServiceDependencies {
@@ -36,7 +38,17 @@ export function createServices(deps: ServiceDependencies) {
     pushSubscriptions: new PushSubscriptionRepository(deps.db),
   };
   const { clock } = deps;
-  const settings = new SettingsService({ ...repositories, clock });
+  // Reminder engine: services tell the scheduler what changed; reads happen at call time.
+  const reminderSchedule: ReminderScheduler = new ReminderScheduler({
+    db: deps.db,
+    clock,
+    settingsOf: (id): Promise<EffectiveSettings> => settings.effective(id),
+  });
+  const settings: SettingsService = new SettingsService({
+    ...repositories,
+    clock,
+    reminders: reminderSchedule,
+  });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -48,10 +60,32 @@ export function createServices(deps: ServiceDependencies) {
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
   });
-  const medicines = new MedicineService({ medicines: repositories.medicines, settings, clock });
+  const medicines = new MedicineService({
+    medicines: repositories.medicines,
+    settings,
+    clock,
+    reminders: reminderSchedule,
+  });
   const notifications = new NotificationService({ notifications: repositories.notifications });
-  const users = new UserService({ ...repositories, settings, auth, clock });
-  return { repositories, auth, settings, medicines, notifications, users, clock };
+  const push = new PushFeature({
+    db: deps.db,
+    clock,
+    medicines: repositories.medicines,
+    settings,
+    hooks: reminderSchedule,
+  });
+  // Every stored notification reaches the user's open tabs (the engine publishes its own batches).
+  notifications.onCreated(
+    (userId, notification) => void push.realtime.publish(userId, notification).catch(() => undefined),
+  );
+  const users = new UserService({
+    ...repositories,
+    settings,
+    auth,
+    clock,
+    pushEndpointAllowed: (endpoint) => push.endpointAllowed(endpoint),
+  });
+  return { repositories, auth, settings, medicines, notifications, users, push, reminderSchedule, clock };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,6 +13,7 @@ import {
 } from '@medrem/domain';
 import { badRequest, notFound } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
+import type { ReminderHooks } from '../reminders/scheduler';
 import type {
   MedicineRepository,
   MedicineValues,
@@ -28,7 +29,13 @@ type TakenDay = { date: string; taken: string };
 
 export class MedicineService {
   constructor(
-    private readonly deps: { medicines: MedicineRepository; settings: SettingsService; clock: Clock },
+    private readonly deps: {
+      medicines: MedicineRepository;
+      settings: SettingsService;
+      clock: Clock;
+      /** Makes edits, deletes and ticks take effect on pending reminders at once. */
+      reminders?: ReminderHooks;
+    },
   ) {}
 
   private async owned(caller: Caller, id: string): Promise<MedicineWithTotals> {
@@ -73,6 +80,7 @@ export class MedicineService {
       caller.userId,
       await this.values(caller, pickFields(fields)),
     );
+    await this.deps.reminders?.userChanged(caller.userId);
     return this.get(caller, row.id);
   }
 
@@ -99,12 +107,14 @@ export class MedicineService {
       this.deps.clock.now(),
     );
     if (!changed) throw notFound(MEDICINE_NOT_FOUND);
+    await this.deps.reminders?.userChanged(caller.userId);
     return this.get(caller, input.id);
   }
 
   async delete(caller: Caller, id: string): Promise<{ name: string }> {
     const row = await this.owned(caller, id);
     if (!(await this.deps.medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
+    await this.deps.reminders?.userChanged(caller.userId);
     return { name: row.name };
   }
 
@@ -131,6 +141,7 @@ export class MedicineService {
       throw badRequest('Only doses this medicine is scheduled for can be marked taken.');
     }
     await this.deps.medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
+    await this.deps.reminders?.supplyChanged(caller.userId);
     return { date, taken };
   }
 

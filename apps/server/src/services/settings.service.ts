@@ -3,6 +3,7 @@ import { deriveScheduledTimes, parseFrequency } from '@medrem/domain';
 import { z } from 'zod';
 import { conflict, notFound } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
+import type { ReminderHooks } from '../reminders/scheduler';
 import type { MedicineRepository } from '../repositories/medicine.repository';
 import type { SettingsRepository } from '../repositories/settings.repository';
 import type { UserRepository } from '../repositories/user.repository';
@@ -14,7 +15,7 @@ export type StoredPreferences = Pick<Settings, 'notifications' | 'medicineDefaul
 const preferencesSchema = settingsSchema.pick({ notifications: true, medicineDefaults: true, privacy: true });
 
 /** Saved preferences merged over the spec's defaults, so a setting added later reads its default. */
-function readPreferences(stored: unknown): StoredPreferences {
+export function readPreferences(stored: unknown): StoredPreferences {
   const saved = z.record(z.string(), z.unknown()).safeParse(stored);
   const record = saved.success ? saved.data : {};
   const merged = {
@@ -40,6 +41,8 @@ export class SettingsService {
       medicines: MedicineRepository;
       users: UserRepository;
       clock: Clock;
+      /** Reschedules pending reminders when times, zone or switches change. */
+      reminders?: ReminderHooks;
     },
   ) {}
 
@@ -100,6 +103,7 @@ export class SettingsService {
       this.deps.clock.now(),
       medicineTimes,
     );
+    await this.deps.reminders?.userChanged(caller.userId);
     return this.view(caller.userId);
   }
 }

@@ -25,6 +25,8 @@ export class UserService {
       settings: SettingsService;
       auth: AuthService;
       clock: Clock;
+      /** Push endpoints the server may contact (the reminder engine's allowlist). */
+      pushEndpointAllowed?: (endpoint: string) => boolean;
     },
   ) {}
 
@@ -71,6 +73,13 @@ export class UserService {
     assertSelf(caller, email);
     if (!token) return false;
     const target = parsePushToken(token);
+    if (
+      target.kind === 'webpush' &&
+      this.deps.pushEndpointAllowed &&
+      !this.deps.pushEndpointAllowed(target.endpoint)
+    ) {
+      throw badRequest('This push service is not supported. Please use a standard browser push service.');
+    }
     await this.deps.pushSubscriptions.upsert({ userId: caller.userId, ...target });
     return true;
   }

@@ -1,3 +1,4 @@
+import { pushRouter } from '../push/push.router';
 import { authRouter } from './routers/auth.router';
 import { medicineRouter } from './routers/medicine.router';
 import { notificationRouter } from './routers/notification.router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   medicine: medicineRouter,
   notification: notificationRouter,
   system: systemRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

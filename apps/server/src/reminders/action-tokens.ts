@@ -1,0 +1,92 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+/** What a notification button may do without the app open. */
+export type DoseAction = 'take' | 'snooze';
+
+export interface ActionClaims {
+  action: DoseAction;
+  userId: string;
+  slot: number;
+  date: string;
+  medicineId?: string | undefined;
+  /** Unique per token: a snooze is honoured once. */
+  id: string;
+  expiresAt: Date;
+}
+
+const PURPOSE = 'medrem.dose-action.v1';
+
+const payloadSchema = z.object({
+  p: z.literal(PURPOSE),
+  a: z.enum(['take', 'snooze']),
+  u: z.uuid(),
+  s: z.number().int().min(0).max(7),
+  d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  m: z.uuid().optional(),
+  j: z.string().min(8).max(40),
+  x: z.number().int(),
+});
+
+/**
+ * Short-lived, signed, single-purpose tokens carried by a push: each names one action on one dose of
+ * one user and nothing else (it is not an access token and opens no other call). HMAC-SHA256 with a
+ * key of its own, so a leaked action token or JWT key does not forge the other.
+ */
+export class ActionTokenCodec {
+  private readonly key: Buffer;
+
+  constructor(
+    secret: string,
+    private readonly ttlMs: number,
+  ) {
+    this.key = createHmac('sha256', secret).update(PURPOSE).digest();
+  }
+
+  private mac(body: string): Buffer {
+    return createHmac('sha256', this.key).update(body).digest();
+  }
+
+  sign(claims: Omit<ActionClaims, 'id' | 'expiresAt'>, now: Date): string {
+    const payload = {
+      p: PURPOSE,
+      a: claims.action,
+      u: claims.userId,
+      s: claims.slot,
+      d: claims.date,
+      ...(claims.medicineId ? { m: claims.medicineId } : {}),
+      j: randomBytes(12).toString('base64url'),
+      x: Math.floor((now.getTime() + this.ttlMs) / 1000),
+    };
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${this.mac(body).toString('base64url')}`;
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else. */
+  verify(token: string, now: Date): ActionClaims | null {
+    const [body, signature, extra] = token.split('.');
+    if (!body || !signature || extra !== undefined) return null;
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.mac(body);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const parsed = payloadSchema.safeParse(json);
+    if (!parsed.success) return null;
+    const p = parsed.data;
+    if (p.x * 1000 <= now.getTime()) return null;
+    return {
+      action: p.a,
+      userId: p.u,
+      slot: p.s,
+      date: p.d,
+      medicineId: p.m,
+      id: p.j,
+      expiresAt: new Date(p.x * 1000),
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import type { SlotName } from '@medrem/domain';
+
+/** The words users see (spec sections 3, 4 and 8). */
+export const reminderTexts = {
+  doseTitle: (slot: SlotName) => `Time for your ${slot} dose`,
+  medicineLine: (m: { name: string; dosage: string }) =>
+    m.dosage.trim() ? `${m.name} (${m.dosage.trim()})` : m.name,
+  headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,
+  headsUpBody: (minutes: number, lines: string) => `In ${minutes} minutes: ${lines}`,
+  missedTitle: 'Missed Dose',
+  missedBody: (name: string) => `You missed your dose of ${name}. Please take it as soon as possible.`,
+  refillTitle: 'Refill Reminder',
+  refillBody: (name: string) => `${name} is running low. Please refill your prescription.`,
+  summaryTitle: 'Daily Summary',
+  summaryBody: (taken: number, due: number) =>
+    `Today you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,
+  takenMessage: (names: string[]) => `${names.join(', ')} marked as taken!`,
+  snoozedMessage: (minutes: number) => `Snoozed: we will remind you again in ${minutes} minutes.`,
+  actionTake: 'Mark as taken',
+  actionSnooze: 'Snooze 10 min',
+} as const;

@@ -1,0 +1,97 @@
+/**
+ * Wall-clock time in IANA zones, for the reminder engine: which instant is "08:00 on 2026-03-29 in
+ * Europe/Berlin"? Formatters are cached per zone because the engine converts many instants per tick.
+ */
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export interface LocalParts {
+  date: string;
+  time: string;
+  /** The wall-clock reading as if it were UTC, in ms (for offset arithmetic). */
+  wallMs: number;
+}
+
+/** The calendar date and wall-clock time an instant reads in a zone. */
+export function localParts(instantMs: number, timeZone: string): LocalParts {
+  const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const y = get('year');
+  const mo = get('month');
+  const d = get('day');
+  const h = get('hour') % 24;
+  const mi = get('minute');
+  const s = get('second');
+  const wallMs = Date.UTC(y, mo - 1, d, h, mi, s);
+  const iso = new Date(wallMs).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16), wallMs };
+}
+
+/** Minutes the zone is ahead of UTC at an instant. */
+export function offsetMinutesAt(instantMs: number, timeZone: string): number {
+  const at = Math.floor(instantMs / 1000) * 1000;
+  return Math.round((localParts(at, timeZone).wallMs - at) / MINUTE_MS);
+}
+
+function wallClockMs(date: string, time: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  return Date.UTC(y, m - 1, d, h, mi);
+}
+
+/**
+ * The instant at which a zone's clocks read `time` on `date`.
+ * - Fall-back overlap (the time occurs twice): the first occurrence, so a dose fires once.
+ * - Spring-forward gap (the time never occurs): the next valid minute, i.e. the first minute after
+ *   the clocks jumped (02:30 on a 02:00→03:00 day fires at 03:00).
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wall = wallClockMs(date, time);
+  const candidates = new Set([
+    offsetMinutesAt(wall - DAY_MS / 2, timeZone),
+    offsetMinutesAt(wall, timeZone),
+    offsetMinutesAt(wall + DAY_MS / 2, timeZone),
+  ]);
+  const matches: number[] = [];
+  for (const offset of candidates) {
+    const instant = wall - offset * MINUTE_MS;
+    if (localParts(instant, timeZone).wallMs === wall) matches.push(instant);
+  }
+  if (matches.length > 0) return new Date(Math.min(...matches));
+  // A gap: find the first instant whose wall clock is past the wanted time (the jump).
+  const offsets = [...candidates].sort((a, b) => a - b);
+  let low = wall - (offsets[offsets.length - 1] ?? 0) * MINUTE_MS; // reads before the wanted time
+  let high = wall - (offsets[0] ?? 0) * MINUTE_MS; // reads after it
+  if (low > high) [low, high] = [high, low];
+  while (high - low > MINUTE_MS) {
+    const mid = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (localParts(mid, timeZone).wallMs >= wall) high = mid;
+    else low = mid;
+  }
+  return new Date(high);
+}
+
+export function addDaysIso(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}

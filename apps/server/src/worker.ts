@@ -1,0 +1,71 @@
+import pino from 'pino';
+import { loadConfig } from './config/config';
+import { loadSecrets } from './config/secrets';
+import { openDatabase } from './db/database';
+import { MemoryAttemptCounter } from './lib/attempt-counter';
+import { systemClock } from './lib/clock';
+import { startReminderRuntime } from './reminders/runtime';
+import { createServices } from './services';
+
+/**
+ * A reminder worker process: the same services and processors as the embedded engine, without HTTP.
+ * Run any number of them against one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL); the web
+ * servers then set REMINDER_WORKER=off.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel, base: { role: 'reminder-worker', pid: process.pid } });
+  if (!config.redisUrl)
+    log.warn(
+      'REDIS_URL is not set: this worker uses an in-process queue and cannot reach open tabs of other processes.',
+    );
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const services = createServices({
+    db: database.db,
+    clock: systemClock,
+    jwtSecret: secrets.jwtSecret,
+    failures: new MemoryAttemptCounter(config.loginThrottle.windowMs),
+    throttle: config.loginThrottle,
+    sessionTtlDays: config.sessionTtlDays,
+  });
+  const runtime = await startReminderRuntime({
+    config,
+    db: database.db,
+    clock: systemClock,
+    services,
+    log,
+    consume: true,
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    runtime
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'worker shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  log.info('reminder worker ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,210 @@
+import type { Notification } from '@medrem/contract';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/config';
+import { ManualClock } from '../../src/lib/clock';
+import type { PushMessage, PushResult, PushSender, PushTarget } from '../../src/push/sender';
+import type { ReminderEngine } from '../../src/reminders/engine';
+import { ApiClient } from '../support/api-client';
+import { type TestDatabase, createTestDatabase } from '../support/test-database';
+
+/** A push sender that records what it was asked to send, and can be told to fail. */
+export class RecordingSender implements PushSender {
+  readonly sent: { target: PushTarget; message: PushMessage; payload: any }[] = [];
+  /** Answers to give instead of success, in order, per endpoint. */
+  private readonly failures = new Map<string, PushResult[]>();
+
+  failNext(endpoint: string, result: PushResult): void {
+    this.failures.set(endpoint, [...(this.failures.get(endpoint) ?? []), result]);
+  }
+
+  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+    const failure = this.failures.get(target.endpoint)?.shift();
+    if (failure) return failure;
+    this.sent.push({ target, message, payload: JSON.parse(message.payload) });
+    return { ok: true };
+  }
+
+  to(endpoint: string) {
+    return this.sent.filter((s) => s.target.endpoint === endpoint);
+  }
+}
+
+export interface ReminderServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  clock: ManualClock;
+  database: TestDatabase;
+  engine: ReminderEngine;
+  /** Sets the clock and runs everything due then. */
+  at(instant: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database with a ManualClock and no automatic tick: a test moves the clock
+ * and runs the engine itself, so every rule is checked at exact instants.
+ */
+export async function startReminderServer(
+  options: { now: string; env?: Record<string, string>; sender?: PushSender } = {
+    now: '2026-11-21T00:00:00Z',
+  },
+): Promise<ReminderServer> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-reminders-'));
+  const clock = new ManualClock(new Date(options.now));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    REMINDER_TICK_MS: '0',
+    PUSH_ENDPOINT_ALLOWLIST: 'push.example.test',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    clock,
+    database: database.handle,
+    logger: false,
+    ...(options.sender ? { pushSender: options.sender } : {}),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const engine = app.reminders.engine;
+  if (!engine) throw new Error('the reminder engine is not running in this server');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    clock,
+    database,
+    engine,
+    async at(instant) {
+      clock.set(instant);
+      await engine.runUntilIdle();
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+export interface TestUser {
+  api: ApiClient;
+  id: string;
+  email: string;
+  /** A fresh bearer token (the clock may have moved past the last one's hour). */
+  refresh(): Promise<void>;
+  notifications(): Promise<Notification[]>;
+  saveSettings(changes: {
+    timezone?: string;
+    times?: string[];
+    notifications?: Partial<Record<string, unknown>>;
+  }): Promise<void>;
+  addMedicine(fields: Record<string, unknown>): Promise<{ id: string; name: string }>;
+}
+
+export const DEFAULT_NOTIFICATIONS = {
+  enabled: true,
+  reminderAdvance: 30,
+  missedDoseAlerts: true,
+  refillReminders: true,
+  dailySummary: false,
+  upcomingHeadsUp: false,
+};
+
+/** A registered, signed-in user with settings saved (zone, times, switches). */
+export async function createUser(
+  server: Pick<ReminderServer, 'baseUrl'>,
+  options: { timezone: string; times?: string[]; notifications?: Partial<Record<string, unknown>> },
+): Promise<TestUser> {
+  sequence += 1;
+  const api = new ApiClient(server.baseUrl);
+  const email = `rem-${sequence}-${Date.now().toString(36)}@example.com`;
+  const user = await api.signUpAndIn({ name: `Patient ${sequence}`, email, password: 'correct-horse-1' });
+  let settings = {
+    timezone: options.timezone,
+    times: options.times ?? ['08:00', '14:00', '20:00'],
+    notifications: { ...DEFAULT_NOTIFICATIONS, ...options.notifications },
+  };
+  const refresh = async () => {
+    const jwt = await api.post<{ token: string }>('/jwt', { email });
+    if (jwt.status !== 200) throw new Error(`jwt failed: ${JSON.stringify(jwt.body)}`);
+    api.token = jwt.body.token;
+  };
+  const test: TestUser = {
+    api,
+    id: user.id,
+    email,
+    refresh,
+    async notifications() {
+      await refresh();
+      const response = await api.get<{ notifications: Notification[] }>(
+        `/api/notifications/${email}?limit=100`,
+      );
+      if (response.status !== 200) throw new Error(`list failed: ${JSON.stringify(response.body)}`);
+      return response.body.notifications;
+    },
+    async saveSettings(changes) {
+      settings = {
+        timezone: changes.timezone ?? settings.timezone,
+        times: changes.times ?? settings.times,
+        notifications: { ...settings.notifications, ...changes.notifications },
+      };
+      await refresh();
+      const response = await api.put(`/api/user/${email}/settings`, {
+        userEmail: email,
+        timezone: settings.timezone,
+        notifications: settings.notifications,
+        medicineDefaults: {
+          defaultDosesPerDay: 1,
+          defaultReminderTimes: settings.times,
+          defaultDurationDays: 0,
+        },
+        privacy: { dataSharing: false, analytics: true },
+      });
+      if (response.status !== 200) throw new Error(`settings failed: ${JSON.stringify(response.body)}`);
+    },
+    async addMedicine(fields) {
+      await refresh();
+      const response = await api.post<{ id: string; name: string }>('/api/medicine', {
+        userEmail: email,
+        name: 'Aspirin',
+        dosage: '500mg',
+        frequency: '1-0-0',
+        startDate: '2026-01-01',
+        durationDays: 365,
+        originalDurationDays: 365,
+        totalPills: 400,
+        pillsPerDose: 1,
+        instructions: '',
+        ...fields,
+      });
+      if (response.status !== 201) throw new Error(`medicine failed: ${JSON.stringify(response.body)}`);
+      return response.body;
+    },
+  };
+  await test.saveSettings({});
+  return test;
+}
+
+/** A Web Push subscription as a browser serialises it (keys are not used by RecordingSender). */
+export function webPushToken(endpoint: string): string {
+  return JSON.stringify({
+    endpoint,
+    expirationTime: null,
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  });
+}
