@@ -23,18 +23,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
+  const empty = await createEmptyServerDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: empty.url, poolSize: 5 });
+  await handle.migrate();
+  return {
+    handle,
+    databaseUrl: empty.url,
+    async drop() {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl`, for an app to open (and migrate)
+ * itself; `drop` removes it even while connections are open.
+ */
+export async function createEmptyServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `medrem_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await handle.migrate();
   return {
-    handle,
-    databaseUrl: url.toString(),
+    url: url.toString(),
     async drop() {
-      await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
