@@ -40,6 +40,33 @@ function clarify(body: string): string {
   return body;
 }
 
+// RFC 3986 path characters that URL parsing leaves as they are (no '/', '?', '#', '%' or spaces).
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/;
+
+/**
+ * trpc-to-openapi takes path parameters from the URL as sent, without decoding them, so an email
+ * written the way encodeURIComponent and generated clients write it (ada%40example.com) would fail
+ * validation. Segments that decode to plain characters are passed on decoded; any other stays as it
+ * was, and fails validation as before.
+ */
+function decodePathSegments(url: string): string {
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  const decoded = pathname
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('%')) return segment;
+      try {
+        const plain = decodeURIComponent(segment);
+        return PLAIN_SEGMENT.test(plain) ? plain : segment;
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+  return queryAt === -1 ? decoded : decoded + url.slice(queryAt);
+}
+
 /**
  * The REST facade: one Fastify route per contract entry, at the spec's path, served by the same
  * tRPC procedure through trpc-to-openapi. Precise routes (rather than the library's catch-all
@@ -77,6 +104,21 @@ export default fp(
       if (request.headers['content-type'] === undefined && request.body === undefined) {
         request.raw.headers['content-type'] = 'application/json';
       }
+      // trpc-to-openapi spreads the body into the input, so an array or a string would become
+      // {0: …, 1: …} and a call whose fields all sit in the path (refill, read) would run on it.
+      const { body } = request;
+      const isJson = request.headers['content-type']?.startsWith('application/json') ?? false;
+      if (
+        isJson &&
+        body !== undefined &&
+        body !== null &&
+        (typeof body !== 'object' || Array.isArray(body))
+      ) {
+        return reply
+          .status(400)
+          .send({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+      }
+      request.raw.url = decodePathSegments(request.raw.url ?? '/');
       const raw = Object.assign(request.raw, { body: request.body, query: request.query });
       fastifyOf.set(request.raw, { request, reply });
       const response = reply.raw;
