@@ -38,6 +38,8 @@ export interface ReminderServer {
   baseUrl: string;
   clock: ManualClock;
   database: TestDatabase;
+  dataDir: string;
+  /** Absent when REMINDER_WORKER=off (a server that only serves the API and the live stream). */
   engine: ReminderEngine;
   /** Sets the clock and runs everything due then. */
   at(instant: string): Promise<void>;
@@ -49,17 +51,23 @@ export interface ReminderServer {
  * and runs the engine itself, so every rule is checked at exact instants.
  */
 export async function startReminderServer(
-  options: { now: string; env?: Record<string, string>; sender?: PushSender } = {
-    now: '2026-11-21T00:00:00Z',
-  },
+  options: {
+    now: string;
+    env?: Record<string, string>;
+    sender?: PushSender;
+    /** Another test server's database, clock and DATA_DIR: a second server process-alike on them. */
+    shareWith?: ReminderServer;
+  } = { now: '2026-11-21T00:00:00Z' },
 ): Promise<ReminderServer> {
-  const database = await createTestDatabase();
+  const shared = options.shareWith;
+  const database = shared?.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-reminders-'));
-  const clock = new ManualClock(new Date(options.now));
+  const clock = shared?.clock ?? new ManualClock(new Date(options.now));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(shared ? { DATA_DIR: shared.dataDir } : {}),
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     RATE_LIMIT_PER_MINUTE: '100000',
     REMINDER_TICK_MS: '0',
@@ -76,13 +84,13 @@ export async function startReminderServer(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
-  const engine = app.reminders.engine;
-  if (!engine) throw new Error('the reminder engine is not running in this server');
+  const engine = app.reminders.engine as ReminderEngine;
   return {
     app,
     baseUrl: `http://127.0.0.1:${address.port}`,
     clock,
     database,
+    dataDir: shared?.dataDir ?? dataDir,
     engine,
     async at(instant) {
       clock.set(instant);
@@ -90,7 +98,7 @@ export async function startReminderServer(
     },
     async close() {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -207,4 +215,90 @@ export function webPushToken(endpoint: string): string {
       auth: 'tBHItJI5svbpez7KI4CCXg',
     },
   });
+}
+
+/** A Redis for the cross-process tests, or the reason there is none (the tests then skip, loudly). */
+export async function probeRedis(
+  url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  quiet = false,
+): Promise<string | undefined> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch (error) {
+    if (!quiet) console.warn(`!! SKIPPED (no Redis at ${url}: ${(error as Error).message})`);
+    return undefined;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Removes every key under a test's own prefix (never FLUSHALL a shared Redis). */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    await client.quit();
+  }
+}
+
+/** Reads a tRPC SSE subscription: each `data:` event's JSON, as it arrives. */
+export function openEventStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const events: any[] = [];
+  let connected!: () => void;
+  const ready = new Promise<void>((resolve) => (connected = resolve));
+  const done = (async () => {
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: controller.signal,
+    });
+    if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done: ended } = await reader.read();
+      if (ended) return;
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (block.startsWith('event: connected')) connected();
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data && !block.startsWith('event:')) events.push(JSON.parse(data.slice(6)));
+      }
+    }
+  })().catch((error: unknown) => {
+    if ((error as Error).name !== 'AbortError') throw error;
+  });
+  return {
+    events,
+    ready,
+    async waitFor(count: number, timeoutMs = 5000) {
+      const end = Date.now() + timeoutMs;
+      while (events.length < count && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      return events;
+    },
+    async close() {
+      controller.abort();
+      await done;
+    },
+  };
 }
