@@ -34,6 +34,10 @@ export class MedicineRepository {
     return row;
   }
 
+  /**
+   * createdAt stays the database's own time: the list is ordered by it, and it must follow insertion
+   * order even when a test holds the app's clock still.
+   */
   async insert(userId: string, values: MedicineValues): Promise<MedicineRow> {
     const [row] = await this.db
       .insert(medicines)

@@ -31,6 +31,7 @@ export class UserRepository {
     name: string;
     email: string;
     passwordHash: string | null;
+    createdAt: Date;
   }): Promise<UserRow | undefined> {
     const [row] = await this.db
       .insert(users)

@@ -47,7 +47,12 @@ export class AuthService {
 
   async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const row = await this.deps.users.insert({ name: input.name, email: input.email, passwordHash });
+    const row = await this.deps.users.insert({
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      createdAt: this.deps.clock.now(),
+    });
     if (!row) throw conflict('An account with this email already exists. Please log in instead.');
     if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(row.id, input.timezone);
     return toPublicUser(row);

@@ -66,7 +66,7 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     reminders: reminderSchedule,
   });
-  const notifications = new NotificationService({ notifications: repositories.notifications });
+  const notifications = new NotificationService({ notifications: repositories.notifications, clock });
   const push = new PushFeature({
     db: deps.db,
     clock,

@@ -1,6 +1,7 @@
 import type { Notification, NotificationType } from '@medrem/contract';
 import { NOTIFICATION_TYPES } from '@medrem/contract';
 import { notFound } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
 import type { NotificationRepository, NotificationRow } from '../repositories/notification.repository';
 import { type Caller, assertSelf } from './caller';
 
@@ -36,7 +37,7 @@ export type NotificationListener = (userId: string, notification: Notification) 
 export class NotificationService {
   private readonly listeners = new Set<NotificationListener>();
 
-  constructor(private readonly deps: { notifications: NotificationRepository }) {}
+  constructor(private readonly deps: { notifications: NotificationRepository; clock: Clock }) {}
 
   onCreated(listener: NotificationListener): () => void {
     this.listeners.add(listener);
@@ -50,7 +51,8 @@ export class NotificationService {
       title: input.title,
       message: input.message,
       medicineName: input.medicineName ?? null,
-      ...(createdAt ? { createdAt } : {}),
+      // Times come from the app's clock, like every other rule, so tests can control them.
+      createdAt: createdAt ?? this.deps.clock.now(),
     });
     const notification = toNotification(row);
     for (const listener of this.listeners) listener(userId, notification);

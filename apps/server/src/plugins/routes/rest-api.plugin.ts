@@ -23,7 +23,7 @@ function definitions(): { path: string; definition: AnyDefinition }[] {
 
 /**
  * trpc-to-openapi answers validation errors with "Input validation failed"; the web app shows
- * `message`, so it gets the same sentence the tRPC endpoint gives.
+ * `message`, so it gets the same sentence the tRPC endpoint gives, and the same concise issues.
  */
 function clarify(body: string): string {
   try {
@@ -32,7 +32,9 @@ function clarify(body: string): string {
       issues?: { path: PropertyKey[]; message: string }[];
     };
     if (parsed.message === 'Input validation failed' && Array.isArray(parsed.issues)) {
-      return JSON.stringify({ ...parsed, message: describeIssues(parsed.issues) });
+      // zod's raw issues (regex sources, internals) are dropped: `data.issues` keeps path + message.
+      const { issues, ...rest } = parsed;
+      return JSON.stringify({ ...rest, message: describeIssues(issues) });
     }
   } catch {
     // not JSON: leave it
