@@ -40,7 +40,7 @@ describe(`error answers (${TEST_ENGINE})`, () => {
     const original = db.select.bind(db);
     db.select = (() => {
       throw new Error('secret internal detail: connection to 10.0.0.7 refused');
-    }) as typeof db.select;
+    });
     try {
       const response = await user.api.get(`/api/medicine/user/${user.email}`);
       expect(response.status).toBe(500);
