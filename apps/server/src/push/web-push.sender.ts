@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { Pool } from 'undici';
 import webpush from 'web-push';
 import type { PushEndpointPolicy } from './allowlist';
 import type { PushMessage, PushResult, PushSender, PushTarget } from './sender';
@@ -22,21 +21,19 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /**
  * Standard Web Push: the payload encrypted for the subscription (RFC 8291, aes128gcm) and a VAPID
  * JWT (RFC 8292) per push service origin, reused until shortly before it expires. Requests go over
- * keep-alive agents, one pool per origin.
+ * undici keep-alive pools, one per origin.
  */
 export class WebPushSender implements PushSender {
   private readonly vapid = new Map<string, { header: string; renewAt: number }>();
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
+  private readonly pools = new Map<string, Pool>();
+  private readonly maxSockets: number;
 
   constructor(
     private readonly keys: VapidKeys,
     private readonly policy: PushEndpointPolicy,
     options: { maxSockets?: number } = {},
   ) {
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64 };
-    this.httpAgent = new http.Agent(agentOptions);
-    this.httpsAgent = new https.Agent(agentOptions);
+    this.maxSockets = options.maxSockets ?? 64;
   }
 
   private authorization(origin: string): string {
@@ -76,51 +73,49 @@ export class WebPushSender implements PushSender {
       message.payload,
       'aes128gcm',
     );
-    const headers: Record<string, string | number> = {
-      TTL: message.ttlSeconds,
+    const headers: Record<string, string> = {
+      TTL: String(message.ttlSeconds),
       Urgency: message.urgency,
       Topic: message.topic,
       'Content-Type': 'application/octet-stream',
       'Content-Encoding': 'aes128gcm',
-      'Content-Length': encrypted.cipherText.length,
+      'Content-Length': String(encrypted.cipherText.length),
       Authorization: this.authorization(url.origin),
     };
-    return new Promise<PushResult>((resolve) => {
-      const client = url.protocol === 'https:' ? https : http;
-      const request = client.request(
-        url,
-        {
-          method: 'POST',
-          headers,
-          agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => {
-            const status = response.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve({ ok: true });
-            else {
-              const body = Buffer.concat(chunks).toString('utf8').slice(0, 200);
-              resolve({
-                ok: false,
-                gone: status === 404 || status === 410,
-                error: `push service answered ${status} ${body}`.trim(),
-              });
-            }
-          });
-          response.on('error', (error) => resolve({ ok: false, gone: false, error: error.message }));
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('push service timed out')));
-      request.on('error', (error) => resolve({ ok: false, gone: false, error: error.message }));
-      request.end(encrypted.cipherText);
-    });
+    try {
+      const response = await this.poolFor(url.origin).request({
+        method: 'POST',
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body: encrypted.cipherText,
+        headersTimeout: REQUEST_TIMEOUT_MS,
+        bodyTimeout: REQUEST_TIMEOUT_MS,
+      });
+      const status = response.statusCode;
+      const text = (await response.body.text()).slice(0, 200);
+      if (status >= 200 && status < 300) return { ok: true };
+      return {
+        ok: false,
+        gone: status === 404 || status === 410,
+        error: `push service answered ${status} ${text}`.trim(),
+      };
+    } catch (error) {
+      return { ok: false, gone: false, error: (error as Error).message };
+    }
   }
 
-  close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+  /** One keep-alive connection pool per push service origin. */
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, { connections: this.maxSockets, keepAliveTimeout: 30_000 });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pools.values()].map((p) => p.close()));
+    this.pools.clear();
   }
 }

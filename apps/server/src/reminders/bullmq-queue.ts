@@ -54,6 +54,10 @@ export class BullMqQueue implements JobQueue {
     await this.worker.waitUntilReady();
   }
 
+  async waiting(): Promise<number> {
+    return this.queue.getWaitingCount();
+  }
+
   async idle(): Promise<void> {
     for (;;) {
       const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');

@@ -147,6 +147,9 @@ export class ReminderEngine {
     while (Date.now() < end) {
       const claimed = await this.fireBatch();
       if (claimed < this.o.batchSize) return;
+      // Back-pressure: while push jobs wait, let them run; the next tick resumes firing. Earlier
+      // reminders then reach devices first instead of after the whole due set is stored.
+      if ((await this.o.queue.waiting()) > 0) return;
     }
   }
 
@@ -212,26 +215,27 @@ export class ReminderEngine {
       const toStore = intents
         .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
         .map((i) => ({ ...i, id: randomUUID() }));
-      const stored = await reminderStore.insertNotifications(
-        tx,
-        toStore.map((i) => ({
-          id: i.id,
-          userId: i.userId,
-          type: i.intent.type,
-          title: i.intent.title,
-          message: i.intent.message,
-          medicineName: i.intent.medicineName,
-          createdAt: now,
-        })),
-      );
-      const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
+      const rowsToStore = toStore.map((i) => ({
+        id: i.id,
+        userId: i.userId,
+        type: i.intent.type,
+        title: i.intent.title,
+        message: i.intent.message,
+        medicineName: i.intent.medicineName,
+        createdAt: now,
+        isRead: false,
+      }));
+      await reminderStore.insertNotifications(tx, rowsToStore);
+      const byId = new Map(rowsToStore.map((n) => [n.id, toNotification(n)]));
       const subscriptions = await reminderStore.subscriptionsOf(tx, [
         ...new Set(toStore.map((i) => i.userId)),
       ]);
+      const devicesOf = new Map<string, typeof subscriptions>();
+      for (const s of subscriptions) devicesOf.set(s.userId, [...(devicesOf.get(s.userId) ?? []), s]);
       const outbox: NewOutboxRow[] = [];
       for (const item of toStore) {
-        const devices = subscriptions.filter((s) => s.userId === item.userId);
-        if (devices.length === 0) continue;
+        const devices = devicesOf.get(item.userId);
+        if (!devices) continue;
         const notification = byId.get(item.id)!;
         const { payload, topic } = this.payloadFor(item.userId, item.intent, notification, now);
         for (const device of devices)

@@ -16,7 +16,7 @@ interface Job {
  */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
-  private readonly waiting: Job[] = [];
+  private readonly queued: Job[] = [];
   private readonly ids = new Set<string>();
   private handlers: Record<string, JobHandler> | undefined;
   private concurrency = 1;
@@ -34,7 +34,7 @@ export class InProcessQueue implements JobQueue {
       if (this.ids.has(options.jobId)) return;
       this.ids.add(options.jobId);
     }
-    this.waiting.push({
+    this.queued.push({
       name,
       data,
       id: options.jobId,
@@ -52,8 +52,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   private pump(): void {
-    while (this.handlers && !this.closed && this.running < this.concurrency && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
+    while (this.handlers && !this.closed && this.running < this.concurrency && this.queued.length > 0) {
+      const job = this.queued.shift()!;
       this.running += 1;
       void this.run(job);
     }
@@ -74,7 +74,7 @@ export class InProcessQueue implements JobQueue {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
           this.delayed -= 1;
-          this.waiting.push({ ...job, attempt: job.attempt + 1 });
+          this.queued.push({ ...job, attempt: job.attempt + 1 });
           this.pump();
         }, delay);
         this.timers.add(timer);
@@ -87,8 +87,12 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
+  async waiting(): Promise<number> {
+    return this.queued.length;
+  }
+
   private checkIdle(): void {
-    if (this.running === 0 && this.waiting.length === 0 && this.delayed === 0) {
+    if (this.running === 0 && this.queued.length === 0 && this.delayed === 0) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const resolve of waiters) resolve();
@@ -107,7 +111,7 @@ export class InProcessQueue implements JobQueue {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.delayed = 0;
-    this.waiting.length = 0;
+    this.queued.length = 0;
     while (this.running > 0) await new Promise((r) => setTimeout(r, 10));
     this.checkIdle();
   }

@@ -14,6 +14,8 @@ export interface JobQueue {
   add(name: string, data: Record<string, unknown>, options?: JobOptions): Promise<void>;
   /** Starts consuming with these handlers (a process that only enqueues never calls it). */
   process(handlers: Record<string, JobHandler>, concurrency: number): Promise<void>;
+  /** Jobs waiting to start (fire loops yield to waiting push jobs). */
+  waiting(): Promise<number>;
   /** Resolves when nothing is waiting or running (this process's view). */
   idle(): Promise<void>;
   close(): Promise<void>;

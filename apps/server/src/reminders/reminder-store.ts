@@ -39,6 +39,16 @@ export interface NewOutboxRow {
   topic: string;
 }
 
+export interface NewNotificationRow {
+  id: string;
+  userId: string;
+  type: string;
+  title: string;
+  message: string;
+  medicineName: string | null;
+  createdAt: Date;
+}
+
 export interface LeasedPush {
   id: string;
   userId: string;
@@ -122,17 +132,34 @@ export const reminderStore = {
     now: Date,
   ): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
-    const inserted = await tx
-      .insert(reminderDeliveries)
-      .values(rows.map((r) => ({ ...r, createdAt: now })))
-      .onConflictDoNothing()
-      .returning({ userId: reminderDeliveries.userId, key: reminderDeliveries.key });
-    return new Set(inserted.map((r) => `${r.userId}|${r.key}`));
+    const json = JSON.stringify(rows.map((r) => ({ user_id: r.userId, key: r.key })));
+    const inserted = rowsOf<{ user_id: string; key: string }>(
+      await tx.execute(sql`insert into ${reminderDeliveries} (user_id, key, created_at)
+        select x.user_id, x.key, ${now.toISOString()}::timestamptz
+        from json_to_recordset(${json}::json) as x(user_id uuid, key text)
+        on conflict do nothing
+        returning user_id, key`),
+    );
+    return new Set(inserted.map((r) => `${r.user_id}|${r.key}`));
   },
 
-  async insertNotifications(tx: Executor, rows: (typeof notifications.$inferInsert)[]) {
-    if (rows.length === 0) return [];
-    return tx.insert(notifications).values(rows).returning();
+  /** Stores notifications in one statement (the rows carry their own ids). */
+  async insertNotifications(tx: Executor, rows: NewNotificationRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        id: r.id,
+        user_id: r.userId,
+        type: r.type,
+        title: r.title,
+        message: r.message,
+        medicine_name: r.medicineName,
+        created_at: r.createdAt.toISOString(),
+      })),
+    );
+    await tx.execute(sql`insert into ${notifications} (id, user_id, type, title, message, medicine_name, created_at)
+      select * from json_to_recordset(${json}::json)
+        as x(id uuid, user_id uuid, type text, title text, message text, medicine_name text, created_at timestamptz)`);
   },
 
   async subscriptionsOf(tx: Executor, userIds: string[]) {
@@ -141,27 +168,38 @@ export const reminderStore = {
   },
 
   async insertOutbox(tx: Executor, rows: NewOutboxRow[], leaseId: string, availableAt: Date): Promise<void> {
-    for (let i = 0; i < rows.length; i += 1000) {
-      await tx
-        .insert(pushOutbox)
-        .values(rows.slice(i, i + 1000).map((r) => ({ ...r, leaseId, availableAt })));
-    }
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        user_id: r.userId,
+        subscription_id: r.subscriptionId,
+        payload: r.payload,
+        topic: r.topic,
+      })),
+    );
+    await tx.execute(sql`insert into ${pushOutbox} (user_id, subscription_id, payload, topic, lease_id, available_at)
+      select x.user_id, x.subscription_id, x.payload, x.topic, ${leaseId}::uuid, ${availableAt.toISOString()}::timestamptz
+      from json_to_recordset(${json}::json) as x(user_id uuid, subscription_id uuid, payload jsonb, topic text)`);
   },
 
   /** Moves rows to their next firing (and spec, when settings changed) in one statement. */
   async moveRows(tx: Executor, rows: (ScheduleWrite & { id: string })[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = sql.join(
-      rows.map(
-        (r) =>
-          sql`(${r.id}::uuid, ${r.fireAt.toISOString()}::timestamptz, ${r.occurrenceDate}::date, ${r.localTime}::text, ${r.offsetMinutes}::int, ${r.timezone}::text)`,
-      ),
-      sql`, `,
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        id: r.id,
+        fire_at: r.fireAt.toISOString(),
+        occurrence_date: r.occurrenceDate,
+        local_time: r.localTime,
+        offset_minutes: r.offsetMinutes,
+        timezone: r.timezone,
+      })),
     );
     await tx.execute(sql`update ${reminderSchedule} as r
       set fire_at = v.fire_at, occurrence_date = v.occurrence_date, local_time = v.local_time,
           offset_minutes = v.offset_minutes, timezone = v.timezone
-      from (values ${values}) as v(id, fire_at, occurrence_date, local_time, offset_minutes, timezone)
+      from json_to_recordset(${json}::json)
+        as v(id uuid, fire_at timestamptz, occurrence_date date, local_time text, offset_minutes int, timezone text)
       where r.id = v.id`);
   },
 

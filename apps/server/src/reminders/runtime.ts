@@ -94,7 +94,8 @@ export async function startReminderRuntime(options: {
     tokens,
     log,
     batchSize: r.batchSize,
-    lanes: r.lanes,
+    // PGlite runs one statement at a time: parallel fire lanes would only queue behind each other.
+    lanes: config.databaseUrl ? r.lanes : 1,
     pushConcurrency: r.pushConcurrency,
     pushLeaseMs: r.pushLeaseMs,
     maxPushAttempts: r.pushMaxAttempts,
@@ -109,7 +110,7 @@ export async function startReminderRuntime(options: {
     async close() {
       await engine.stop();
       await queue.close();
-      webPush.close();
+      await webPush.close();
       await services.push.realtime.disconnect();
     },
   };

@@ -32,8 +32,28 @@ export interface LocalParts {
   wallMs: number;
 }
 
+// Batches convert the same few instants over and over (every row of a batch has the same "now" and
+// the same dose time): small memo tables keep Intl out of the per-row cost.
+const MEMO_LIMIT = 20_000;
+const partsMemo = new Map<string, LocalParts>();
+const instantMemo = new Map<string, number>();
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** The calendar date and wall-clock time an instant reads in a zone. */
 export function localParts(instantMs: number, timeZone: string): LocalParts {
+  const second = Math.floor(instantMs / 1000);
+  const key = `${timeZone}|${second}`;
+  const known = partsMemo.get(key);
+  if (known) return known;
+  return remember(partsMemo, key, computeLocalParts(second * 1000, timeZone));
+}
+
+function computeLocalParts(instantMs: number, timeZone: string): LocalParts {
   const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const y = get('year');
@@ -66,6 +86,13 @@ function wallClockMs(date: string, time: string): number {
  *   the clocks jumped (02:30 on a 02:00→03:00 day fires at 03:00).
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone}|${date}|${time}`;
+  const known = instantMemo.get(key);
+  if (known !== undefined) return new Date(known);
+  return new Date(remember(instantMemo, key, computeZonedInstant(date, time, timeZone)));
+}
+
+function computeZonedInstant(date: string, time: string, timeZone: string): number {
   const wall = wallClockMs(date, time);
   const candidates = new Set([
     offsetMinutesAt(wall - DAY_MS / 2, timeZone),
@@ -77,7 +104,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
     const instant = wall - offset * MINUTE_MS;
     if (localParts(instant, timeZone).wallMs === wall) matches.push(instant);
   }
-  if (matches.length > 0) return new Date(Math.min(...matches));
+  if (matches.length > 0) return Math.min(...matches);
   // A gap: find the first instant whose wall clock is past the wanted time (the jump).
   const offsets = [...candidates].sort((a, b) => a - b);
   let low = wall - (offsets[offsets.length - 1] ?? 0) * MINUTE_MS; // reads before the wanted time
@@ -88,7 +115,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
     if (localParts(mid, timeZone).wallMs >= wall) high = mid;
     else low = mid;
   }
-  return new Date(high);
+  return high;
 }
 
 export function addDaysIso(date: string, days: number): string {

@@ -1,0 +1,229 @@
+/**
+ * Reminder throughput benchmark (not a test): N users with the default 08:00 morning dose in one
+ * zone, a local push sink, and the engine as `npm start` runs it. 08:00 arrives a few seconds after
+ * loading; it measures the time until the sink has the last reminder, p50/p99 lateness and CPU per
+ * reminder.
+ *
+ *   npm run bench:reminders -- --n 10000 --engine postgres   (PostgreSQL + Redis, BullMQ)
+ *   npm run bench:reminders -- --n 10000 --engine embedded   (PGlite + in-process queue)
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
+ * (default redis://127.0.0.1:6379) say where; it creates and drops its own database and key prefix.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import inspector from 'node:inspector';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import postgres from 'postgres';
+import { loadConfig } from '../apps/server/src/config/config';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
+import { MemoryAttemptCounter } from '../apps/server/src/lib/attempt-counter';
+import type { Clock } from '../apps/server/src/lib/clock';
+import { startReminderRuntime } from '../apps/server/src/reminders/runtime';
+import { zonedInstant } from '../apps/server/src/reminders/zoned-time';
+import { createServices } from '../apps/server/src/services';
+import { deleteRedisPrefix } from '../apps/server/test/reminders/reminder-harness';
+import { seedMorningUsers } from '../apps/server/test/reminders/reminder-seed';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10000' },
+    engine: { type: 'string', default: 'postgres' },
+    zone: { type: 'string', default: 'Europe/Berlin' },
+    timeout: { type: 'string', default: '300' },
+    profile: { type: 'string' },
+  },
+});
+const N = Number(args.n);
+const engine = args.engine === 'embedded' ? 'embedded' : 'postgres';
+const zone = args.zone;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function totalCpuTicks(text: string): { busy: number; all: number } {
+  const fields = text.split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const all = fields.reduce((a, b) => a + b, 0);
+  return { busy: all - idle, all };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function ask<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (message: { type: string }) => {
+      if (message.type === type) {
+        child.off('message', listener);
+        resolve(message as T);
+      }
+    };
+    child.on('message', listener);
+    child.send({ type });
+  });
+}
+
+async function main() {
+  console.log(
+    `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const sink = fork(path.join(here, 'push-sink.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const sinkPort = await new Promise<number>((resolve) =>
+    sink.once('message', (m: { port: number }) => resolve(m.port)),
+  );
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-'));
+  const prefix = `medrem-bench-${randomBytes(4).toString('hex')}`;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let database: DatabaseHandle;
+  let dropDatabase = async () => undefined as unknown;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `medrem_bench_${Date.now().toString(36)}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 10 });
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir });
+  }
+  await database.migrate();
+
+  // The virtual clock: 08:00 local arrives `leadMs` after loading finishes.
+  const today = new Date().toISOString().slice(0, 10);
+  const eight = zonedInstant(today, '08:00', zone).getTime();
+  let offset = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offset) };
+  offset = eight - 600_000 - Date.now(); // 07:50 while loading
+
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  const endpoint = (i: number) => `http://127.0.0.1:${sinkPort}/push/${i}`;
+  const loadStart = Date.now();
+  await seedMorningUsers(database.db, {
+    count: N,
+    timezone: zone,
+    now: clock.now(),
+    label: 'bench',
+    endpoint,
+    subscription: (i) => JSON.stringify({ endpoint: endpoint(i), expirationTime: null, keys }),
+  });
+  console.log(`loaded ${N} users in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
+    PUSH_ENDPOINT_ALLOWLIST: `127.0.0.1:${sinkPort}`,
+    REMINDER_TICK_MS: '250',
+  });
+  const services = createServices({
+    db: database.db,
+    clock,
+    jwtSecret: randomBytes(32).toString('hex'),
+    failures: new MemoryAttemptCounter(60_000),
+    throttle: config.loginThrottle,
+    sessionTtlDays: 30,
+  });
+  const log = pino({ level: 'warn' });
+  const runtime = await startReminderRuntime({
+    config,
+    db: database.db,
+    clock,
+    services,
+    log,
+    consume: true,
+  });
+
+  const profiler = args.profile ? new inspector.Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await new Promise((r) => profiler.post('Profiler.enable', () => profiler.post('Profiler.start', r)));
+  }
+  const leadMs = 3000;
+  const dueAt = Date.now() + leadMs;
+  offset = eight - dueAt;
+  const cpuBefore = process.cpuUsage();
+  const statBefore = totalCpuTicks(await readFile('/proc/stat', 'utf8'));
+  const deadline = dueAt + Number(args.timeout) * 1000;
+  let unique = 0;
+  while (Date.now() < deadline) {
+    unique = (await ask<{ unique: number }>(sink, 'count')).unique;
+    if (unique >= N) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (profiler) {
+    await new Promise<void>((resolve) =>
+      profiler.post('Profiler.stop', (error, result) => {
+        if (!error) void writeFile(args.profile!, JSON.stringify(result.profile)).then(() => resolve());
+        else resolve();
+      }),
+    );
+  }
+  const report = await ask<{ requests: number; times: number[]; cpu: NodeJS.CpuUsage }>(sink, 'report');
+  const cpu = process.cpuUsage(cpuBefore);
+  const statAfter = totalCpuTicks(await readFile('/proc/stat', 'utf8'));
+  const lateness = report.times.map((t) => Math.max(0, t - dueAt)).sort((a, b) => a - b);
+  const last = lateness[lateness.length - 1] ?? NaN;
+  const engineCpuMs = (cpu.user + cpu.system) / 1000;
+  const machineBusyShare = (statAfter.busy - statBefore.busy) / (statAfter.all - statBefore.all);
+  const wallS = Math.max(last, 1) / 1000;
+  const result = {
+    n: N,
+    engine,
+    delivered: report.times.length,
+    requests: report.requests,
+    duplicates: report.requests - report.times.length,
+    lastReceivedS: +(last / 1000).toFixed(2),
+    p50S: +(percentile(lateness, 50) / 1000).toFixed(2),
+    p99S: +(percentile(lateness, 99) / 1000).toFixed(2),
+    engineCpuMsPerReminder: +(engineCpuMs / Math.max(report.times.length, 1)).toFixed(3),
+    sinkCpuMsPerReminder: +(
+      (report.cpu.user + report.cpu.system) /
+      1000 /
+      Math.max(report.times.length, 1)
+    ).toFixed(3),
+    machineCpuMsPerReminder: +(
+      (machineBusyShare * cpus().length * wallS * 1000) /
+      Math.max(report.times.length, 1)
+    ).toFixed(3),
+  };
+  console.log(JSON.stringify(result));
+  console.log(
+    `${result.delivered}/${N} delivered; last after ${result.lastReceivedS} s; p50 ${result.p50S} s; p99 ${result.p99S} s; ` +
+      `CPU/reminder: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms`,
+  );
+
+  await runtime.close();
+  await database.close();
+  await dropDatabase();
+  if (engine === 'postgres') await deleteRedisPrefix(redisUrl, prefix);
+  sink.send({ type: 'stop' });
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(result.delivered === N ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
