@@ -32,6 +32,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        '--disable-dev-shm-usage', // small /dev/shm in containers crashes tabs
       ],
     },
   },

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -8,6 +9,12 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/trpc', '/api', '/jwt'];
 
 export default defineConfig({
+  resolve: {
+    // zod without its eval-based JIT, for the strict CSP (see src/lib/zod-jitless.ts).
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),

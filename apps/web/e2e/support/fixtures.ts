@@ -12,6 +12,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (message.type() === 'error') errors.push(`console: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      // Name the failing call: Chromium's console line for a failed fetch has no URL.
+      page.on('response', (response) => {
+        if (response.status() >= 400) errors.push(`http ${response.status()}: ${response.url()}`);
+      });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);

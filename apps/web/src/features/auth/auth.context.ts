@@ -8,6 +8,11 @@ export interface AuthContextValue {
   register: (input: { name: string; email: string; password: string }) => Promise<void>;
   logout: () => Promise<void>;
   deleteAccount: () => Promise<void>;
+  /**
+   * Where a guarded screen goes when the user signed out on purpose (account deleted: '/'); null
+   * when the session was lost, and the guard sends the user to /login remembering the page.
+   */
+  exitTo: '/' | null;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -40,6 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const sessionUser = session.data?.user ?? null;
   // The email whose token request has settled: until then the app shows 'Checking authentication...'.
   const [tokenEmail, setTokenEmail] = useState<string | null>(null);
+  const [exitTo, setExitTo] = useState<'/' | null>(null);
 
   const setSignedOut = useCallback(() => {
     accessTokenStorage.remove();
@@ -88,9 +89,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = sessionUser ? toCurrentUser(sessionUser) : null;
     return {
       user,
+      exitTo,
       loading: session.isPending || (sessionUser !== null && tokenEmail !== sessionUser.email),
       async login(email, password) {
         const result = await loginCall({ email, password, timezone: browserTimeZone() });
+        setExitTo(null);
         await requestServerToken(result.user.email);
         setTokenEmail(result.user.email);
         utils.auth.session.setData(undefined, { user: result.user });
@@ -120,11 +123,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         // The server ends the session with the account; make sure of it and clear local state.
         await logoutCall(undefined).catch(() => undefined);
+        setExitTo('/');
         setSignedOut();
       },
     };
   }, [
     sessionUser,
+    exitTo,
     session.isPending,
     tokenEmail,
     loginCall,

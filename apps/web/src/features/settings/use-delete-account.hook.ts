@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -9,7 +8,6 @@ import { settingsCache } from './settings-cache';
 /** Spec: the exact confirmation, then delete, sign out, drop the token and go to /. */
 export function useDeleteAccount() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     const confirmed = await confirmDialog({
@@ -22,10 +20,9 @@ export function useDeleteAccount() {
     const email = auth.user?.email;
     setBusy(true);
     try {
-      await auth.deleteAccount();
+      await auth.deleteAccount(); // the route guard then goes to / (auth.exitTo)
       if (email) settingsCache.remove(email);
       notify.success('Account deleted successfully');
-      await navigate({ to: '/', replace: true });
     } catch (error) {
       notify.error(messageOf(error) ?? 'Failed to delete account');
     } finally {

@@ -17,6 +17,7 @@ export const SAVE_FAILED_MESSAGE = 'Failed to save settings';
  */
 export function useSaveAllSettings(settings: Settings, medicines: readonly Medicine[]) {
   const { save } = useSaveSettings();
+  const utils = trpc.useUtils();
   const updateMedicine = trpc.medicine.update.useMutation();
   const [saving, setSaving] = useState(false);
 
@@ -37,6 +38,8 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
         instructions: m.instructions,
       });
     }
+    // The plan of the next save reads these frequencies: they must not be stale.
+    if (remaps.length > 0) await utils.medicine.invalidate();
   };
 
   const saveAll = async (draft: SettingsDraft): Promise<boolean> => {

@@ -1,6 +1,7 @@
 import { NOTIFICATION_BADGE_CAP } from '@medrem/domain';
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Bell } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { useDismiss } from '../../../lib/use-dismiss.hook';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useNotifications } from '../notifications.queries';
 import { NotificationPanel } from './notification-panel.component';
@@ -10,14 +11,26 @@ export function badgeText(unread: number): string {
   return unread > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(unread);
 }
 
+/**
+ * The bell and its panel: a plain disclosure (button with aria-expanded), because Headless UI's
+ * Popover adds aria-hidden focus sentinels that axe reports as a serious violation.
+ */
 export function NotificationBell() {
   const notifications = useNotifications();
   const unread = notifications.data?.unreadCount ?? 0;
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, close);
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <div ref={container} className="relative">
+      <button
+        type="button"
         className={`${buttonClass.icon} relative`}
+        aria-expanded={open}
+        aria-controls="notification-panel"
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        onClick={() => setOpen(!open)}
       >
         <Bell aria-hidden="true" className="size-6" />
         {unread > 0 ? (
@@ -29,13 +42,18 @@ export function NotificationBell() {
             {badgeText(unread)}
           </span>
         ) : null}
-      </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 8, padding: 8 }}
-        className="z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white shadow-xl"
-      >
-        <NotificationPanel list={notifications.data?.notifications ?? []} loading={notifications.isPending} />
-      </PopoverPanel>
-    </Popover>
+      </button>
+      {open ? (
+        <div
+          id="notification-panel"
+          className="absolute top-full right-0 z-40 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white shadow-xl"
+        >
+          <NotificationPanel
+            list={notifications.data?.notifications ?? []}
+            loading={notifications.isPending}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Today's date in UTC (the suite's browser zone, so the saved zone too), YYYY-MM-DD. */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Waits for a toast with this text and closes it so it cannot cover what comes next. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  const toast = page.locator('.Toastify__toast').filter({ hasText: text });
+  await expect(toast.first()).toBeVisible();
+  await toast.first().click();
+  await expect(toast).toHaveCount(0);
+}
+
+/** Confirms the open confirmation dialog after checking its text. */
+export async function confirm(page: Page, text: string | RegExp, button: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+export interface MedicineInput {
+  name: string;
+  dosage: string;
+  frequency: string;
+  totalDays: number;
+  supplyDays: number;
+  totalPills: number;
+  pillsPerDose: number;
+}
+
+export async function fillMedicineForm(page: Page, m: MedicineInput): Promise<void> {
+  await page.getByLabel('Medicine Name').fill(m.name);
+  await page.getByLabel('Dosage').fill(m.dosage);
+  await page.getByLabel('Frequency').fill(m.frequency);
+  await page.getByLabel('Total Duration (days)').fill(String(m.totalDays));
+  await page.getByLabel('Supply Duration (days)').fill(String(m.supplyDays));
+  await page.getByLabel('Total Pills').fill(String(m.totalPills));
+  await page.getByLabel('Pills per Dose').fill(String(m.pillsPerDose));
+}
