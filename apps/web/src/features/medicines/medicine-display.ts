@@ -7,4 +7,7 @@ export const startDateText = (startDate: string) => startDate.slice(0, 10);
 export const timesText = (times: readonly string[]) =>
   times.length ? times.map(formatTime12h).join(', ') : '-';
 
-export const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+/** '1 day', '3 days', '1 pill', … */
+export const countText = (count: number, unit: string) => `${count} ${count === 1 ? unit : `${unit}s`}`;
+
+export const daysText = (days: number) => countText(days, 'day');

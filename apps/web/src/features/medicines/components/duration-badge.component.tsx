@@ -1,4 +1,5 @@
 import { durationBand, type DurationBand } from '@medrem/domain';
+import { daysText } from '../medicine-display';
 import { CircleAlert, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
 
 /** Spec colour bands on daysLeft: ≤3 red, 4–7 yellow, >7 green; the icon follows the band. Colours pass AA. */
@@ -21,7 +22,7 @@ export function DurationBadge({ daysLeft }: { daysLeft: number }) {
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-sm font-medium ring-1 ${className}`}
     >
       <Icon aria-hidden="true" className="size-4" />
-      {daysLeft} {daysLeft === 1 ? 'day' : 'days'} left
+      {daysText(daysLeft)} left
       <span className="sr-only"> ({label})</span>
     </span>
   );

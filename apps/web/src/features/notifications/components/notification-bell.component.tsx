@@ -46,7 +46,7 @@ export function NotificationBell() {
       {open ? (
         <div
           id="notification-panel"
-          className="absolute top-full right-0 z-40 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl border border-slate-200 bg-white shadow-xl"
+          className="fixed inset-x-3 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
         >
           <NotificationPanel
             list={notifications.data?.notifications ?? []}

@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc';
 import { notify } from '../../../lib/toast';
 import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
 import { Spinner } from '../../../shared/ui/spinner.component';
+import { countText } from '../../medicines/medicine-display';
 import { useInvalidateMedicines } from '../../medicines/medicines.queries';
 import { useRefillReminders } from '../refills.queries';
 
@@ -72,7 +73,8 @@ export function RefillRemindersPanel() {
                       ) : null}
                     </p>
                     <p className="text-sm text-slate-700">
-                      {reminder.pillsLeft} pills left · {reminder.daysLeft} days left
+                      {countText(reminder.pillsLeft, 'pill')} left · {countText(reminder.daysLeft, 'day')}{' '}
+                      left
                     </p>
                     {urgent ? <p className="text-sm font-medium text-red-800">Please refill it</p> : null}
                   </div>

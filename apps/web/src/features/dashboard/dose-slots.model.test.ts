@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { medicine } from '../../test/factories';
+import { buildDoseSlots } from './dose-slots.model';
+
+const times = ['08:00', '14:00', '20:00'];
+const aspirin = medicine({ id: 'a', name: 'Aspirin', frequency: '1-0-1' });
+const ibuprofen = medicine({ id: 'b', name: 'Ibuprofen', frequency: '1-1-0' });
+
+function slotsAt(nowMinutes: number, taken: Record<string, string> = {}, medicines = [aspirin, ibuprofen]) {
+  return buildDoseSlots({
+    medicines,
+    defaultReminderTimes: times,
+    takenById: new Map(Object.entries(taken)),
+    today: '2026-11-21',
+    nowMinutes,
+  });
+}
+
+describe('buildDoseSlots', () => {
+  it('names each slot from its time and lists only the medicines whose flag is 1', () => {
+    const slots = slotsAt(9 * 60);
+    expect(slots.map((s) => s.name)).toEqual(['Morning', 'Afternoon', 'Evening']);
+    expect(slots.map((s) => s.doses.map((d) => d.medicine.name))).toEqual([
+      ['Aspirin', 'Ibuprofen'],
+      ['Ibuprofen'],
+      ['Aspirin'],
+    ]);
+  });
+
+  it('gives each slot the status of the spec', () => {
+    // 09:00: morning passed with nothing taken, afternoon not reached.
+    expect(slotsAt(9 * 60).map((s) => s.status)).toEqual(['Missed', 'Upcoming', 'Upcoming']);
+    // One of two morning doses taken: in progress; both: completed.
+    expect(slotsAt(9 * 60, { a: '1-0-0' })[0]?.status).toBe('In Progress');
+    expect(slotsAt(9 * 60, { a: '1-0-0', b: '1-0-0' })[0]?.status).toBe('Completed');
+    // A slot without medicines is upcoming even when its time has passed.
+    expect(slotsAt(23 * 60, {}, [aspirin])[1]?.status).toBe('Upcoming');
+  });
+
+  it('makes a tick available only from the slot time on (in the saved zone’s minutes)', () => {
+    expect(slotsAt(7 * 60 + 59)[0]?.available).toBe(false);
+    expect(slotsAt(8 * 60)[0]?.available).toBe(true);
+    expect(slotsAt(8 * 60)[0]?.status).toBe('Upcoming'); // reached but not yet passed
+    expect(slotsAt(8 * 60 + 1)[0]?.status).toBe('Missed');
+  });
+
+  it('pads a short or missing taken string with zeros', () => {
+    const [morning] = slotsAt(9 * 60, { a: '1' });
+    expect(morning?.doses.find((d) => d.medicine.id === 'a')).toMatchObject({
+      taken: true,
+      takenToday: '1-0-0',
+    });
+    expect(morning?.doses.find((d) => d.medicine.id === 'b')?.takenToday).toBe('0-0-0');
+  });
+
+  it('leaves out medicines whose course has not started or has ended', () => {
+    const future = medicine({ id: 'c', startDate: '2026-11-22' });
+    const ended = medicine({ id: 'd', startDate: '2026-10-01', originalDurationDays: 5 });
+    expect(slotsAt(9 * 60, {}, [future, ended]).every((s) => s.doses.length === 0)).toBe(true);
+  });
+});

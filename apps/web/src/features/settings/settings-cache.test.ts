@@ -1,0 +1,46 @@
+import { DEFAULT_SETTINGS, type Settings } from '@medrem/contract';
+import { describe, expect, it } from 'vitest';
+import { resolveSettings, settingsCache } from './settings-cache';
+
+const user = { name: 'Ada', email: 'ada@example.com' };
+const saved: Settings = {
+  ...DEFAULT_SETTINGS,
+  timezone: 'Europe/Paris',
+  name: 'Ada',
+  email: 'ada@example.com',
+};
+
+describe('settings fallback', () => {
+  it('keeps one local copy per user', () => {
+    settingsCache.write('ada@example.com', saved);
+    expect(settingsCache.read('ADA@example.com')).toEqual(saved);
+    expect(settingsCache.read('bob@example.com')).toBeNull();
+  });
+
+  it('ignores a local copy that is not valid settings', () => {
+    localStorage.setItem('settings:ada@example.com', '{"notifications":1}');
+    expect(settingsCache.read('ada@example.com')).toBeNull();
+    localStorage.setItem('settings:ada@example.com', 'not json');
+    expect(settingsCache.read('ada@example.com')).toBeNull();
+  });
+
+  it('uses the server’s answer, else the local copy, else the defaults in the browser’s zone', () => {
+    const base = { user, browserZone: 'America/New_York' };
+    expect(resolveSettings({ ...base, server: saved, failed: false, cached: null })).toEqual({
+      settings: saved,
+      source: 'server',
+    });
+    expect(resolveSettings({ ...base, server: undefined, failed: false, cached: saved })).toBeUndefined();
+    expect(resolveSettings({ ...base, server: undefined, failed: true, cached: saved })).toEqual({
+      settings: saved,
+      source: 'local',
+    });
+    const fallback = resolveSettings({ ...base, server: undefined, failed: true, cached: null });
+    expect(fallback?.source).toBe('default');
+    expect(fallback?.settings).toMatchObject({
+      timezone: 'America/New_York',
+      email: 'ada@example.com',
+      medicineDefaults: { defaultReminderTimes: ['08:00', '14:00', '20:00'] },
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { TRPCClientError, type Operation } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessTokenStorage } from './access-token.storage';
+import { authTokenLink } from './auth-token.link';
+import { sessionIdentity } from './session-identity';
+import type * as TokenRefresh from './token-refresh';
+import { SessionLostError, refreshAccessToken } from './token-refresh';
+
+vi.mock('./token-refresh', async (load) => ({
+  ...(await load<typeof TokenRefresh>()),
+  refreshAccessToken: vi.fn(),
+}));
+
+const unauthorized = () =>
+  new TRPCClientError('expired', {
+    result: { error: { message: 'expired', code: -32001, data: { httpStatus: 401 } } },
+  });
+
+const op = (path: string): Operation => ({
+  id: 1,
+  type: 'query',
+  path,
+  input: {},
+  context: {},
+  signal: null,
+});
+
+/** Runs one operation through the link; `answers` are what the next link does on each call. */
+function run(path: string, answers: ('ok' | '401')[]) {
+  let calls = 0;
+  const next = vi.fn(() =>
+    observable<never, TRPCClientError<never>>((observer) => {
+      const answer = answers[calls++];
+      if (answer === 'ok') {
+        observer.next({ result: { type: 'data', data: 'fresh' } } as never);
+        observer.complete();
+      } else observer.error(unauthorized());
+    }),
+  );
+  const link = authTokenLink({});
+  return new Promise<{ result: unknown; next: typeof next }>((resolve) => {
+    link({ op: op(path), next: next }).subscribe({
+      next: (value) => resolve({ result: value, next }),
+      error: (error) => resolve({ result: error, next }),
+    });
+  });
+}
+
+describe('authTokenLink', () => {
+  beforeEach(() => {
+    vi.mocked(refreshAccessToken).mockReset();
+    accessTokenStorage.set('old-token');
+  });
+
+  it('on a 401 drops the token, gets a fresh one with the session and retries once', async () => {
+    vi.mocked(refreshAccessToken).mockResolvedValue('new-token');
+    const { result, next } = await run('medicine.list', ['401', 'ok']);
+    expect(result).toMatchObject({ result: { data: 'fresh' } });
+    expect(next).toHaveBeenCalledTimes(2);
+    expect(refreshAccessToken).toHaveBeenCalledOnce();
+    expect(accessTokenStorage.get()).toBeNull(); // the real refresh stores the new one
+  });
+
+  it('passes the error on when the retry fails again (no loop)', async () => {
+    vi.mocked(refreshAccessToken).mockResolvedValue('new-token');
+    const { result, next } = await run('medicine.list', ['401', '401', 'ok']);
+    expect(result).toBeInstanceOf(TRPCClientError);
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a lost session and passes the original error on', async () => {
+    vi.mocked(refreshAccessToken).mockRejectedValue(new SessionLostError());
+    const lost = vi.fn();
+    const stop = sessionIdentity.onLost(lost);
+    const { result } = await run('settings.get', ['401']);
+    stop();
+    expect(result).toBeInstanceOf(TRPCClientError);
+    expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it('never refreshes for the session calls themselves', async () => {
+    const { result } = await run('auth.login', ['401']);
+    expect(result).toBeInstanceOf(TRPCClientError);
+    expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+});
