@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerPushHandlers } from './sw/push-handlers';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -24,3 +25,6 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 clientsClaim();
+
+// Reminders: show pushes with 'Mark as taken' / 'Snooze 10 min'; clicks act or open the dashboard.
+registerPushHandlers(self);

@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { useAuth } from '../../features/auth/auth.context';
+import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
 import { DialogHost } from '../../shared/dialogs/dialog-host.component';
 import { InstallPrompt } from './install-prompt.component';
@@ -24,6 +25,7 @@ export function AppShell() {
         <Outlet />
       </main>
       {user && !loading ? <TimeZonePrompt /> : null}
+      {user && !loading ? <PushRegistration email={user.email} /> : null}
       <DialogHost />
       <UpdatePrompt />
       <InstallPrompt />

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { trpc } from '../../lib/trpc';
+import { registerForPush } from './push-subscription';
+
+const registered = new Set<string>();
+
+/**
+ * Mounted for a signed-in user: registers this device for push (once per email and page load) and
+ * keeps the bell live — every notification the server stores arrives over the tRPC subscription
+ * (server-sent events, the session cookie proves who it is) and refreshes the notification list.
+ */
+export function PushRegistration({ email }: { email: string }) {
+  const utils = trpc.useUtils();
+
+  useEffect(() => {
+    if (registered.has(email)) return;
+    registered.add(email);
+    void registerForPush({
+      vapidPublicKey: async () => (await utils.client.push.vapidPublicKey.query()).publicKey,
+      saveToken: (tokenForNotification) =>
+        utils.client.user.savePushToken.mutate({ email, tokenForNotification }),
+    });
+  }, [email, utils]);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const stream = new EventSource('/trpc/push.notifications');
+    stream.onmessage = () => void utils.notification.invalidate();
+    return () => stream.close();
+  }, [email, utils]);
+
+  return null;
+}

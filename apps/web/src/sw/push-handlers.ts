@@ -1,0 +1,175 @@
+import type { PushPayload } from '@medrem/contract';
+
+/**
+ * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
+ * (tag per dose, so a resend or a snoozed repeat replaces it); a button posts the push's signed
+ * action token to the API without opening the app; a click on the notification opens the dashboard.
+ *
+ * Typed structurally (not with the WebWorker lib) so it compiles in the app's build as well; sw.ts
+ * passes `self`.
+ */
+export interface PushWorkerScope {
+  location: { origin: string };
+  registration: {
+    showNotification(title: string, options?: NotificationOptions): Promise<void>;
+  };
+  clients: {
+    matchAll(options?: { type?: 'window'; includeUncontrolled?: boolean }): Promise<readonly unknown[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  addEventListener(type: string, listener: (event: Event) => void): void;
+}
+
+interface PushEventLike extends Event {
+  data: { json(): unknown; text(): string } | null;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface NotificationEventLike extends Event {
+  action: string;
+  notification: { data: unknown; tag: string; close(): void };
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate?(url: string): Promise<unknown>;
+}
+
+/** What the notification keeps for its click: where to go and the action tokens. */
+interface NotificationData {
+  url: string;
+  tokens: Partial<Record<'take' | 'snooze', string>>;
+}
+
+const FALLBACK_TITLE = 'Medicine Reminder';
+const ICON = '/icons/icon-192.png';
+
+/** The reminder inside a push: our JSON, or an FCM data message carrying it as `data.payload`. */
+export function readPushPayload(raw: unknown): PushPayload | null {
+  let value = raw;
+  const fcm = (value as { data?: { payload?: unknown } } | null)?.data?.payload;
+  if (typeof fcm === 'string') {
+    try {
+      value = JSON.parse(fcm);
+    } catch {
+      return null;
+    }
+  }
+  const p = value as Partial<PushPayload> | null;
+  if (!p || typeof p.title !== 'string' || typeof p.body !== 'string') return null;
+  return {
+    v: 1,
+    id: String(p.id ?? ''),
+    type: p.type ?? 'generic',
+    title: p.title,
+    body: p.body,
+    tag: typeof p.tag === 'string' ? p.tag : '',
+    url: typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/',
+    createdAt: String(p.createdAt ?? ''),
+    actions: Array.isArray(p.actions)
+      ? p.actions.filter((a) => (a.action === 'take' || a.action === 'snooze') && typeof a.token === 'string')
+      : [],
+  };
+}
+
+/** The options of the shown notification: both buttons when the push offers them. */
+export function notificationOptionsFor(payload: PushPayload): NotificationOptions & Record<string, unknown> {
+  const data: NotificationData = {
+    url: payload.url,
+    tokens: Object.fromEntries(payload.actions.map((a) => [a.action, a.token])),
+  };
+  return {
+    body: payload.body,
+    icon: ICON,
+    badge: ICON,
+    data,
+    ...(payload.tag ? { tag: payload.tag, renotify: true } : {}),
+    actions: payload.actions.map((a) => ({ action: a.action, title: a.title })),
+    timestamp: Date.parse(payload.createdAt) || Date.now(),
+  };
+}
+
+/** waitUntil throws for events a script dispatched (tests do that); the work still runs. */
+function keepAlive(event: { waitUntil(promise: Promise<unknown>): void }, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
+async function openDashboard(scope: PushWorkerScope, url: string): Promise<void> {
+  const target = new URL(url, scope.location.origin).href;
+  const windows = (await scope.clients.matchAll({
+    type: 'window',
+    includeUncontrolled: true,
+  })) as WindowClientLike[];
+  const open = windows.find((w) => new URL(w.url).origin === scope.location.origin);
+  if (open) {
+    await open.focus();
+    if (open.url !== target) await open.navigate?.(target);
+    return;
+  }
+  await scope.clients.openWindow(target);
+}
+
+/** Posts an action token; the API answers with the message to show ('Aspirin marked as taken!'). */
+async function runAction(scope: PushWorkerScope, token: string): Promise<{ ok: boolean; message?: string }> {
+  try {
+    const response = await fetch(`${scope.location.origin}/api/push/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      credentials: 'omit',
+    });
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    return { ok: response.ok, ...(body.message ? { message: body.message } : {}) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function registerPushHandlers(scope: PushWorkerScope): void {
+  scope.addEventListener('push', (event) => {
+    const push = event as PushEventLike;
+    let raw: unknown = null;
+    try {
+      raw = push.data?.json() ?? null;
+    } catch {
+      raw = null;
+    }
+    const payload = readPushPayload(raw);
+    // Browsers require every push to show something; an unreadable one still says who it is from.
+    const shown = payload
+      ? scope.registration.showNotification(payload.title, notificationOptionsFor(payload))
+      : scope.registration.showNotification(FALLBACK_TITLE, {
+          body: 'You have a new notification.',
+          icon: ICON,
+        });
+    keepAlive(push, shown);
+  });
+
+  scope.addEventListener('notificationclick', (event) => {
+    const click = event as NotificationEventLike;
+    const data = (click.notification.data ?? { url: '/', tokens: {} }) as NotificationData;
+    const action = click.action === 'take' || click.action === 'snooze' ? click.action : undefined;
+    const token = action ? data.tokens?.[action] : undefined;
+    click.notification.close();
+    const work = (async () => {
+      if (!action || !token) return openDashboard(scope, data.url || '/');
+      const result = await runAction(scope, token);
+      // An expired or refused action: let the user do it in the app instead.
+      if (!result.ok) return openDashboard(scope, data.url || '/');
+      if (action === 'take' && result.message) {
+        await scope.registration.showNotification(FALLBACK_TITLE, {
+          body: result.message,
+          icon: ICON,
+          tag: click.notification.tag || undefined,
+        });
+      }
+    })();
+    keepAlive(click, work);
+  });
+}
