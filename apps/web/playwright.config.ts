@@ -20,7 +20,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    timezoneId: 'Europe/Paris',
+    timezoneId: 'UTC', // the journey's "today" and clock are in UTC; tests that need another zone set their own
     locale: 'en-US',
     acceptDownloads: true,
     trace: 'retain-on-failure',

@@ -5,6 +5,8 @@ import { confirm, expectToast, fillMedicineForm, todayUtc } from './support/jour
 
 // The whole journey of issue 3, in order, as one person would walk it.
 test.describe.configure({ mode: 'serial' });
+// No service worker here: its prompts would cover the screens (the shell spec covers it).
+test.use({ serviceWorkers: 'block' });
 
 const today = todayUtc();
 const user = { name: 'Ada Lovelace', email: `ada-${Date.now()}@example.com`, password: 'correct-horse-1' };
@@ -202,10 +204,26 @@ test('register, sign in and use every screen', async ({ page }) => {
   });
 
   await test.step('notifications', async () => {
+    // The reminder engine raised a refill reminder for Metformin while it was urgent. Opening the
+    // panel refetches the list.
     await page.getByRole('button', { name: /^Notifications/ }).click();
-    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    const refill = page.getByRole('button', { name: /^Unread: Refill Reminder\. Metformin is running low/ });
+    await expect(refill).toBeVisible({ timeout: 20_000 });
+    const badge = page.getByTestId('notification-badge');
+    const unread = Number(await badge.textContent());
+    expect(unread).toBeGreaterThan(0);
     await captureScreen(page, 'notifications');
+    await refill.click(); // marks it read, at once
+    await expect(page.getByRole('button', { name: /^Refill Reminder\. Metformin/ })).toBeVisible();
+    if (unread > 1) {
+      await page.getByRole('button', { name: 'Mark all as read' }).click();
+    }
+    await expect(badge).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Delete notification: Refill Reminder' }).first().click();
+    await expect(page.getByRole('button', { name: /Metformin is running low/ })).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toHaveCount(0);
   });
 
   await test.step('settings: every tab', async () => {

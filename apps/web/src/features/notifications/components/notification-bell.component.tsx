@@ -30,7 +30,11 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls="notification-panel"
         aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Opening the panel shows the latest list, not the last poll's.
+          if (!open) void notifications.refetch();
+          setOpen(!open);
+        }}
       >
         <Bell aria-hidden="true" className="size-6" />
         {unread > 0 ? (
