@@ -55,5 +55,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true, // scripts/bundle-size.mjs reads it to report what the dashboard loads
   },
 });
