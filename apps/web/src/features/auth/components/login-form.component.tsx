@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
-import { TextInput } from '../../../shared/ui/text-input.component';
 import { useAuth } from '../auth.context';
 import { AuthCard } from './auth-card.component';
+import { CredentialFields } from './credential-fields.component';
 
 const loginFormSchema = loginInputSchema.pick({ email: true, password: true });
 type LoginFormInput = z.input<typeof loginFormSchema>;
@@ -53,21 +53,11 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
       }
     >
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
-        <TextInput
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={register('email')}
-        />
-        <TextInput
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          registration={register('password')}
+        <CredentialFields
+          idPrefix="login"
+          email={register('email')}
+          password={register('password')}
+          errors={errors}
         />
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}

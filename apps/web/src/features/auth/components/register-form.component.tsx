@@ -10,6 +10,7 @@ import { buttonClass } from '../../../shared/ui/button.styles';
 import { TextInput } from '../../../shared/ui/text-input.component';
 import { useAuth } from '../auth.context';
 import { AuthCard } from './auth-card.component';
+import { CredentialFields } from './credential-fields.component';
 
 const registerFormSchema = registerInputSchema.pick({ name: true, email: true, password: true });
 type RegisterFormInput = z.input<typeof registerFormSchema>;
@@ -65,21 +66,12 @@ export function RegisterForm() {
           error={errors.name?.message}
           registration={register('name')}
         />
-        <TextInput
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={register('email')}
-        />
-        <TextInput
-          id="register-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          registration={register('password')}
+        <CredentialFields
+          idPrefix="register"
+          email={register('email')}
+          password={register('password')}
+          errors={errors}
+          newPassword
         />
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
           {isSubmitting ? 'Registering...' : 'Register'}

@@ -1,0 +1,33 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextInput } from '../../../shared/ui/text-input.component';
+
+/** Email and password, as Login and Register both ask for them. */
+export function CredentialFields(props: {
+  idPrefix: string;
+  email: UseFormRegisterReturn;
+  password: UseFormRegisterReturn;
+  errors: { email?: { message?: string }; password?: { message?: string } };
+  newPassword?: boolean;
+}) {
+  const { idPrefix, errors } = props;
+  return (
+    <>
+      <TextInput
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={props.email}
+      />
+      <TextInput
+        id={`${idPrefix}-password`}
+        label="Password"
+        type="password"
+        autoComplete={props.newPassword ? 'new-password' : 'current-password'}
+        error={errors.password?.message}
+        registration={props.password}
+      />
+    </>
+  );
+}
