@@ -17,7 +17,11 @@ afterAll(async () => {
 
 const counters: [string, () => AttemptCounter, boolean][] = [
   ['memory', () => new MemoryAttemptCounter(WINDOW), true],
-  ['redis', () => new RedisAttemptCounter(redis, WINDOW, `medrem:test:${randomBytes(4).toString('hex')}:`), redisUp],
+  [
+    'redis',
+    () => new RedisAttemptCounter(redis, WINDOW, `medrem:test:${randomBytes(4).toString('hex')}:`),
+    redisUp,
+  ],
 ];
 
 describe.each(counters)('%s attempt counter', (_name, make, available) => {
