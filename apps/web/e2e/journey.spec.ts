@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DESKTOP, PHONE, captureScreen } from './support/screens';
+import { DESKTOP, PHONE, captureScreen, expectAccessible } from './support/screens';
 import { expect, test } from './support/fixtures';
 import { confirm, expectToast, fillMedicineForm, todayUtc } from './support/journey';
 
@@ -182,6 +182,7 @@ test('register, sign in and use every screen', async ({ page }) => {
   await test.step('delete a medicine', async () => {
     await page.goto('/medication');
     await page.getByRole('button', { name: 'Delete Metformin' }).click();
+    await expectAccessible(page, 'the delete confirmation');
     await confirm(
       page,
       'Are you sure you want to delete "Metformin"? This action cannot be undone.',
@@ -228,6 +229,7 @@ test('register, sign in and use every screen', async ({ page }) => {
 
   await test.step('settings: every tab', async () => {
     await page.getByRole('button', { name: /Account menu/ }).click();
+    await expectAccessible(page, 'the account menu');
     await page.getByRole('menuitem', { name: 'Profile & Settings' }).click();
     await expect(page).toHaveTitle('Settings - Medicine Reminder');
     await expect(page.getByText('Manage your account preferences and app settings')).toBeVisible();

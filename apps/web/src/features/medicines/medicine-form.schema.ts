@@ -1,11 +1,27 @@
 import { LIMITS, medicineFieldsSchema } from '@medrem/contract';
 import { z } from 'zod';
 
+const fields = medicineFieldsSchema.shape;
+
+/**
+ * An empty number input reaches the schema as NaN: say that the field is required (clearer than
+ * the contract's 'must be a whole number'), then apply the contract's own rule.
+ */
+const requiredNumber = (label: string, rule: z.ZodNumber) =>
+  z.number({ error: `${label} is required.` }).pipe(rule);
+
+const numberFields = {
+  originalDurationDays: requiredNumber('Total duration', fields.originalDurationDays),
+  durationDays: requiredNumber('Supply duration', fields.durationDays),
+  totalPills: requiredNumber('Total pills', fields.totalPills),
+  pillsPerDose: requiredNumber('Pills per dose', fields.pillsPerDose),
+};
+
 /** Spec section 5: on the add form dosage and instructions are optional (the contract's own rules). */
-export const addMedicineFormSchema = medicineFieldsSchema;
+export const addMedicineFormSchema = medicineFieldsSchema.extend(numberFields);
 
 /** Spec section 5: on the update form dosage is required as well. */
-export const updateMedicineFormSchema = medicineFieldsSchema.extend({
+export const updateMedicineFormSchema = addMedicineFormSchema.extend({
   dosage: z
     .string()
     .trim()
