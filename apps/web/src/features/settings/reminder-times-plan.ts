@@ -32,6 +32,8 @@ export type ReminderTimesPlan =
       moved: { name: string; from: string[]; to: string[] }[];
       /** True when the list grew: settings must be saved before the medicines (server rule). */
       grew: boolean;
+      /** Old slot index → new slot index, for the day's taken flags of the remapped medicines. */
+      slotMap: ReadonlyMap<number, number>;
     };
 
 const timesText = (times: readonly string[]) => times.map(formatTime12h).join(', ') || 'none';
@@ -79,25 +81,32 @@ export function planReminderTimes(
   const remaps: FrequencyRemap[] = [];
   const moved: { name: string; from: string[]; to: string[] }[] = [];
   for (const medicine of medicines) {
-    const flags = parseFrequency(medicine.frequency);
-    const next = new Array<number>(Math.max(flags.length, 1)).fill(0);
-    flags.forEach((flag, slot) => {
-      const index = newIndexOfSlot.get(slot);
-      if (flag === 1 && index !== undefined) {
-        while (next.length <= index) next.push(0);
-        next[index] = 1;
-      }
-    });
-    // Trailing zero flags beyond the new list are dropped so that the frequency fits the list.
-    while (next.length > Math.max(times.length, 1) && next[next.length - 1] === 0) next.pop();
-    const to = next.join('-');
+    const to = remapFlags(medicine.frequency, newIndexOfSlot, times.length);
     if (to !== medicine.frequency)
       remaps.push({ id: medicine.id, name: medicine.name, from: medicine.frequency, to });
     const before = deriveScheduledTimes(medicine.frequency, previous);
     const after = deriveScheduledTimes(to, times);
     if (before.join() !== after.join()) moved.push({ name: medicine.name, from: before, to: after });
   }
-  return { kind: 'ok', times, remaps, moved, grew: times.length > previous.length };
+  return { kind: 'ok', times, remaps, moved, grew: times.length > previous.length, slotMap: newIndexOfSlot };
+}
+
+/**
+ * Moves each 1-flag of a frequency (or of a day's taken string) from its old slot to its new one.
+ * Trailing zero flags beyond the new list are dropped so that the result fits the list.
+ */
+export function remapFlags(flags: string, slotMap: ReadonlyMap<number, number>, slots: number): string {
+  const old = parseFrequency(flags);
+  const next = new Array<number>(Math.max(old.length, 1)).fill(0);
+  old.forEach((flag, slot) => {
+    const index = slotMap.get(slot);
+    if (flag === 1 && index !== undefined) {
+      while (next.length <= index) next.push(0);
+      next[index] = 1;
+    }
+  });
+  while (next.length > Math.max(slots, 1) && next[next.length - 1] === 0) next.pop();
+  return next.join('-');
 }
 
 /** The confirmation text naming the medicines whose dose times change. */

@@ -1,11 +1,12 @@
 import type { Settings } from '@medrem/contract';
+import { normaliseTaken, parseFrequency, zonedNow } from '@medrem/domain';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import type { Medicine } from '../medicines/medicines.queries';
-import { movedDosesMessage, planReminderTimes, type FrequencyRemap } from './reminder-times-plan';
+import { movedDosesMessage, planReminderTimes, remapFlags, type FrequencyRemap } from './reminder-times-plan';
 import { toSettingsInput, type SettingsDraft } from './settings-draft';
 import { useSaveSettings } from './settings.queries';
 
@@ -21,10 +22,18 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
   const updateMedicine = trpc.medicine.update.useMutation();
   const [saving, setSaving] = useState(false);
 
-  const remap = async (remaps: readonly FrequencyRemap[]) => {
+  const setTaken = trpc.medicine.setTaken.useMutation();
+
+  /**
+   * Saves each remapped frequency, and moves today's taken flags with their slots so that a dose
+   * ticked before the change stays ticked at its own time.
+   */
+  const remap = async (remaps: readonly FrequencyRemap[], slotMap: ReadonlyMap<number, number>) => {
+    const date = zonedNow(new Date(), settings.timezone).date;
     for (const { id, to } of remaps) {
       const m = medicines.find((candidate) => candidate.id === id);
       if (!m) continue;
+      const before = await utils.medicine.getTaken.fetch({ id, date }).catch(() => null);
       await updateMedicine.mutateAsync({
         id,
         name: m.name,
@@ -37,6 +46,14 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
         pillsPerDose: m.pillsPerDose,
         instructions: m.instructions,
       });
+      const taken = before?.takenDay?.taken;
+      if (taken?.includes('1')) {
+        await setTaken.mutateAsync({
+          id,
+          date,
+          taken: remapFlags(taken, slotMap, parseFrequency(to).length),
+        });
+      }
     }
     // The plan of the next save reads these frequencies: they must not be stale.
     if (remaps.length > 0) await utils.medicine.invalidate();
@@ -61,13 +78,13 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
       const input = toSettingsInput(draft, plan.times);
       // The server refuses a frequency with a dose beyond the saved list, and a saved list shorter
       // than a frequency's doses: a growing list is saved first, a shrinking one last.
-      if (!plan.grew) await remap(plan.remaps);
+      if (!plan.grew) await remap(plan.remaps, plan.slotMap);
       const result = await save(input);
       if (result.saved === false) {
         notify.error(result.message ? `${SAVE_FAILED_MESSAGE}: ${result.message}` : SAVE_FAILED_MESSAGE);
         return false;
       }
-      if (plan.grew && result.saved === 'server') await remap(plan.remaps);
+      if (plan.grew && result.saved === 'server') await remap(plan.remaps, plan.slotMap);
       notify.success('Settings saved successfully!');
       return true;
     } catch (error) {
