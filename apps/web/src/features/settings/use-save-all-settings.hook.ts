@@ -48,10 +48,11 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
       });
       const taken = before?.takenDay?.taken;
       if (taken?.includes('1')) {
+        const slots = parseFrequency(to).length; // the server wants one flag per slot of the frequency
         await setTaken.mutateAsync({
           id,
           date,
-          taken: remapFlags(taken, slotMap, parseFrequency(to).length),
+          taken: normaliseTaken(remapFlags(taken, slotMap, slots), slots),
         });
       }
     }
