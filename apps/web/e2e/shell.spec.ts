@@ -37,6 +37,27 @@ test.describe('PWA shell', () => {
     await expect(page.getByText('App ready to work offline')).toHaveCount(0);
   });
 
+  test('the install prompt appears when the browser offers installation, and Later hides it', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    // Headless Chromium never offers installation itself: send the event it would send.
+    await page.evaluate(() => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(event);
+    });
+    const prompt = page.getByRole('dialog', { name: 'Install Medicine Reminder' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Install' })).toBeVisible();
+    await captureScreen(page, 'install-prompt');
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toHaveCount(0);
+  });
+
   test('the offline screen shows the spec’s texts and lets the user continue to the schedule', async ({
     page,
     context,

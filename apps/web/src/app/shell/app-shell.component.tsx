@@ -27,8 +27,11 @@ export function AppShell() {
       {user && !loading ? <TimeZonePrompt /> : null}
       {user && !loading ? <PushRegistration email={user.email} /> : null}
       <DialogHost />
-      <UpdatePrompt />
-      <InstallPrompt />
+      {/* Spec: install prompt bottom left, update prompt bottom right; stacked on a phone. */}
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <InstallPrompt />
+        <UpdatePrompt />
+      </div>
       {/* Spec: top right, light, newest on top, close on click, draggable, pause on hover and focus loss. */}
       <ToastContainer
         position="top-right"

@@ -25,7 +25,7 @@ export function InstallPrompt() {
     <div
       role="dialog"
       aria-labelledby="install-title"
-      className="fixed bottom-4 left-4 z-50 flex max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
+      className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:max-w-sm"
     >
       <div className="flex items-start justify-between gap-2">
         <p id="install-title" className="font-semibold text-slate-900">

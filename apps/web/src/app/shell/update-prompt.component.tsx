@@ -33,7 +33,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed right-4 bottom-4 z-50 flex max-w-sm flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
+      className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:ml-auto sm:max-w-sm"
     >
       <p className="font-medium text-slate-900">
         {needRefresh ? 'New content available' : 'App ready to work offline'}
