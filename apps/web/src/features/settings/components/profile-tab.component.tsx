@@ -13,13 +13,21 @@ import { AccountActions } from './account-actions.component';
  * in edit mode but stay disabled; Save is disabled while saving or when new ≠ confirm.
  */
 export function ProfileTab() {
-  const user = useSignedInUser();
+  const sessionUser = useSignedInUser();
+  // Spec: the user record is fetched by id (only when the id is truthy); only name and email show.
+  const record = trpc.user.get.useQuery({ id: sessionUser.id }, { enabled: Boolean(sessionUser.id) });
+  const user = record.data ? { ...sessionUser, ...record.data.findUser } : sessionUser;
   const utils = trpc.useUtils();
   const update = trpc.user.update.useMutation();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
   const [passwords, setPasswords] = useState({ current: '', next: '', confirm: '' });
   const [showCurrent, setShowCurrent] = useState(false);
+
+  const startEditing = () => {
+    setName(user.name);
+    setEditing(true);
+  };
 
   const stopEditing = () => {
     setEditing(false);
@@ -36,6 +44,7 @@ export function ProfileTab() {
         ...(passwords.next ? { password: passwords.next, currentPassword: passwords.current } : {}),
       });
       utils.auth.session.setData(undefined, { user: result.user });
+      utils.user.get.setData({ id: result.user.id }, { findUser: result.user });
       notify.success('Profile updated successfully!');
       setEditing(false);
       setPasswords({ current: '', next: '', confirm: '' });
@@ -52,7 +61,7 @@ export function ProfileTab() {
         <button
           type="button"
           className={buttonClass.secondary}
-          onClick={editing ? stopEditing : () => setEditing(true)}
+          onClick={editing ? stopEditing : startEditing}
         >
           {editing ? 'Cancel' : 'Edit'}
         </button>
@@ -61,7 +70,7 @@ export function ProfileTab() {
         <input
           id="profile-name"
           className={inputClass}
-          value={name}
+          value={editing ? name : user.name}
           disabled={!editing}
           onChange={(e) => setName(e.target.value)}
         />
