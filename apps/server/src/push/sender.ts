@@ -15,8 +15,11 @@ export interface PushTarget {
 
 export type PushResult =
   | { ok: true }
-  /** gone: the push service says this device is no more (404/410): remove the subscription. */
-  | { ok: false; gone: boolean; error: string };
+  /**
+   * gone: the push service says this device is no more (404/410): remove the subscription.
+   * permanent: retrying cannot help (no sender for this kind of subscription is configured).
+   */
+  | { ok: false; gone: boolean; permanent?: boolean; error: string };
 
 /** One way of sending a push; the engine picks one per subscription by its kind. */
 export interface PushSender {
@@ -29,8 +32,14 @@ export class PushRouter implements PushSender {
 
   async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
     const sender = this.senders[target.kind];
-    if (!sender)
-      return { ok: false, gone: false, error: `no sender configured for ${target.kind} subscriptions` };
+    if (!sender) {
+      return {
+        ok: false,
+        gone: false,
+        permanent: true,
+        error: `no sender configured for ${target.kind} subscriptions`,
+      };
+    }
     return sender.send(target, message);
   }
 }

@@ -317,7 +317,7 @@ export class ReminderEngine {
     );
     const sent: string[] = [];
     const gone = new Set<string>();
-    const failed: { push: LeasedPush; error: string }[] = [];
+    const failed: { push: LeasedPush; error: string; permanent: boolean }[] = [];
     let next = 0;
     const worker = async () => {
       while (next < pushes.length) {
@@ -333,7 +333,7 @@ export class ReminderEngine {
         });
         if (result.ok) sent.push(push.id);
         else if (result.gone) gone.add(push.subscriptionId);
-        else failed.push({ push, error: result.error });
+        else failed.push({ push, error: result.error, permanent: result.permanent === true });
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.o.pushConcurrency, pushes.length) }, worker));
@@ -341,13 +341,13 @@ export class ReminderEngine {
     // 404/410: the device unsubscribed; its row (and its pending pushes) go.
     await reminderStore.deleteSubscriptions(this.o.db, [...gone]);
     const after = this.o.clock.now();
-    for (const { push, error } of failed) {
+    for (const { push, error, permanent } of failed) {
       const attempts = push.attempts + 1;
       const delay = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
       await reminderStore.retryPush(this.o.db, push.id, {
         attempts,
         availableAt: new Date(after.getTime() + delay),
-        failed: attempts >= this.o.maxPushAttempts,
+        failed: permanent || attempts >= this.o.maxPushAttempts,
         error,
       });
       this.o.log.warn({ attempts, error }, 'push failed; will retry');

@@ -85,6 +85,7 @@ describe('FCM sender (firebase-admin messaging behind an interface)', () => {
       {
         ok: false,
         gone: false,
+        permanent: true,
       },
     );
   });
