@@ -32,8 +32,11 @@ export function TopNav() {
         <DisclosureButton className={`${buttonClass.icon} md:hidden`} aria-label="Open menu">
           {({ open }) => (open ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />)}
         </DisclosureButton>
-        <Link to="/" className="mr-4 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-800">
-          <Pill aria-hidden="true" className="size-6" />
+        <Link
+          to="/"
+          className="mr-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:mr-4 sm:text-lg"
+        >
+          <Pill aria-hidden="true" className="size-6 shrink-0" />
           Medicine Reminder
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
@@ -45,7 +48,7 @@ export function TopNav() {
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           {user ? (
             <>
               <NotificationBell />
