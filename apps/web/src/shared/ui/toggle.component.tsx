@@ -18,7 +18,7 @@ export function Toggle(props: {
         checked={checked}
         onChange={onChange}
         aria-label={label}
-        className="group relative inline-flex h-8 w-14 shrink-0 items-center rounded-full bg-slate-400 transition-colors data-checked:bg-brand-700"
+        className="group relative inline-flex h-8 w-14 shrink-0 items-center rounded-full bg-slate-500 transition-colors data-checked:bg-brand-700"
       >
         <span className="inline-block size-6 translate-x-1 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-7" />
       </Switch>
