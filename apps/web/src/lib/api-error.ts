@@ -12,26 +12,11 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /**
- * A human-readable message of a failed call, or undefined. Input-validation errors arrive as a
- * JSON list of zod issues; the first issue's message is the readable part.
+ * The human-readable message of a failed call, or undefined. The server's error formatter already
+ * turns validation issues into a sentence ("name: Name is required."), so it is shown as it is.
  */
 export function messageOf(error: unknown): string | undefined {
-  if (!(error instanceof Error) || !error.message) return undefined;
-  const text = error.message.trim();
-  if (text.startsWith('[')) {
-    try {
-      const issues: unknown = JSON.parse(text);
-      if (Array.isArray(issues)) {
-        const first: unknown = issues[0];
-        if (first && typeof first === 'object' && 'message' in first && typeof first.message === 'string') {
-          return first.message;
-        }
-      }
-    } catch {
-      // Not JSON after all: fall through to the raw message.
-    }
-  }
-  return text;
+  return error instanceof Error && error.message.trim() ? error.message.trim() : undefined;
 }
 
 /** 4xx answers will not change on a retry; network errors and 5xx may. */

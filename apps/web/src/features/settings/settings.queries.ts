@@ -1,6 +1,6 @@
 import type { Settings, SettingsInput } from '@medrem/contract';
 import { useEffect, useMemo } from 'react';
-import { httpStatusOf } from '../../lib/api-error';
+import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { trpc } from '../../lib/trpc';
 import { useSignedInUser } from '../auth/auth.context';
@@ -52,7 +52,7 @@ export function useSaveSettings() {
     } catch (error) {
       const status = httpStatusOf(error);
       if (status !== undefined && status < 500) {
-        return { saved: false, message: error instanceof Error ? error.message : undefined };
+        return { saved: false, message: messageOf(error) };
       }
       console.error('Saving settings on the server failed; keeping them locally', error);
       const previous = utils.settings.get.getData({ userEmail: user.email })?.settings;

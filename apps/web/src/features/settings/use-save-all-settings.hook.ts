@@ -11,6 +11,9 @@ import { toSettingsInput, type SettingsDraft } from './settings-draft';
 import { useSaveSettings } from './settings.queries';
 
 export const SAVE_FAILED_MESSAGE = 'Failed to save settings';
+/** The spec's text, with the reason when there is one. */
+const failedText = (reason: string | undefined) =>
+  reason ? `${SAVE_FAILED_MESSAGE}: ${reason}` : SAVE_FAILED_MESSAGE;
 
 /**
  * 'Save All Settings': plans the default-time change, asks when doses move, remaps the medicines'
@@ -63,7 +66,7 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
   const saveAll = async (draft: SettingsDraft): Promise<boolean> => {
     const plan = planReminderTimes(settings.medicineDefaults.defaultReminderTimes, draft.times, medicines);
     if (plan.kind !== 'ok') {
-      notify.error(`${SAVE_FAILED_MESSAGE}: ${plan.message}`);
+      notify.error(failedText(plan.message));
       return false;
     }
     if (plan.moved.length > 0) {
@@ -82,7 +85,7 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
       if (!plan.grew) await remap(plan.remaps, plan.slotMap);
       const result = await save(input);
       if (result.saved === false) {
-        notify.error(result.message ? `${SAVE_FAILED_MESSAGE}: ${result.message}` : SAVE_FAILED_MESSAGE);
+        notify.error(failedText(result.message));
         return false;
       }
       if (plan.grew && result.saved === 'server') await remap(plan.remaps, plan.slotMap);
@@ -90,7 +93,7 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
       return true;
     } catch (error) {
       console.error('Saving settings failed', error);
-      notify.error(messageOf(error) ? `${SAVE_FAILED_MESSAGE}: ${messageOf(error)}` : SAVE_FAILED_MESSAGE);
+      notify.error(failedText(messageOf(error)));
       return false;
     } finally {
       setSaving(false);

@@ -4,6 +4,7 @@ import { notify } from '../../../lib/toast';
 import { confirmDialog } from '../../../shared/dialogs/dialog.store';
 import { useSignedInUser } from '../../auth/auth.context';
 import { useSettings, useSaveSettings } from '../settings.queries';
+import { SAVE_FAILED_MESSAGE } from '../use-save-all-settings.hook';
 
 const askedKey = (email: string, saved: string, device: string) => `tz-asked:${email}:${saved}:${device}`;
 
@@ -34,7 +35,7 @@ export function TimeZonePrompt() {
       const { notifications, medicineDefaults, privacy } = settings;
       const result = await save({ notifications, medicineDefaults, privacy, timezone: device });
       if (result.saved === 'server') notify.success('Settings saved successfully!');
-      else notify.error('Failed to save settings');
+      else notify.error(SAVE_FAILED_MESSAGE);
     })();
   }, [settings, source, saved, device, user.email, save]);
   return null;
