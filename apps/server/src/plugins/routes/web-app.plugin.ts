@@ -43,6 +43,12 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+      // A missing file (a stale hashed asset after a redeploy) must be a 404, not index.html served
+      // as JavaScript; only page URLs (no file extension) fall back to the app.
+      const isFile = /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+      if (isFile && !isApi) {
+        return reply.status(404).send({ code: 'NOT_FOUND', message: `No such file: ${pathname}` });
+      }
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
       }
