@@ -55,6 +55,7 @@ export interface PushPayload {
 }
 
 const RETRY_BASE_MS = 10_000;
+const SENT_FLUSH_MS = 500;
 const RETRY_MAX_MS = 3_600_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const DELIVERY_KEYS_KEPT_MS = 8 * 86_400_000;
@@ -336,8 +337,32 @@ export class ReminderEngine {
         else failed.push({ push, error: result.error, permanent: result.permanent === true });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.o.pushConcurrency, pushes.length) }, worker));
-    await reminderStore.deletePushes(this.o.db, sent);
+    // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
+    // much), and the lease is extended so no sweep takes over a batch that is still being sent.
+    let deleted = 0;
+    const flush = async () => {
+      const done = sent.slice(deleted);
+      deleted += done.length;
+      await reminderStore.deletePushes(this.o.db, done);
+      await reminderStore.extendLease(
+        this.o.db,
+        leaseId,
+        new Date(this.o.clock.now().getTime() + this.o.pushLeaseMs),
+      );
+    };
+    let flushing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      flushing = flushing
+        .then(flush)
+        .catch((error: unknown) => this.o.log.warn({ err: error }, 'push progress save failed'));
+    }, SENT_FLUSH_MS);
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.o.pushConcurrency, pushes.length) }, worker));
+    } finally {
+      clearInterval(timer);
+      await flushing;
+    }
+    await reminderStore.deletePushes(this.o.db, sent.slice(deleted));
     // 404/410: the device unsubscribed; its row (and its pending pushes) go.
     await reminderStore.deleteSubscriptions(this.o.db, [...gone]);
     const after = this.o.clock.now();

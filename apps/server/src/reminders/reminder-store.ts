@@ -261,6 +261,14 @@ export const reminderStore = {
       });
   },
 
+  /** Keeps a lease while its batch is still being sent. */
+  async extendLease(tx: Executor, leaseId: string, until: Date): Promise<void> {
+    await tx
+      .update(pushOutbox)
+      .set({ availableAt: until })
+      .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')));
+  },
+
   /** Gives pushes whose lease ran out (a crash, a lost job, a due retry) a new lease. */
   async releaseStale(tx: Executor, now: Date, leaseId: string, until: Date, limit: number): Promise<number> {
     const result =

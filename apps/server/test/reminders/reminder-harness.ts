@@ -229,6 +229,7 @@ export async function probeRedis(
     connectTimeout: 2000,
     retryStrategy: () => null,
   });
+  client.on('error', () => undefined);
   try {
     await client.connect();
     await client.ping();

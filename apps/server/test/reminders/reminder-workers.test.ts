@@ -140,7 +140,7 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
   });
 
   it(
-    'lose nothing when one is killed with SIGKILL mid-batch, and duplicate nothing the user sees',
+    'lose nothing when one is killed with SIGKILL mid-batch and restarted, and duplicate nothing the user sees',
     { timeout: 120_000 },
     async () => {
       const a = startWorker('worker-a');
@@ -154,6 +154,9 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
       a.child.kill('SIGKILL');
       const afterKill = forCrash().length;
       expect(afterKill).toBeLessThan(count);
+      // …and it comes back (a restart after the crash) while B is still working.
+      const restarted = startWorker('worker-a-restarted');
+      await restarted.ready();
       const delivered = () => new Set(forCrash().map((r) => r.subscription));
       expect(await waitFor(() => delivered().size === count, 90_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 1500));
@@ -168,7 +171,7 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
       console.log(
         `kill -9 after ${afterKill} pushes: ${count} reminders stored once each, ${forCrash().length - count} same-topic re-sends`,
       );
-      b.child.kill('SIGTERM');
+      for (const w of [b, restarted]) w.child.kill('SIGTERM');
       await waitFor(() => workers.size === 0, 15_000);
     },
   );

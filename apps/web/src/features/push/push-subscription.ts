@@ -63,7 +63,7 @@ export async function registerForPush(deps: PushRegistrationDeps): Promise<PushR
     await deps.saveToken(JSON.stringify(subscription.toJSON()));
     return 'subscribed';
   } catch (error) {
-    console.error('Could not get a push token; this device will not receive push reminders.', error);
+    console.warn('Could not get a push token; this device will not receive push reminders.', error);
     return 'failed';
   }
 }
