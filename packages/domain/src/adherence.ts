@@ -1,6 +1,7 @@
-import { daysBetween, maxDate, minDate } from './dates';
-import { dosesInFrequency } from './frequency';
-import { courseEndDate } from './schedule';
+import { addDays, daysBetween, maxDate, minDate } from './dates';
+import { isSlotAvailable } from './dose-slots';
+import { dosesInFrequency, parseFrequency } from './frequency';
+import { courseEndDate, isCourseActiveOn } from './schedule';
 
 export interface AdherenceMedicine {
   frequency: string;
@@ -46,32 +47,61 @@ export function missedDoses(taken: number, expected: number): number {
   return Math.max(expected - taken, 0);
 }
 
-export interface MonthReport {
+export interface MonthReportInput {
+  medicine: AdherenceMedicine;
+  history: readonly { date: string; taken: string }[];
+}
+
+export interface MonthReportFigures {
   adherenceRate: number | null;
-  missedDoses: number;
+  /** null when nothing is due yet (the report shows '-'). */
+  missedDoses: number | null;
   expectedDoses: number;
   takenDoses: number;
 }
 
 /**
- * The month report over several medicines. Only doses due up to `today` count; taken entries
- * after today (impossible through the API) are ignored.
+ * Doses of `today` whose slot time has been reached: a dose later today is not yet due, so it is
+ * neither expected nor missed.
  */
-export function monthReport(
-  items: readonly { medicine: AdherenceMedicine; history: readonly { date: string; taken: string }[] }[],
-  monthStart: string,
+export function dosesDueSoFarToday(
+  medicine: AdherenceMedicine,
   today: string,
-): MonthReport {
+  nowMinutes: number,
+  defaultReminderTimes: readonly string[],
+): number {
+  if (!isCourseActiveOn(medicine, today)) return 0;
+  return parseFrequency(medicine.frequency).filter((flag, slot) => {
+    const time = defaultReminderTimes[slot];
+    return flag === 1 && time !== undefined && isSlotAvailable(time, nowMinutes);
+  }).length;
+}
+
+/**
+ * The month's report up to now: every dose due from the month start (or the course start) to
+ * yesterday, plus today's doses whose time has come, against the doses taken in that span. Future
+ * days of the month never count as missed (the original app counted them). A medicine's taken count
+ * is capped at its due count so extra ticks of one medicine cannot hide the misses of another.
+ */
+export function monthReportUpToNow(
+  items: readonly MonthReportInput[],
+  options: { monthStart: string; today: string; nowMinutes: number; defaultReminderTimes: readonly string[] },
+): MonthReportFigures {
+  const yesterday = addDays(options.today, -1);
   let expected = 0;
   let taken = 0;
   for (const { medicine, history } of items) {
-    expected += expectedDoses(medicine, monthStart, today);
-    const inRange = history.filter((h) => h.date >= monthStart && h.date <= today);
-    taken += Math.min(takenDoses(inRange), expectedDoses(medicine, monthStart, today));
+    const due =
+      expectedDoses(medicine, options.monthStart, yesterday) +
+      dosesDueSoFarToday(medicine, options.today, options.nowMinutes, options.defaultReminderTimes);
+    const inRange = history.filter((h) => h.date >= options.monthStart && h.date <= options.today);
+    expected += due;
+    taken += Math.min(takenDoses(inRange), due);
   }
+  const rate = adherenceRate(taken, expected);
   return {
-    adherenceRate: adherenceRate(taken, expected),
-    missedDoses: missedDoses(taken, expected),
+    adherenceRate: rate,
+    missedDoses: rate === null ? null : missedDoses(taken, expected),
     expectedDoses: expected,
     takenDoses: taken,
   };

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { adherenceRate, expectedDoses, missedDoses, monthReport, takenDoses } from '../src/adherence';
+import {
+  adherenceRate,
+  expectedDoses,
+  missedDoses,
+  monthReportUpToNow,
+  takenDoses,
+  type MonthReportInput,
+} from '../src/adherence';
+
+/** At the last minute of `today`, every dose of the day is due: whole days, as a month report sees them. */
+const monthReport = (items: MonthReportInput[], monthStart: string, today: string) =>
+  monthReportUpToNow(items, {
+    monthStart,
+    today,
+    nowMinutes: 23 * 60 + 59,
+    defaultReminderTimes: ['08:00', '14:00', '20:00'],
+  });
 import type { AdherenceMedicine } from '../src/adherence';
 
 const med = (frequency: string, startDate: string, originalDurationDays: number): AdherenceMedicine => ({
@@ -99,7 +115,7 @@ describe('missedDoses', () => {
   });
 });
 
-describe('monthReport', () => {
+describe('monthReportUpToNow over whole days', () => {
   const monthStart = '2025-03-01';
 
   // Twice daily since February; runs past the month.
@@ -157,13 +173,13 @@ describe('monthReport', () => {
     expect(monthReport([{ medicine: notStarted, history: [] }], monthStart, '2025-03-10')).toEqual({
       expectedDoses: 0,
       takenDoses: 0,
-      missedDoses: 0,
+      missedDoses: null,
       adherenceRate: null,
     });
     expect(monthReport([], monthStart, '2025-03-10')).toEqual({
       expectedDoses: 0,
       takenDoses: 0,
-      missedDoses: 0,
+      missedDoses: null,
       adherenceRate: null,
     });
   });

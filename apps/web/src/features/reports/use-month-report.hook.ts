@@ -1,11 +1,17 @@
 import type { Settings } from '@medrem/contract';
-import { firstDayOfMonth, lastDayOfMonth, upcomingRefillCount, type ZonedNow } from '@medrem/domain';
+import {
+  firstDayOfMonth,
+  lastDayOfMonth,
+  monthReportUpToNow,
+  upcomingRefillCount,
+  type MonthReportFigures,
+  type ZonedNow,
+} from '@medrem/domain';
 import { useMemo } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { useMedicines } from '../medicines/medicines.queries';
 import { useRefillReminders } from '../refills/refills.queries';
-import { monthReportUpToNow, type MonthReportFigures } from './month-report';
 
 export const NO_REPORT_DATA_MESSAGE = 'You have no report data now!';
 
