@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, as CI runs it.
- *   1. unit and API tests of every workspace on the embedded database (PGlite);
- *   2. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
- *   3. the production build, then the browser (E2E) suite against the built server;
- *   4. openapi.json must match the contract.
+ *   1. the production build (the browser tests and the service-worker push test run against it);
+ *   2. unit and API tests of every workspace on the embedded database (PGlite);
+ *   3. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
+ *   4. the browser (E2E) suite against the built server;
+ *   5. openapi.json must match the contract.
  * It ends with one plain line "N passed, N failed, N skipped" summing every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -80,6 +81,8 @@ async function postgresUrl() {
   }
 }
 
+const built = run('production build', 'npm', ['run', 'build']);
+
 for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 'apps/web']) {
   vitest(`unit and API tests: ${workspace} (PGlite)`, workspace);
 }
@@ -87,20 +90,16 @@ for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 
 const pg = await postgresUrl();
 if (pg) vitest('API and data tests: apps/server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: pg });
 
-if (run('production build', 'npm', ['run', 'build'])) {
-  const webPackage = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
-  if (webPackage.scripts?.['test:e2e']) {
-    const out = path.join(reports, 'e2e.json');
-    run(
-      'browser tests (Playwright, Chromium)',
-      'npm',
-      ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
-      {
-        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
-      },
-    );
-    addPlaywright(out);
-  }
+const webPackage = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
+if (built && webPackage.scripts?.['test:e2e']) {
+  const out = path.join(reports, 'e2e.json');
+  run(
+    'browser tests (Playwright, Chromium)',
+    'npm',
+    ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out } },
+  );
+  addPlaywright(out);
 }
 
 run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
