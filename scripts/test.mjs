@@ -21,12 +21,10 @@ const failures = [];
 
 function run(label, command, args, options = {}) {
   console.log(`\n━━ ${label}\n$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    cwd: root,
-    ...options,
-    env: { ...process.env, ...options.env },
-  });
+  // An env value of undefined removes the variable (the PGlite pass must not see TEST_DATABASE_URL).
+  const env = { ...process.env, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env });
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -84,7 +82,7 @@ async function postgresUrl() {
 const built = run('production build', 'npm', ['run', 'build']);
 
 for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 'apps/web']) {
-  vitest(`unit and API tests: ${workspace} (PGlite)`, workspace);
+  vitest(`unit and API tests: ${workspace} (PGlite)`, workspace, { TEST_DATABASE_URL: undefined });
 }
 
 const pg = await postgresUrl();
