@@ -23,11 +23,10 @@ import webpush from 'web-push';
 import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
-import { MemoryAttemptCounter } from '../apps/server/src/lib/attempt-counter';
 import type { Clock } from '../apps/server/src/lib/clock';
 import { startReminderRuntime } from '../apps/server/src/reminders/runtime';
 import { zonedInstant } from '../apps/server/src/reminders/zoned-time';
-import { createServices } from '../apps/server/src/services';
+import { composeServices } from '../apps/server/src/services/compose-services';
 import { deleteRedisPrefix } from '../apps/server/test/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/reminders/reminder-seed';
 
@@ -142,20 +141,23 @@ async function main() {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
   });
-  const services = createServices({
+  const log = pino({ level: 'warn' });
+  const {
+    services,
+    pushSecrets,
+    close: closeServices,
+  } = await composeServices({
+    config,
     db: database.db,
     clock,
-    jwtSecret: randomBytes(32).toString('hex'),
-    failures: new MemoryAttemptCounter(60_000),
-    throttle: config.loginThrottle,
-    sessionTtlDays: 30,
+    log,
   });
-  const log = pino({ level: 'warn' });
   const runtime = await startReminderRuntime({
     config,
     db: database.db,
     clock,
     services,
+    pushSecrets,
     log,
     consume: true,
   });
@@ -218,6 +220,7 @@ async function main() {
   );
 
   await runtime.close();
+  await closeServices();
   await database.close();
   await dropDatabase();
   if (engine === 'postgres') await deleteRedisPrefix(redisUrl, prefix);

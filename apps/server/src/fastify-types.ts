@@ -1,4 +1,5 @@
 import type { AppConfig } from './config/config';
+import type { PushSecrets } from './config/secrets';
 import type { DatabaseHandle } from './db/database';
 import type { Clock } from './lib/clock';
 import type { Services } from './services';
@@ -9,5 +10,6 @@ declare module 'fastify' {
     clock: Clock;
     database: DatabaseHandle;
     services: Services;
+    pushSecrets: PushSecrets;
   }
 }

@@ -1,11 +1,9 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
-import { loadSecrets } from './config/secrets';
 import { openDatabase } from './db/database';
-import { MemoryAttemptCounter } from './lib/attempt-counter';
 import { systemClock } from './lib/clock';
 import { startReminderRuntime } from './reminders/runtime';
-import { createServices } from './services';
+import { composeServices } from './services/compose-services';
 
 /**
  * A reminder worker process: the same services and processors as the embedded engine, without HTTP.
@@ -25,20 +23,22 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
-  const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
-  const services = createServices({
+  const {
+    services,
+    pushSecrets,
+    close: closeServices,
+  } = await composeServices({
+    config,
     db: database.db,
     clock: systemClock,
-    jwtSecret: secrets.jwtSecret,
-    failures: new MemoryAttemptCounter(config.loginThrottle.windowMs),
-    throttle: config.loginThrottle,
-    sessionTtlDays: config.sessionTtlDays,
+    log,
   });
   const runtime = await startReminderRuntime({
     config,
     db: database.db,
     clock: systemClock,
     services,
+    pushSecrets,
     log,
     consume: true,
   });
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     timer.unref();
     runtime
       .close()
+      .then(() => closeServices())
       .then(() => database.close())
       .then(
         () => process.exit(0),

@@ -9,7 +9,7 @@ import {
 import { notFound, unauthorized } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../db/database';
-import { PushEndpointPolicy } from '../push/allowlist';
+import type { PushEndpointPolicy } from '../push/allowlist';
 import { RealtimeHub } from '../realtime/hub';
 import type { MedicineRepository } from '../repositories/medicine.repository';
 import type { SettingsService } from '../services/settings.service';
@@ -20,8 +20,6 @@ import { reminderTexts } from './texts';
 
 export const SNOOZE_MINUTES = 10;
 
-const defaultEndpoints = new PushEndpointPolicy();
-
 export interface PushKeys {
   tokens: ActionTokenCodec;
   vapidPublicKey: string;
@@ -30,12 +28,11 @@ export interface PushKeys {
 
 /**
  * The reminder engine's face towards the API: the VAPID key clients subscribe with, the actions of
- * a notification's buttons, and the live fan-out to open tabs. Keys are attached at start-up by the
- * reminders plugin (or the worker), once secrets are loaded.
+ * a notification's buttons, and the live fan-out to open tabs. Its keys come from the process's
+ * composition (services/compose-services.ts), loaded before any service exists.
  */
 export class PushFeature {
   readonly realtime = new RealtimeHub();
-  private keys: PushKeys | undefined;
 
   constructor(
     private readonly deps: {
@@ -44,29 +41,26 @@ export class PushFeature {
       medicines: MedicineRepository;
       settings: SettingsService;
       hooks: ReminderHooks;
+      keys: PushKeys;
     },
   ) {}
 
-  attachKeys(keys: PushKeys): void {
-    this.keys = keys;
-  }
-
-  private get attached(): PushKeys {
-    if (!this.keys) throw new Error('push keys are not loaded (the reminders plugin has not started)');
-    return this.keys;
-  }
-
   get tokens(): ActionTokenCodec {
-    return this.attached.tokens;
+    return this.deps.keys.tokens;
   }
 
   vapidPublicKey(): string {
-    return this.attached.vapidPublicKey;
+    return this.deps.keys.vapidPublicKey;
   }
 
   /** Whether the server may send to this push endpoint (the default allowlist until configured). */
+  /** The push services this server may send to. */
+  get endpoints(): PushEndpointPolicy {
+    return this.deps.keys.endpoints;
+  }
+
   endpointAllowed(endpoint: string): boolean {
-    return (this.keys?.endpoints ?? defaultEndpoints).allows(endpoint);
+    return this.deps.keys.endpoints.allows(endpoint);
   }
 
   /**

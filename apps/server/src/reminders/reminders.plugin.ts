@@ -19,6 +19,7 @@ export default fp<{ sender?: PushSender | undefined }>(
       db: app.database.db,
       clock: app.clock,
       services: app.services,
+      pushSecrets: app.pushSecrets,
       log: app.log,
       consume: app.config.reminders.worker === 'embedded',
       ...(options.sender ? { sender: options.sender } : {}),

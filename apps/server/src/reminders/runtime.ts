@@ -1,16 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import webpush from 'web-push';
 import type { AppConfig } from '../config/config';
-import { loadPushSecrets } from '../config/secrets';
+import type { PushSecrets } from '../config/secrets';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
-import { PushEndpointPolicy } from '../push/allowlist';
 import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
 import { PushRouter, type PushSender } from '../push/sender';
 import { WebPushSender } from '../push/web-push.sender';
 import { RedisRealtimeBridge } from '../realtime/redis-bridge';
 import type { Services } from '../services';
-import { ActionTokenCodec } from './action-tokens';
 import { BullMqQueue } from './bullmq-queue';
 import { type EngineLogger, ReminderEngine } from './engine';
 import { InProcessQueue } from './in-process-queue';
@@ -31,8 +28,7 @@ async function fcmCredentials(config: AppConfig): Promise<string | undefined> {
 }
 
 /**
- * Wires the engine into a process: loads the push keys (attaching them to the services), joins the
- * Redis pub/sub fan-out when REDIS_URL is set, and — when `consume` — starts the queue consumers
+ * Wires the engine into a process: joins the Redis pub/sub fan-out when REDIS_URL is set, and — when `consume` — starts the queue consumers
  * (BullMQ on Redis, else in-process) and the tick. The server (embedded) and worker.ts both use it.
  */
 export async function startReminderRuntime(options: {
@@ -40,31 +36,16 @@ export async function startReminderRuntime(options: {
   db: Database;
   clock: Clock;
   services: Services;
+  /** The VAPID key pair the Web Push sender signs with (composeServices loaded it). */
+  pushSecrets: PushSecrets;
   log: EngineLogger;
   consume: boolean;
   /** Tests: a sender of their own (e.g. counting). */
   sender?: PushSender;
 }): Promise<ReminderRuntime> {
-  const { config, services, log } = options;
+  const { config, services, log, pushSecrets: secrets } = options;
   const r = config.reminders;
-  const secrets = await loadPushSecrets(
-    config.dataDir,
-    {
-      vapidPublicKey: r.vapidPublicKey,
-      vapidPrivateKey: r.vapidPrivateKey,
-      actionTokenSecret: r.actionTokenSecret,
-    },
-    () => webpush.generateVAPIDKeys(),
-  );
-  if (config.databaseUrl && !(r.vapidPublicKey && r.vapidPrivateKey)) {
-    log.warn(
-      {},
-      'VAPID keys are not set: several processes must share one key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).',
-    );
-  }
-  const tokens = new ActionTokenCodec(secrets.actionTokenSecret, r.actionTokenTtlMs);
-  const endpoints = PushEndpointPolicy.fromEnv(r.pushEndpointAllowlist);
-  services.push.attachKeys({ tokens, vapidPublicKey: secrets.vapidPublicKey, endpoints });
+  const { tokens, endpoints } = services.push;
   if (config.redisUrl) {
     await services.push.realtime.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
   }

@@ -29,5 +29,4 @@ export class SessionRepository {
   async deleteExpiredForUser(userId: string, now: Date): Promise<void> {
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   }
-
 }

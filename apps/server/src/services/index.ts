@@ -9,7 +9,7 @@ import { PushSubscriptionRepository } from '../repositories/push-subscription.re
 import { SessionRepository } from '../repositories/session.repository';
 import { SettingsRepository } from '../repositories/settings.repository';
 import { UserRepository } from '../repositories/user.repository';
-import { PushFeature } from '../reminders/push-feature';
+import { PushFeature, type PushKeys } from '../reminders/push-feature';
 import { ReminderScheduler } from '../reminders/scheduler';
 import { AuthService, type LoginThrottlePolicy } from './auth.service';
 import { MedicineService } from './medicine.service';
@@ -25,6 +25,8 @@ export interface ServiceDependencies {
   throttle: LoginThrottlePolicy;
   sessionTtlDays: number;
   hasher?: PasswordHasher;
+  /** The action-token codec, the VAPID public key and the push endpoint allowlist. */
+  push: PushKeys;
 }
 
 /** The composition root of the domain: repositories over the database, services over them. */
@@ -73,6 +75,7 @@ export function createServices(deps: ServiceDependencies) {
     medicines: repositories.medicines,
     settings,
     hooks: reminderSchedule,
+    keys: deps.push,
   });
   // Every stored notification reaches the user's open tabs (the engine publishes its own batches).
   notifications.onCreated(
