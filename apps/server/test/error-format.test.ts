@@ -38,9 +38,9 @@ describe(`error answers (${TEST_ENGINE})`, () => {
     // Break the storage under the running server: every data call now fails inside.
     const { db } = server.database.handle;
     const original = db.select.bind(db);
-    db.select = (() => {
+    db.select = () => {
       throw new Error('secret internal detail: connection to 10.0.0.7 refused');
-    });
+    };
     try {
       const response = await user.api.get(`/api/medicine/user/${user.email}`);
       expect(response.status).toBe(500);
