@@ -138,6 +138,12 @@ async function main() {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
     PUSH_ENDPOINT_ALLOWLIST: `127.0.0.1:${sinkPort}`,
     REMINDER_TICK_MS: '250',
+    // Engine settings to compare (the defaults otherwise): REMINDER_BATCH_SIZE=1000 npm run bench:…
+    ...Object.fromEntries(
+      ['REMINDER_BATCH_SIZE', 'REMINDER_LANES', 'REMINDER_WORKER_CONCURRENCY', 'PUSH_CONCURRENCY']
+        .filter((name) => process.env[name])
+        .map((name) => [name, process.env[name]]),
+    ),
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
   });
@@ -196,6 +202,10 @@ async function main() {
   const result = {
     n: N,
     engine,
+    batchSize: config.reminders.batchSize,
+    lanes: config.reminders.lanes,
+    workerConcurrency: config.reminders.workerConcurrency,
+    pushConcurrency: config.reminders.pushConcurrency,
     delivered: report.times.length,
     requests: report.requests,
     duplicates: report.requests - report.times.length,

@@ -29,7 +29,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('medrem'),
   REMINDER_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   REMINDER_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  REMINDER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  REMINDER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(2000),
   REMINDER_LANES: z.coerce.number().int().min(1).max(64).default(4),
   REMINDER_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(6),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),

@@ -304,11 +304,19 @@ export class ReminderEngine {
   /** Sends one lease's pushes; failures are retried with back-off, dead devices removed. */
   async deliver(leaseId: string): Promise<void> {
     const now = this.o.clock.now();
-    const pushes = await reminderStore.takeLease(
-      this.o.db,
-      leaseId,
-      new Date(now.getTime() + this.o.pushLeaseMs),
-    );
+    // The lease is rewritten (every pending row) only once a third of it or 10 s has passed: a fresh
+    // lease from fireBatch is read as it is, and progress saves extend it only when due. Rows are safe
+    // from the sweep while available_at is ahead of the clock.
+    const renewBelow = this.o.pushLeaseMs - Math.min(this.o.pushLeaseMs / 3, 10_000);
+    let leaseUntil = now.getTime() + this.o.pushLeaseMs;
+    const read = await reminderStore.readLease(this.o.db, leaseId);
+    const earliest = read.reduce((min, p) => Math.min(min, p.availableAt.getTime()), Infinity);
+    let pushes: LeasedPush[] = read;
+    if (pushes.length > 0 && earliest - now.getTime() < renewBelow) {
+      pushes = await reminderStore.takeLease(this.o.db, leaseId, new Date(leaseUntil));
+    } else if (pushes.length > 0) {
+      leaseUntil = earliest;
+    }
     if (pushes.length === 0) return;
     const devices = new Map(
       (await subscriptionsByIds(this.o.db, [...new Set(pushes.map((p) => p.subscriptionId))])).map((s) => [
@@ -338,17 +346,18 @@ export class ReminderEngine {
       }
     };
     // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
-    // much), and the lease is extended so no sweep takes over a batch that is still being sent.
+    // much), and the lease is extended (once a third of it, at most 10 s, has passed) so no sweep
+    // takes over a batch that is still being sent.
     let deleted = 0;
     const flush = async () => {
       const done = sent.slice(deleted);
       deleted += done.length;
       await reminderStore.deletePushes(this.o.db, done);
-      await reminderStore.extendLease(
-        this.o.db,
-        leaseId,
-        new Date(this.o.clock.now().getTime() + this.o.pushLeaseMs),
-      );
+      const at = this.o.clock.now().getTime();
+      if (leaseUntil - at < renewBelow) {
+        leaseUntil = at + this.o.pushLeaseMs;
+        await reminderStore.extendLease(this.o.db, leaseId, new Date(leaseUntil));
+      }
     };
     let flushing: Promise<void> = Promise.resolve();
     const timer = setInterval(() => {

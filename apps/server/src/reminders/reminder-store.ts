@@ -58,6 +58,15 @@ export interface LeasedPush {
   attempts: number;
 }
 
+const leasedColumns = {
+  id: pushOutbox.id,
+  userId: pushOutbox.userId,
+  subscriptionId: pushOutbox.subscriptionId,
+  payload: pushOutbox.payload,
+  topic: pushOutbox.topic,
+  attempts: pushOutbox.attempts,
+};
+
 /** The engine's SQL. Bulk statements throughout: one round trip per batch, not per user. */
 export const reminderStore = {
   /** Claims due rows; SKIP LOCKED lets other workers take the next ones instead of waiting. */
@@ -245,20 +254,21 @@ export const reminderStore = {
     }
   },
 
+  /** A lease's pending pushes as they are, with when the lease runs out. */
+  async readLease(tx: Executor, leaseId: string): Promise<(LeasedPush & { availableAt: Date })[]> {
+    return tx
+      .select({ ...leasedColumns, availableAt: pushOutbox.availableAt })
+      .from(pushOutbox)
+      .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')));
+  },
+
   /** Takes a lease's pending pushes (extending it while they are sent). */
   async takeLease(tx: Executor, leaseId: string, until: Date): Promise<LeasedPush[]> {
     return tx
       .update(pushOutbox)
       .set({ availableAt: until })
       .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')))
-      .returning({
-        id: pushOutbox.id,
-        userId: pushOutbox.userId,
-        subscriptionId: pushOutbox.subscriptionId,
-        payload: pushOutbox.payload,
-        topic: pushOutbox.topic,
-        attempts: pushOutbox.attempts,
-      });
+      .returning(leasedColumns);
   },
 
   /** Keeps a lease while its batch is still being sent. */
