@@ -3,67 +3,37 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
-const secretsFileSchema = z.object({ jwtSecret: z.string().min(32) }).passthrough();
-export type Secrets = z.infer<typeof secretsFileSchema>;
-
-/**
- * Secrets come from the environment when given; otherwise they are generated once and kept in
- * DATA_DIR/secrets.json (mode 0600), so tokens survive a restart and no secret is ever committed.
- */
-export async function loadSecrets(
-  dataDir: string,
-  fromEnv: { jwtSecret?: string | undefined },
-): Promise<Secrets> {
-  const file = path.join(dataDir, 'secrets.json');
-  let stored: Secrets | undefined;
-  try {
-    stored = secretsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
-    }
-  }
-  if (fromEnv.jwtSecret) return { ...stored, jwtSecret: fromEnv.jwtSecret };
-  if (stored) return stored;
-  const generated: Secrets = { jwtSecret: randomBytes(48).toString('base64url') };
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600, flag: 'wx' }).catch(
-    async (error: NodeJS.ErrnoException) => {
-      // Another process created it first: use theirs.
-      if (error.code !== 'EEXIST') throw error;
-    },
-  );
-  return secretsFileSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-}
-
-// ─── Reminder engine (issue 4): VAPID keys and the action-token secret ───────────────────────────
-
-export interface PushSecrets {
+/** Every secret a process needs: the access-token key, the Web Push VAPID pair, the action-token key. */
+export interface Secrets {
+  jwtSecret: string;
   vapidPublicKey: string;
   vapidPrivateKey: string;
   actionTokenSecret: string;
 }
+export type PushSecrets = Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey' | 'actionTokenSecret'>;
 
-const pushSecretsSchema = z.object({
+export type SecretsFromEnv = { [K in keyof Secrets]?: string | undefined };
+
+const secretsSchema = z.object({
+  jwtSecret: z.string().min(32),
   vapidPublicKey: z.string().min(80),
   vapidPrivateKey: z.string().min(40),
   actionTokenSecret: z.string().min(32),
 });
 
+const LOCK_WAIT_MS = 10_000;
+
 /**
- * The Web Push VAPID key pair and the key of notification action tokens: from the environment when
- * given, else generated once into DATA_DIR/secrets.json beside the JWT secret. Adding them to an
- * existing file happens under a lock file, so processes starting together agree on one key pair.
+ * Secrets come from the environment when given; otherwise they are generated once and kept in
+ * DATA_DIR/secrets.json (mode 0600), so tokens and push subscriptions survive a restart and no secret
+ * is ever committed. Generation happens under a lock file and the file is replaced by an atomic
+ * rename, so processes starting together agree on one set and never read a half-written file.
  */
-export async function loadPushSecrets(
+export async function loadSecrets(
   dataDir: string,
-  fromEnv: {
-    vapidPublicKey?: string | undefined;
-    vapidPrivateKey?: string | undefined;
-    actionTokenSecret?: string | undefined;
-  },
+  fromEnv: SecretsFromEnv,
   generateVapidKeys: () => { publicKey: string; privateKey: string },
-): Promise<PushSecrets> {
+): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
   const read = async (): Promise<Record<string, unknown>> => {
     try {
@@ -73,17 +43,19 @@ export async function loadPushSecrets(
       throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
     }
   };
-  const withEnv = (stored: Record<string, unknown>): PushSecrets | undefined => {
-    const merged = {
-      ...stored,
-      ...(fromEnv.vapidPublicKey && fromEnv.vapidPrivateKey
-        ? { vapidPublicKey: fromEnv.vapidPublicKey, vapidPrivateKey: fromEnv.vapidPrivateKey }
-        : {}),
-      ...(fromEnv.actionTokenSecret ? { actionTokenSecret: fromEnv.actionTokenSecret } : {}),
-    };
-    const parsed = pushSecretsSchema.safeParse(merged);
+  const withEnv = (stored: Record<string, unknown>): Secrets | undefined => {
+    const merged = { ...stored };
+    if (fromEnv.jwtSecret) merged.jwtSecret = fromEnv.jwtSecret;
+    // The VAPID pair only counts as given when both halves are.
+    if (fromEnv.vapidPublicKey && fromEnv.vapidPrivateKey) {
+      merged.vapidPublicKey = fromEnv.vapidPublicKey;
+      merged.vapidPrivateKey = fromEnv.vapidPrivateKey;
+    }
+    if (fromEnv.actionTokenSecret) merged.actionTokenSecret = fromEnv.actionTokenSecret;
+    const parsed = secretsSchema.safeParse(merged);
     return parsed.success ? parsed.data : undefined;
   };
+
   const ready = withEnv(await read());
   if (ready) return ready;
 
@@ -95,21 +67,26 @@ export async function loadPushSecrets(
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (waited > 10_000)
+      if (waited > LOCK_WAIT_MS) {
         throw new Error(`${lock} is held for more than 10 s; remove it if no server is starting`);
-      await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
   try {
+    // Re-read under the lock: another process may have completed the file meanwhile.
     const stored = await read();
-    if (!pushSecretsSchema.safeParse(stored).success) {
-      const vapid = generateVapidKeys();
+    if (!secretsSchema.safeParse(stored).success) {
+      const has = (key: keyof Secrets) => typeof stored[key] === 'string';
+      const vapid = has('vapidPublicKey') && has('vapidPrivateKey') ? undefined : generateVapidKeys();
       const next = {
-        jwtSecret: randomBytes(48).toString('base64url'),
         ...stored,
-        vapidPublicKey: stored.vapidPublicKey ?? vapid.publicKey,
-        vapidPrivateKey: stored.vapidPrivateKey ?? vapid.privateKey,
-        actionTokenSecret: stored.actionTokenSecret ?? randomBytes(48).toString('base64url'),
+        jwtSecret: has('jwtSecret') ? stored.jwtSecret : randomBytes(48).toString('base64url'),
+        vapidPublicKey: vapid ? vapid.publicKey : stored.vapidPublicKey,
+        vapidPrivateKey: vapid ? vapid.privateKey : stored.vapidPrivateKey,
+        actionTokenSecret: has('actionTokenSecret')
+          ? stored.actionTokenSecret
+          : randomBytes(48).toString('base64url'),
       };
       const temp = `${file}.${process.pid}.tmp`;
       await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
@@ -119,6 +96,6 @@ export async function loadPushSecrets(
     await unlink(lock).catch(() => undefined);
   }
   const secrets = withEnv(await read());
-  if (!secrets) throw new Error(`${file} lacks the push keys after generating them`);
+  if (!secrets) throw new Error(`${file} is incomplete after generating the missing secrets`);
   return secrets;
 }

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import webpush from 'web-push';
 import type { AppConfig } from '../config/config';
-import { type PushSecrets, loadPushSecrets, loadSecrets } from '../config/secrets';
+import { type PushSecrets, loadSecrets } from '../config/secrets';
 import type { Database } from '../db/database';
 import { type AttemptCounter, MemoryAttemptCounter, RedisAttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
@@ -31,16 +31,21 @@ export async function composeServices(options: {
 }): Promise<ComposedServices> {
   const { config, log } = options;
   const r = config.reminders;
-  const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
-  const pushSecrets = await loadPushSecrets(
+  const secrets = await loadSecrets(
     config.dataDir,
     {
+      jwtSecret: config.jwtSecret,
       vapidPublicKey: r.vapidPublicKey,
       vapidPrivateKey: r.vapidPrivateKey,
       actionTokenSecret: r.actionTokenSecret,
     },
     () => webpush.generateVAPIDKeys(),
   );
+  const pushSecrets: PushSecrets = {
+    vapidPublicKey: secrets.vapidPublicKey,
+    vapidPrivateKey: secrets.vapidPrivateKey,
+    actionTokenSecret: secrets.actionTokenSecret,
+  };
   if (config.databaseUrl && !config.jwtSecret) {
     log.warn(
       'JWT_SECRET is not set: several server processes must share one, or tokens will not carry over.',
