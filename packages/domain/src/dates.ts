@@ -72,11 +72,12 @@ export interface ZonedNow {
   minutes: number;
 }
 
-// Building an Intl formatter costs far more than using one, and services ask for "today in the
-// user's zone" on every call: keep one per zone (there are a few hundred zones at most).
+// Building an Intl formatter costs far more than using one, and services and the reminder engine
+// convert instants on every call: keep one per zone (there are a few hundred zones at most).
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+/** A cached en-CA formatter of year, month, day, hour, minute and second (h23) in `timeZone`. */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = zoneFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
@@ -86,6 +87,7 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     zoneFormatters.set(timeZone, formatter);

@@ -1,29 +1,12 @@
 /**
  * Wall-clock time in IANA zones, for the reminder engine: which instant is "08:00 on 2026-03-29 in
- * Europe/Berlin"? Formatters are cached per zone because the engine converts many instants per tick.
+ * Europe/Berlin"? The domain package caches one formatter per zone; this module adds memo tables
+ * because the engine converts the same instants for every row of a batch.
  */
+import { zoneFormatter } from '@medrem/domain';
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 export interface LocalParts {
   date: string;
@@ -54,7 +37,7 @@ export function localParts(instantMs: number, timeZone: string): LocalParts {
 }
 
 function computeLocalParts(instantMs: number, timeZone: string): LocalParts {
-  const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
+  const parts = zoneFormatter(timeZone).formatToParts(new Date(instantMs));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const y = get('year');
   const mo = get('month');
