@@ -127,10 +127,7 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     const user = await createUser(server, { timezone: 'UTC' });
     const m = await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-1' });
     const endpoint = `https://push.example.test/take-${user.id}`;
-    await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: webPushToken(endpoint),
-    });
+    await user.addDevice(endpoint);
     await server.at('2026-11-21T08:00:00Z');
     const [push] = sender.to(endpoint);
     const take = push!.payload.actions.find((a: { action: string }) => a.action === 'take');
@@ -162,10 +159,7 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     const user = await createUser(server, { timezone: 'UTC', times: ['08:00', '14:00', '20:00'] });
     await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '0-1-0' });
     const endpoint = `https://push.example.test/snooze-${user.id}`;
-    await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: webPushToken(endpoint),
-    });
+    await user.addDevice(endpoint);
     await server.at('2026-11-21T14:00:00Z');
     const first = sender.to(endpoint)[0]!;
     const snooze = first.payload.actions.find((a: { action: string }) => a.action === 'snooze');
@@ -196,10 +190,7 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     const user = await createUser(server, { timezone: 'UTC' });
     await user.addMedicine({ frequency: '1-0-0' });
     const endpoint = `https://push.example.test/expire-${user.id}`;
-    await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: webPushToken(endpoint),
-    });
+    await user.addDevice(endpoint);
     await server.at('2026-11-21T08:00:00Z');
     const token: string = sender.to(endpoint)[0]!.payload.actions[0].token;
     const post = (t: string) =>
@@ -225,10 +216,7 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     const user = await createUser(server, { timezone: 'UTC', notifications: { missedDoseAlerts: true } });
     await user.addMedicine({ frequency: '1-0-1' });
     const endpoint = `https://push.example.test/flaky-${user.id}`;
-    await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: webPushToken(endpoint),
-    });
+    await user.addDevice(endpoint);
     sender.failNext(endpoint, { ok: false, gone: false, error: 'push service answered 503' });
     await server.at('2026-11-21T08:00:00Z');
     expect(sender.to(endpoint)).toHaveLength(0);

@@ -1,4 +1,4 @@
-import type { Notification } from '@medrem/contract';
+import { DEFAULT_SETTINGS, type Notification } from '@medrem/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,16 +119,11 @@ export interface TestUser {
     notifications?: Partial<Record<string, unknown>>;
   }): Promise<void>;
   addMedicine(fields: Record<string, unknown>): Promise<{ id: string; name: string }>;
+  /** Registers a Web Push device at `endpoint` (asserting the save succeeded). */
+  addDevice(endpoint: string): Promise<void>;
 }
 
-export const DEFAULT_NOTIFICATIONS = {
-  enabled: true,
-  reminderAdvance: 30,
-  missedDoseAlerts: true,
-  refillReminders: true,
-  dailySummary: false,
-  upcomingHeadsUp: false,
-};
+export const DEFAULT_NOTIFICATIONS = DEFAULT_SETTINGS.notifications;
 
 /** A registered, signed-in user with settings saved (zone, times, switches). */
 export async function createUser(
@@ -199,6 +194,14 @@ export async function createUser(
       });
       if (response.status !== 201) throw new Error(`medicine failed: ${JSON.stringify(response.body)}`);
       return response.body;
+    },
+    async addDevice(endpoint) {
+      await refresh();
+      const response = await api.post('/api/user/save-fcm-token', {
+        email,
+        tokenForNotification: webPushToken(endpoint),
+      });
+      if (response.status !== 200) throw new Error(`device failed: ${JSON.stringify(response.body)}`);
     },
   };
   await test.saveSettings({});

@@ -7,13 +7,7 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../support/test-database';
-import {
-  RecordingSender,
-  type ReminderServer,
-  createUser,
-  startReminderServer,
-  webPushToken,
-} from './reminder-harness';
+import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -110,10 +104,7 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
           const user = await createUser(server, { timezone: 'UTC' });
           const medicine = await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
           const endpoint = `https://push.example.test/chromium-${user.id}`;
-          await user.api.post('/api/user/save-fcm-token', {
-            email: user.email,
-            tokenForNotification: webPushToken(endpoint),
-          });
+          await user.addDevice(endpoint);
           await server.at('2026-11-21T08:00:00Z');
           const [push] = sender.to(endpoint);
           expect(push).toBeDefined();

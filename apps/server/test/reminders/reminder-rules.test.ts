@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../support/test-database';
-import {
-  RecordingSender,
-  type ReminderServer,
-  createUser,
-  startReminderServer,
-  webPushToken,
-} from './reminder-harness';
+import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
 
 const titles = (list: { title: string }[]) => list.map((n) => n.title).sort();
 
@@ -25,10 +19,7 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     await user.addMedicine({ name: 'Vitamin D', dosage: '1000IU', frequency: '1-0-0' });
     await user.addMedicine({ name: 'Iron', dosage: '', frequency: '0-1-0' });
     const endpoint = `https://push.example.test/dose-${user.id}`;
-    await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: webPushToken(endpoint),
-    });
+    await user.addDevice(endpoint);
 
     await server.at('2026-11-22T12:59:00Z'); // 07:59 in New York (EST)
     expect(await user.notifications()).toEqual([]);
