@@ -88,6 +88,12 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
       sql`update reminder_schedule set fire_at = ${fireAt}::timestamptz, occurrence_date = ${tomorrow}::date
           where kind = 'dose' and user_id in (select id from users where email like ${`${label}-%`})`,
     );
+    // The seeded users' other rows (the missed-dose alert of today's 08:00 UTC dose fires at 09:00
+    // UTC) must not fire during the test, or a run that starts just before 09:00 UTC counts them.
+    await database.handle.db.execute(
+      sql`update reminder_schedule set fire_at = now() + interval '2 days'
+          where kind <> 'dose' and user_id in (select id from users where email like ${`${label}-%`})`,
+    );
     return { ids, devices: new Set(devices.map((d) => d.id)) };
   };
 
