@@ -24,11 +24,11 @@ import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/database';
 import type { Clock } from '../apps/server/src/lib/clock';
-import { startReminderRuntime } from '../apps/server/src/reminders/runtime';
-import { zonedInstant } from '../apps/server/src/reminders/zoned-time';
-import { composeServices } from '../apps/server/src/services/compose-services';
-import { deleteRedisPrefix } from '../apps/server/test/reminders/reminder-harness';
-import { seedMorningUsers } from '../apps/server/test/reminders/reminder-seed';
+import { startReminderRuntime } from '../apps/server/src/features/reminders/reminder-runtime';
+import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
+import { composeServices } from '../apps/server/src/composition/compose-services';
+import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
+import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 
 const { values: args } = parseArgs({
   options: {

@@ -13,8 +13,8 @@ import apiDocsPlugin from './plugins/routes/api-docs.plugin';
 import restApiPlugin from './plugins/routes/rest-api.plugin';
 import trpcPlugin from './plugins/routes/trpc.plugin';
 import webAppPlugin from './plugins/routes/web-app.plugin';
-import type { PushSender } from './push/sender';
-import remindersPlugin from './reminders/reminders.plugin';
+import type { PushSender } from './features/push/push-sender';
+import remindersPlugin from './plugins/app/reminders.plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;

@@ -2,7 +2,7 @@ import type { AppConfig } from './config/config';
 import type { PushSecrets } from './config/secrets';
 import type { DatabaseHandle } from './db/database';
 import type { Clock } from './lib/clock';
-import type { Services } from './services';
+import type { Services } from './composition/create-services';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import pino from 'pino';
 import { loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
-import { startReminderRuntime } from './reminders/runtime';
-import { composeServices } from './services/compose-services';
+import { startReminderRuntime } from './features/reminders/reminder-runtime';
+import { composeServices } from './composition/compose-services';
 
 /**
  * A reminder worker process: the same services and processors as the embedded engine, without HTTP.

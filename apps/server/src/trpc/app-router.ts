@@ -1,10 +1,10 @@
-import { pushRouter } from '../push/push.router';
-import { authRouter } from './routers/auth.router';
-import { medicineRouter } from './routers/medicine.router';
-import { notificationRouter } from './routers/notification.router';
-import { settingsRouter } from './routers/settings.router';
-import { systemRouter } from './routers/system.router';
-import { userRouter } from './routers/user.router';
+import { pushRouter } from '../features/push/push.router';
+import { authRouter } from '../features/auth/auth.router';
+import { medicineRouter } from '../features/medicines/medicine.router';
+import { notificationRouter } from '../features/notifications/notification.router';
+import { settingsRouter } from '../features/settings/settings.router';
+import { systemRouter } from '../features/system/system.router';
+import { userRouter } from '../features/users/user.router';
 import { router } from './trpc';
 
 /** Same keys as the contract: contract.medicine.list is appRouter.medicine.list. */

@@ -3,8 +3,8 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import { AppError } from '../lib/app-error';
-import type { NewSession } from '../services/auth.service';
-import type { Services } from '../services';
+import type { NewSession } from '../features/auth/auth.service';
+import type { Services } from '../composition/create-services';
 import { describeIssues } from './describe-issues';
 import { pinNoCoercion } from './strict-body';
 

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { expect } from 'vitest';
-import type { NewNotification } from '../../src/services/notification.service';
+import type { NewNotification } from '../../src/features/notifications/notification.service';
 import { ApiClient, type ApiResponse, aMedicine } from './api-client';
 import type { TestServer } from './test-server';
 

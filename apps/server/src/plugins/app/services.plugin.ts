@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { composeServices } from '../../services/compose-services';
+import { composeServices } from '../../composition/compose-services';
 
 export default fp(
   async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../services';
+import type { Services } from '../../composition/create-services';
 import type { RequestContext } from '../../trpc/trpc';
 
 export const SESSION_COOKIE = 'mr_session';

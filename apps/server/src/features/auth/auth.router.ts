@@ -1,0 +1,27 @@
+import { contract } from '@medrem/contract';
+import { publicFrom, router } from '../../trpc/trpc';
+
+const c = contract.auth;
+
+export const authRouter = router({
+  register: publicFrom(c.register).mutation(async ({ ctx, input }) => ({
+    message: 'Created' as const,
+    user: await ctx.services.auth.register(input),
+  })),
+  login: publicFrom(c.login).mutation(async ({ ctx, input }) => {
+    const { user, session } = await ctx.services.auth.login({ ...input, ip: ctx.ip });
+    ctx.session.start(session);
+    return { user };
+  }),
+  logout: publicFrom(c.logout).mutation(async ({ ctx }) => {
+    await ctx.services.auth.logout(ctx.session.token);
+    ctx.session.end();
+    return { success: true as const, message: 'You have been logged out successfully.' };
+  }),
+  session: publicFrom(c.session).query(async ({ ctx }) => ({
+    user: await ctx.services.auth.sessionUser(ctx.session.token),
+  })),
+  token: publicFrom(c.token).mutation(({ ctx, input }) =>
+    ctx.services.auth.issueAccessToken({ ...input, sessionToken: ctx.session.token, ip: ctx.ip }),
+  ),
+});

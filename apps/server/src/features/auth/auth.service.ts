@@ -1,0 +1,172 @@
+import type { PublicUser } from '@medrem/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/app-error';
+import type { AccessTokenSigner } from '../../lib/access-token-signer';
+import type { AttemptCounter } from '../../lib/attempt-counter';
+import type { Clock } from '../../lib/clock';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import type { SessionRepository } from './session.repository';
+import type { UserRepository } from '../users/user.repository';
+import type { Caller } from './caller';
+import type { SettingsService } from '../settings/settings.service';
+import { toPublicUser } from '../users/user-view';
+
+/** One message for a wrong email and a wrong password, so nobody can probe which accounts exist. */
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+export interface LoginThrottlePolicy {
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  windowMs: number;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class AuthService {
+  // A real hash to verify against when the email is unknown, so both failures cost the same time.
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly deps: {
+      users: UserRepository;
+      sessions: SessionRepository;
+      settings: SettingsService;
+      hasher: PasswordHasher;
+      tokens: AccessTokenSigner;
+      failures: AttemptCounter;
+      clock: Clock;
+      throttle: LoginThrottlePolicy;
+      sessionTtlDays: number;
+    },
+  ) {}
+
+  async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const row = await this.deps.users.insert({
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      createdAt: this.deps.clock.now(),
+    });
+    if (!row) throw conflict('An account with this email already exists. Please log in instead.');
+    if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(row.id, input.timezone);
+    return toPublicUser(row);
+  }
+
+  /** Checks the password, with failures limited per account and per IP. */
+  private async verifyPassword(email: string, password: string, ip: string) {
+    const now = this.deps.clock.now();
+    const { throttle, failures } = this.deps;
+    const accountKey = `login:account:${email}`;
+    const ipKey = `login:ip:${ip}`;
+    const [byAccount, byIp] = await Promise.all([
+      failures.count(accountKey, now),
+      failures.count(ipKey, now),
+    ]);
+    if (byAccount >= throttle.maxFailuresPerAccount || byIp >= throttle.maxFailuresPerIp) {
+      const minutes = Math.ceil(throttle.windowMs / 60_000);
+      throw tooManyRequests(
+        `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
+      );
+    }
+    const user = await this.deps.users.findByEmail(email);
+    const stored = user?.passwordHash ?? (await this.decoy());
+    const ok = await this.deps.hasher.verify(stored, password);
+    if (!user || !user.passwordHash || !ok) {
+      await Promise.all([failures.add(accountKey, now), failures.add(ipKey, now)]);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    await failures.reset(accountKey);
+    return user;
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= this.deps.hasher.hash(randomBytes(16).toString('hex'));
+    return this.decoyHash;
+  }
+
+  async login(input: {
+    email: string;
+    password: string;
+    ip: string;
+    timezone?: string | undefined;
+  }): Promise<{ user: PublicUser; session: NewSession }> {
+    const user = await this.verifyPassword(input.email, input.password, input.ip);
+    const now = this.deps.clock.now();
+    const updated = await this.deps.users.update(user.id, { lastLogin: now });
+    if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(user.id, input.timezone);
+    await this.deps.sessions.deleteExpiredForUser(user.id, now);
+    const session = await this.startSession(user.id, now);
+    return { user: toPublicUser(updated), session };
+  }
+
+  private async startSession(userId: string, now: Date): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + this.deps.sessionTtlDays * 86_400_000);
+    await this.deps.sessions.insert({ tokenHash: hashSessionToken(token), userId, expiresAt });
+    return { token, expiresAt };
+  }
+
+  async logout(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.deps.sessions.delete(hashSessionToken(sessionToken));
+  }
+
+  async sessionUser(sessionToken: string | undefined): Promise<PublicUser | null> {
+    if (!sessionToken) return null;
+    const user = await this.deps.sessions.findLiveUser(hashSessionToken(sessionToken), this.deps.clock.now());
+    return user ? toPublicUser(user) : null;
+  }
+
+  /**
+   * Signs an access token only for a proven identity: a live session of that very email, or the
+   * account's password. (The original app signed a token for any email it was sent.)
+   */
+  async issueAccessToken(input: {
+    email: string;
+    password?: string | undefined;
+    sessionToken?: string | undefined;
+    ip: string;
+  }): Promise<{ token: string; expiresAt: string }> {
+    let userId: string | undefined;
+    if (input.sessionToken) {
+      const user = await this.deps.sessions.findLiveUser(
+        hashSessionToken(input.sessionToken),
+        this.deps.clock.now(),
+      );
+      if (user?.email === input.email) userId = user.id;
+    }
+    if (!userId && input.password !== undefined) {
+      userId = (await this.verifyPassword(input.email, input.password, input.ip)).id;
+    }
+    if (!userId) throw unauthorized('Please log in to continue.');
+    const signed = await this.deps.tokens.sign({ userId, email: input.email }, this.deps.clock.now());
+    return { token: signed.token, expiresAt: signed.expiresAt.toISOString() };
+  }
+
+  /** The caller of a bearer token; null when the token is bad or its account no longer exists. */
+  async authenticate(bearer: string | undefined): Promise<Caller | null> {
+    if (!bearer) return null;
+    const claims = await this.deps.tokens.verify(bearer, this.deps.clock.now());
+    if (!claims) return null;
+    const user = await this.deps.users.findById(claims.userId);
+    if (!user || user.email !== claims.email) return null;
+    return { userId: user.id, email: user.email };
+  }
+
+  /** A new password needs the current one; the email never changes. */
+  async changePassword(userId: string, currentPassword: string | undefined, newPassword: string) {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw unauthorized();
+    const ok =
+      currentPassword !== undefined &&
+      user.passwordHash !== null &&
+      (await this.deps.hasher.verify(user.passwordHash, currentPassword));
+    if (!ok) throw badRequest('Your current password is not correct.');
+    await this.deps.users.update(userId, { passwordHash: await this.deps.hasher.hash(newPassword) });
+  }
+}

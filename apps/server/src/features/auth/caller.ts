@@ -1,0 +1,12 @@
+import { forbidden } from '../../lib/app-error';
+
+/** Who is calling, as proven by a verified access token. */
+export interface Caller {
+  userId: string;
+  email: string;
+}
+
+/** A path or query that names a user's email must name the caller. */
+export function assertSelf(caller: Caller, userEmail: string): void {
+  if (caller.email !== userEmail.trim().toLowerCase()) throw forbidden();
+}

@@ -1,0 +1,39 @@
+import type { Medicine } from '@medrem/contract';
+import { courseEndDate, supplyFigures } from '@medrem/domain';
+import type { MedicineWithTotals } from './medicine.repository';
+
+export function supplyOf(row: MedicineWithTotals) {
+  return supplyFigures({
+    totalPills: row.totalPills,
+    dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),
+    pillsPerDose: row.pillsPerDose,
+    dosesPerDay: row.dosesPerDay,
+  });
+}
+
+export function toMedicine(row: MedicineWithTotals, userEmail: string): Medicine {
+  const { pillsLeft, daysLeft } = supplyOf(row);
+  return {
+    id: row.id,
+    userEmail,
+    name: row.name,
+    dosage: row.dosage,
+    frequency: row.frequency,
+    startDate: row.startDate,
+    scheduledTimes: row.scheduledTimes,
+    durationDays: row.durationDays,
+    originalDurationDays: row.originalDurationDays,
+    instructions: row.instructions,
+    totalPills: row.totalPills,
+    originalTotalPills: row.originalTotalPills,
+    pillsPerDose: row.pillsPerDose,
+    dosesPerDay: row.dosesPerDay,
+    reminders: [{ times: row.scheduledTimes }],
+    courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
+    pillsLeft,
+    daysLeft,
+    lastRefillAt: row.lastRefillAt ? row.lastRefillAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

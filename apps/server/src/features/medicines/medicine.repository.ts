@@ -1,0 +1,136 @@
+import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { doseRecords, medicines, refills } from '../../db/schema';
+
+export type MedicineRow = typeof medicines.$inferSelect;
+export type MedicineValues = Omit<
+  typeof medicines.$inferInsert,
+  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'takenAtLastRefill' | 'lastRefillAt'
+>;
+/** A medicine with the number of doses taken over its whole history. */
+export type MedicineWithTotals = MedicineRow & { takenTotal: number };
+
+const medicineColumns = getTableColumns(medicines);
+const takenTotal = sql<number>`coalesce((select sum(${doseRecords.takenCount}) from ${doseRecords} where ${doseRecords.medicineId} = ${medicines.id}), 0)::int`;
+
+export class MedicineRepository {
+  constructor(private readonly db: Database) {}
+
+  async listForUser(userId: string): Promise<MedicineWithTotals[]> {
+    return this.db
+      .select({ ...medicineColumns, takenTotal })
+      .from(medicines)
+      .where(eq(medicines.userId, userId))
+      .orderBy(asc(medicines.createdAt), asc(medicines.id));
+  }
+
+  /** The medicine only when `userId` owns it: someone else's id reads as absent. */
+  async findOwned(id: string, userId: string): Promise<MedicineWithTotals | undefined> {
+    const [row] = await this.db
+      .select({ ...medicineColumns, takenTotal })
+      .from(medicines)
+      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * createdAt stays the database's own time: the list is ordered by it, and it must follow insertion
+   * order even when a test holds the app's clock still.
+   */
+  async insert(userId: string, values: MedicineValues): Promise<MedicineRow> {
+    const [row] = await this.db
+      .insert(medicines)
+      .values({ ...values, userId })
+      .returning();
+    if (!row) throw new Error('medicine insert returned nothing');
+    return row;
+  }
+
+  async updateOwned(
+    id: string,
+    userId: string,
+    values: Partial<MedicineValues>,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(medicines)
+      .set({ ...values, updatedAt: now })
+      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .returning({ id: medicines.id });
+    return rows.length === 1;
+  }
+
+  async deleteOwned(id: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(medicines)
+      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .returning({ id: medicines.id });
+    return rows.length === 1;
+  }
+
+  async findDose(medicineId: string, date: string) {
+    const [row] = await this.db
+      .select({ date: doseRecords.date, taken: doseRecords.taken })
+      .from(doseRecords)
+      .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)))
+      .limit(1);
+    return row;
+  }
+
+  async upsertDose(medicineId: string, date: string, taken: string, takenCount: number, now: Date) {
+    await this.db
+      .insert(doseRecords)
+      .values({ medicineId, date, taken, takenCount, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [doseRecords.medicineId, doseRecords.date],
+        set: { taken, takenCount, updatedAt: now },
+      });
+  }
+
+  async doseHistory(medicineId: string, from: string, to: string) {
+    return this.db
+      .select({ date: doseRecords.date, taken: doseRecords.taken })
+      .from(doseRecords)
+      .where(
+        and(eq(doseRecords.medicineId, medicineId), gte(doseRecords.date, from), lte(doseRecords.date, to)),
+      )
+      .orderBy(asc(doseRecords.date));
+  }
+
+  /** Every dose record of the given medicines (export). */
+  async allDoses(medicineIds: string[]) {
+    if (medicineIds.length === 0) return [];
+    return this.db
+      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .from(doseRecords)
+      .where(inArray(doseRecords.medicineId, medicineIds))
+      .orderBy(asc(doseRecords.medicineId), asc(doseRecords.date));
+  }
+
+  async allRefills(medicineIds: string[]) {
+    if (medicineIds.length === 0) return [];
+    return this.db
+      .select({ medicineId: refills.medicineId, pills: refills.pills, refilledAt: refills.refilledAt })
+      .from(refills)
+      .where(inArray(refills.medicineId, medicineIds))
+      .orderBy(asc(refills.refilledAt));
+  }
+
+  /**
+   * Starts a new supply: records the refill and makes pills-left count from the doses taken so far.
+   * Dose history is kept (the original app wiped it).
+   */
+  async refill(id: string, userId: string, pills: number, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(medicines)
+        .set({ totalPills: pills, takenAtLastRefill: takenTotal, lastRefillAt: now, updatedAt: now })
+        .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+        .returning({ id: medicines.id });
+      if (updated.length !== 1) return false;
+      await tx.insert(refills).values({ medicineId: id, pills, refilledAt: now });
+      return true;
+    });
+  }
+}

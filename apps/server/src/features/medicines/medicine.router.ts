@@ -1,0 +1,36 @@
+import { contract } from '@medrem/contract';
+import { authenticatedFrom, router } from '../../trpc/trpc';
+
+const c = contract.medicine;
+
+export const medicineRouter = router({
+  list: authenticatedFrom(c.list).query(async ({ ctx, input }) => ({
+    findMedicine: await ctx.services.medicines.list(ctx.caller, input.userEmail),
+  })),
+  get: authenticatedFrom(c.get).query(({ ctx, input }) => ctx.services.medicines.get(ctx.caller, input.id)),
+  create: authenticatedFrom(c.create).mutation(({ ctx, input }) =>
+    ctx.services.medicines.create(ctx.caller, input),
+  ),
+  update: authenticatedFrom(c.update).mutation(({ ctx, input }) =>
+    ctx.services.medicines.update(ctx.caller, input),
+  ),
+  delete: authenticatedFrom(c.delete).mutation(async ({ ctx, input }) => {
+    const { name } = await ctx.services.medicines.delete(ctx.caller, input.id);
+    return { success: true as const, id: input.id, message: `${name} has been deleted successfully!` };
+  }),
+  getTaken: authenticatedFrom(c.getTaken).query(async ({ ctx, input }) => ({
+    takenDay: await ctx.services.medicines.getTaken(ctx.caller, input.id, input.date),
+  })),
+  setTaken: authenticatedFrom(c.setTaken).mutation(async ({ ctx, input }) => ({
+    takenDay: await ctx.services.medicines.setTaken(ctx.caller, input.id, input.date, input.taken),
+  })),
+  history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
+    takenHistory: await ctx.services.medicines.history(ctx.caller, input.id, input.from, input.to),
+  })),
+  refill: authenticatedFrom(c.refill).mutation(({ ctx, input }) =>
+    ctx.services.medicines.refill(ctx.caller, input.id, input.pills),
+  ),
+  refillReminders: authenticatedFrom(c.refillReminders).query(({ ctx, input }) =>
+    ctx.services.medicines.refillReminders(ctx.caller, input.userEmail),
+  ),
+});

@@ -1,0 +1,39 @@
+import { Redis } from 'ioredis';
+import type { RealtimeBridge, RealtimeMessage } from './live-hub';
+
+/** Redis pub/sub between server and worker processes: one channel, one subscriber connection each. */
+export class RedisRealtimeBridge implements RealtimeBridge {
+  private readonly publisher: Redis;
+  private subscriber: Redis | undefined;
+  private readonly channel: string;
+
+  constructor(
+    private readonly redisUrl: string,
+    keyPrefix: string,
+  ) {
+    this.publisher = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.channel = `${keyPrefix}:notifications`;
+  }
+
+  async publish(message: RealtimeMessage): Promise<void> {
+    await this.publisher.publish(this.channel, JSON.stringify(message));
+  }
+
+  async start(deliver: (message: RealtimeMessage) => void): Promise<void> {
+    const subscriber = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    subscriber.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      try {
+        deliver(JSON.parse(text) as RealtimeMessage);
+      } catch {
+        // a malformed message is dropped
+      }
+    });
+    await subscriber.subscribe(this.channel);
+    this.subscriber = subscriber;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.subscriber?.quit(), this.publisher.quit()]);
+  }
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { pushSubscriptions } from '../../db/schema';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export class PushSubscriptionRepository {
+  constructor(private readonly db: Database) {}
+
+  /** One row per device: re-registering a device (even under another account) moves it. */
+  async upsert(values: { userId: string; kind: string; endpoint: string; token: string }): Promise<void> {
+    await this.db
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: values.userId, kind: values.kind, token: values.token },
+      });
+  }
+
+  async listForUser(userId: string): Promise<PushSubscriptionRow[]> {
+    return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  }
+
+  async deleteByEndpoint(endpoint: string): Promise<void> {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  }
+}

@@ -1,0 +1,121 @@
+import { Pool } from 'undici';
+import webpush from 'web-push';
+import type { PushEndpointPolicy } from './endpoint-allowlist';
+import type { PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: contact the push services may use. */
+  subject: string;
+}
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+const VAPID_LIFETIME_S = 12 * 3600;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * Standard Web Push: the payload encrypted for the subscription (RFC 8291, aes128gcm) and a VAPID
+ * JWT (RFC 8292) per push service origin, reused until shortly before it expires. Requests go over
+ * undici keep-alive pools, one per origin.
+ */
+export class WebPushSender implements PushSender {
+  private readonly vapid = new Map<string, { header: string; renewAt: number }>();
+  private readonly pools = new Map<string, Pool>();
+  private readonly maxSockets: number;
+
+  constructor(
+    private readonly keys: VapidKeys,
+    private readonly policy: PushEndpointPolicy,
+    options: { maxSockets?: number } = {},
+  ) {
+    this.maxSockets = options.maxSockets ?? 64;
+  }
+
+  private authorization(origin: string): string {
+    const nowS = Math.floor(Date.now() / 1000);
+    const cached = this.vapid.get(origin);
+    if (cached && cached.renewAt > nowS) return cached.header;
+    const { Authorization } = webpush.getVapidHeaders(
+      origin,
+      this.keys.subject,
+      this.keys.publicKey,
+      this.keys.privateKey,
+      'aes128gcm',
+      nowS + VAPID_LIFETIME_S,
+    );
+    this.vapid.set(origin, { header: Authorization, renewAt: nowS + VAPID_LIFETIME_S - 3600 });
+    return Authorization;
+  }
+
+  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+    let subscription: Subscription;
+    try {
+      subscription = JSON.parse(target.token) as Subscription;
+    } catch {
+      return { ok: false, gone: true, error: 'stored subscription is not JSON' };
+    }
+    if (!this.policy.allows(subscription.endpoint)) {
+      return {
+        ok: false,
+        gone: true,
+        error: `endpoint not on the push allowlist: ${new URL(subscription.endpoint).host}`,
+      };
+    }
+    const url = new URL(subscription.endpoint);
+    const encrypted = webpush.encrypt(
+      subscription.keys.p256dh,
+      subscription.keys.auth,
+      message.payload,
+      'aes128gcm',
+    );
+    const headers: Record<string, string> = {
+      TTL: String(message.ttlSeconds),
+      Urgency: message.urgency,
+      Topic: message.topic,
+      'Content-Type': 'application/octet-stream',
+      'Content-Encoding': 'aes128gcm',
+      'Content-Length': String(encrypted.cipherText.length),
+      Authorization: this.authorization(url.origin),
+    };
+    try {
+      const response = await this.poolFor(url.origin).request({
+        method: 'POST',
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body: encrypted.cipherText,
+        headersTimeout: REQUEST_TIMEOUT_MS,
+        bodyTimeout: REQUEST_TIMEOUT_MS,
+      });
+      const status = response.statusCode;
+      const text = (await response.body.text()).slice(0, 200);
+      if (status >= 200 && status < 300) return { ok: true };
+      return {
+        ok: false,
+        gone: status === 404 || status === 410,
+        error: `push service answered ${status} ${text}`.trim(),
+      };
+    } catch (error) {
+      return { ok: false, gone: false, error: (error as Error).message };
+    }
+  }
+
+  /** One keep-alive connection pool per push service origin. */
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, { connections: this.maxSockets, keepAliveTimeout: 30_000 });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pools.values()].map((p) => p.close()));
+    this.pools.clear();
+  }
+}

@@ -1,0 +1,257 @@
+import type { NotificationType } from '@medrem/contract';
+import {
+  MISSED_DOSE_ALERT_DELAY_MINUTES,
+  isCourseActiveOn,
+  isUrgentRefill,
+  parseFrequency,
+  slotNameForTime,
+  supplyFigures,
+} from '@medrem/domain';
+import type { EffectiveSettings } from '../../settings/settings.service';
+import {
+  type Occurrence,
+  RECURRING_KINDS,
+  type ScheduleSpec,
+  desiredSchedule,
+  fireAtFor,
+  latestDueOccurrence,
+  nextOccurrence,
+  specKey,
+} from '../schedule-rules';
+import { reminderTexts } from '../reminder-texts';
+import { addDaysIso, localParts, zonedInstant } from '../zoned-time';
+
+/** A schedule row as the engine claimed it. */
+export interface DueRow extends ScheduleSpec {
+  id: string;
+  userId: string;
+  occurrenceDate: string;
+  fireAt: Date;
+  ref: string | null;
+}
+
+/** What the engine knows of a medicine when a reminder fires. */
+export interface EngineMedicine {
+  id: string;
+  name: string;
+  dosage: string;
+  frequency: string;
+  startDate: string;
+  originalDurationDays: number;
+  totalPills: number;
+  takenTotal: number;
+  takenAtLastRefill: number;
+  pillsPerDose: number;
+  dosesPerDay: number;
+}
+
+export interface UserState {
+  settings: EffectiveSettings;
+  medicines: EngineMedicine[];
+  /** Taken flags by `${medicineId}|${date}`. */
+  taken: Map<string, string>;
+}
+
+/** A dose the push's action buttons act on. */
+export interface DoseRef {
+  slot: number;
+  date: string;
+  medicineId?: string;
+}
+
+/** A notification to store and push, unless its dedupe key was already used. */
+export interface Intent {
+  key: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  medicineName: string | null;
+  /** Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable). */
+  dose?: DoseRef & { snoozable: boolean };
+}
+
+export interface RowOutcome {
+  intents: Intent[];
+  /** Where the row goes next; null removes it. */
+  next: (Occurrence & { spec: ScheduleSpec }) | null;
+}
+
+const SUMMARY_STALE_MS = 6 * 3_600_000;
+const SNOOZE_STALE_MS = 12 * 3_600_000;
+
+export function isRecurring(kind: string): boolean {
+  return (RECURRING_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Which occurrence a due row is about. Normally the stored one; after downtime longer than a day, the
+ * latest occurrence that was due (older ones no longer matter to the user).
+ */
+export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
+  if (!isRecurring(row.kind)) return { date: row.occurrenceDate, fireAt: row.fireAt };
+  const following = fireAtFor(row, addDaysIso(row.occurrenceDate, 1));
+  if (following.getTime() <= now.getTime()) return latestDueOccurrence(row, now);
+  return { date: row.occurrenceDate, fireAt: row.fireAt };
+}
+
+const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
+  parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
+
+/** Medicines with a dose in `slot` on `date` that is not yet taken. */
+export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
+  return state.medicines.filter(
+    (m) =>
+      parseFrequency(m.frequency)[slot] === 1 &&
+      isCourseActiveOn(m, date) &&
+      !takenFlag(state, m.id, date, slot),
+  );
+}
+
+function refillIntents(state: UserState, medicines: EngineMedicine[], today: string): Intent[] {
+  const n = state.settings.notifications;
+  if (!n.refillReminders) return [];
+  return medicines
+    .filter((m) =>
+      isUrgentRefill(
+        supplyFigures({
+          totalPills: m.totalPills,
+          dosesTakenSinceRefill: Math.max(m.takenTotal - m.takenAtLastRefill, 0),
+          pillsPerDose: m.pillsPerDose,
+          dosesPerDay: m.dosesPerDay,
+        }),
+      ),
+    )
+    .map((m) => ({
+      key: `refill:${m.id}:${today}`,
+      type: 'refill' as const,
+      title: reminderTexts.refillTitle,
+      message: reminderTexts.refillBody(m.name),
+      medicineName: m.name,
+    }));
+}
+
+function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicines: EngineMedicine[]): Intent {
+  const slotName = slotNameForTime(row.localTime);
+  return {
+    key:
+      kind === 'dose'
+        ? `dose:${row.slot}:${date}`
+        : `snooze:${row.slot}:${date}:${row.ref ?? row.fireAt.toISOString()}`,
+    type: 'reminder',
+    title: reminderTexts.doseTitle(slotName),
+    message: medicines.map(reminderTexts.medicineLine).join(', '),
+    medicineName: medicines.length === 1 ? medicines[0]!.name : null,
+    dose: { slot: row.slot, date, snoozable: true },
+  };
+}
+
+/**
+ * Decides, at fire time and from the state as it is now, what a due row sends and where it goes next.
+ * Nothing is sent for a dose already taken, a deleted or finished medicine, a switched-off setting,
+ * or a dose whose missed-dose time has passed (after downtime the missed-dose alert speaks instead).
+ */
+export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
+  const { settings } = state;
+  const n = settings.notifications;
+  const today = localParts(now.getTime(), settings.timezone).date;
+  const recurring = isRecurring(row.kind);
+
+  // The row must still be what the settings ask for; otherwise move it (zone or time changed) or drop it.
+  if (recurring) {
+    const wanted = desiredSchedule(settings, state.medicines, today).find((s) => specKey(s) === specKey(row));
+    if (!wanted) return { intents: [], next: null };
+    if (
+      wanted.localTime !== row.localTime ||
+      wanted.offsetMinutes !== row.offsetMinutes ||
+      wanted.timezone !== row.timezone
+    ) {
+      return { intents: [], next: { ...nextOccurrence(wanted, now), spec: wanted } };
+    }
+  }
+  const following = recurring
+    ? { ...nextOccurrence(row, now, addDaysIso(occurrence.date, 1)), spec: row as ScheduleSpec }
+    : null;
+  const outcome = (intents: Intent[]): RowOutcome => ({ intents: n.enabled ? intents : [], next: following });
+  const date = occurrence.date;
+  const doseAt = zonedInstant(date, row.localTime, row.timezone).getTime();
+  const nowMs = now.getTime();
+
+  switch (row.kind) {
+    case 'dose': {
+      if (nowMs >= doseAt + MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000) return outcome([]);
+      const due = dueMedicines(state, row.slot, date);
+      if (due.length === 0) return outcome([]);
+      return outcome([doseIntent('dose', row, date, due), ...refillIntents(state, due, today)]);
+    }
+    case 'snooze': {
+      if (nowMs >= occurrence.fireAt.getTime() + SNOOZE_STALE_MS) return outcome([]);
+      const due = dueMedicines(state, row.slot, date);
+      if (due.length === 0) return outcome([]);
+      return outcome([doseIntent('snooze', row, date, due)]);
+    }
+    case 'headsup': {
+      if (!n.upcomingHeadsUp || nowMs >= doseAt) return outcome([]);
+      const due = dueMedicines(state, row.slot, date);
+      if (due.length === 0) return outcome([]);
+      return outcome([
+        {
+          key: `headsup:${row.slot}:${date}`,
+          type: 'reminder',
+          title: reminderTexts.headsUpTitle(slotNameForTime(row.localTime)),
+          message: reminderTexts.headsUpBody(
+            -row.offsetMinutes,
+            due.map(reminderTexts.medicineLine).join(', '),
+          ),
+          medicineName: due.length === 1 ? due[0]!.name : null,
+        },
+      ]);
+    }
+    case 'missed': {
+      if (!n.missedDoseAlerts) return outcome([]);
+      return outcome(
+        dueMedicines(state, row.slot, date).map((m) => ({
+          key: `missed:${row.slot}:${m.id}:${date}`,
+          type: 'missed_dose' as const,
+          title: reminderTexts.missedTitle,
+          message: reminderTexts.missedBody(m.name),
+          medicineName: m.name,
+          dose: { slot: row.slot, date, medicineId: m.id, snoozable: false },
+        })),
+      );
+    }
+    case 'summary': {
+      if (!n.dailySummary || nowMs > occurrence.fireAt.getTime() + SUMMARY_STALE_MS) return outcome([]);
+      const slots = settings.medicineDefaults.defaultReminderTimes.length;
+      let due = 0;
+      let taken = 0;
+      for (const m of state.medicines) {
+        if (!isCourseActiveOn(m, date)) continue;
+        parseFrequency(m.frequency).forEach((flag, slot) => {
+          if (flag !== 1 || slot >= slots) return;
+          due += 1;
+          if (takenFlag(state, m.id, date, slot)) taken += 1;
+        });
+      }
+      if (due === 0) return outcome([]);
+      return outcome([
+        {
+          key: `summary:${date}`,
+          type: 'generic',
+          title: reminderTexts.summaryTitle,
+          message: reminderTexts.summaryBody(taken, due),
+          medicineName: null,
+        },
+      ]);
+    }
+    case 'refill':
+      return outcome(
+        refillIntents(
+          state,
+          state.medicines.filter((m) => isCourseActiveOn(m, today)),
+          today,
+        ),
+      );
+    default:
+      return { intents: [], next: null };
+  }
+}

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import type { AppConfig } from '../../config/config';
+import type { PushSecrets } from '../../config/secrets';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
+import { PushRouter, type PushSender } from '../push/push-sender';
+import { WebPushSender } from '../push/web-push.sender';
+import { RedisRealtimeBridge } from '../notifications/live/redis-live-bridge';
+import type { Services } from '../../composition/create-services';
+import { BullMqQueue } from './queue/bullmq-queue';
+import { type EngineLogger, ReminderEngine } from './engine/reminder-engine';
+import { InProcessQueue } from './queue/in-process-queue';
+import type { JobQueue } from './queue/job-queue';
+
+export interface ReminderRuntime {
+  /** Present when this process runs the processors (embedded mode or a worker process). */
+  engine: ReminderEngine | undefined;
+  queue: JobQueue | undefined;
+  close(): Promise<void>;
+}
+
+async function fcmCredentials(config: AppConfig): Promise<string | undefined> {
+  const r = config.reminders;
+  if (r.fcmServiceAccountJson) return r.fcmServiceAccountJson;
+  if (r.fcmServiceAccountFile) return readFile(r.fcmServiceAccountFile, 'utf8');
+  return undefined;
+}
+
+/**
+ * Wires the engine into a process: joins the Redis pub/sub fan-out when REDIS_URL is set, and — when `consume` — starts the queue consumers
+ * (BullMQ on Redis, else in-process) and the tick. The server (embedded) and worker.ts both use it.
+ */
+export async function startReminderRuntime(options: {
+  config: AppConfig;
+  db: Database;
+  clock: Clock;
+  services: Services;
+  /** The VAPID key pair the Web Push sender signs with (composeServices loaded it). */
+  pushSecrets: PushSecrets;
+  log: EngineLogger;
+  consume: boolean;
+  /** Tests: a sender of their own (e.g. counting). */
+  sender?: PushSender;
+}): Promise<ReminderRuntime> {
+  const { config, services, log, pushSecrets: secrets } = options;
+  const r = config.reminders;
+  const { tokens, endpoints } = services.push;
+  if (config.redisUrl) {
+    await services.push.realtime.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
+  }
+  if (!options.consume) {
+    return { engine: undefined, queue: undefined, close: () => services.push.realtime.disconnect() };
+  }
+
+  const webPush = new WebPushSender(
+    { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey, subject: r.vapidSubject },
+    endpoints,
+    { maxSockets: r.pushConcurrency },
+  );
+  const senders: Record<string, PushSender> = { webpush: webPush };
+  const fcm = await fcmCredentials(config);
+  if (fcm) senders.fcm = new FcmSender(await createFirebaseMessaging(fcm));
+  const onError = (error: unknown, job: { name: string }) =>
+    log.error({ err: error, job: job.name }, 'reminder job failed');
+  const queue: JobQueue = config.redisUrl
+    ? new BullMqQueue(config.redisUrl, `${r.redisKeyPrefix}:bull`, onError)
+    : new InProcessQueue(onError);
+  const engine = new ReminderEngine({
+    db: options.db,
+    clock: options.clock,
+    queue,
+    realtime: services.push.realtime,
+    sender: options.sender ?? new PushRouter(senders),
+    tokens,
+    log,
+    batchSize: r.batchSize,
+    // PGlite runs one statement at a time: parallel fire lanes would only queue behind each other.
+    lanes: config.databaseUrl ? r.lanes : 1,
+    pushConcurrency: r.pushConcurrency,
+    pushLeaseMs: r.pushLeaseMs,
+    maxPushAttempts: r.pushMaxAttempts,
+    pushTtlSeconds: r.pushTtlSeconds,
+  });
+  await queue.process(engine.handlers(), r.workerConcurrency);
+  if (r.tickMs > 0) engine.start(r.tickMs);
+  log.info({ queue: queue.kind, fcm: Boolean(fcm) }, 'reminder engine started');
+  return {
+    engine,
+    queue,
+    async close() {
+      await engine.stop();
+      await queue.close();
+      await webPush.close();
+      await services.push.realtime.disconnect();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  DAILY_SUMMARY_TIME,
+  MISSED_DOSE_ALERT_DELAY_MINUTES,
+  courseEndDate,
+  parseFrequency,
+} from '@medrem/domain';
+import type { EffectiveSettings } from '../settings/settings.service';
+import { addDaysIso, localParts, zonedInstant } from './zoned-time';
+
+/**
+ * Kinds of schedule row. Recurring rows (dose, headsup, missed, summary) fire once per local day and
+ * move to the next day; one-off rows (snooze, refill) are removed once they have fired.
+ */
+export type ReminderKind = 'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill';
+export const RECURRING_KINDS: readonly ReminderKind[] = ['dose', 'headsup', 'missed', 'summary'];
+
+/** What a schedule row means: wall-clock `localTime` (+ offset) in `timezone`, every day. */
+export interface ScheduleSpec {
+  kind: ReminderKind;
+  slot: number;
+  localTime: string;
+  offsetMinutes: number;
+  timezone: string;
+}
+
+export interface Occurrence {
+  /** The local date of the dose (or summary) this firing belongs to. */
+  date: string;
+  fireAt: Date;
+}
+
+export function fireAtFor(
+  spec: Pick<ScheduleSpec, 'localTime' | 'offsetMinutes' | 'timezone'>,
+  date: string,
+): Date {
+  const base = zonedInstant(date, spec.localTime, spec.timezone);
+  return new Date(base.getTime() + spec.offsetMinutes * 60_000);
+}
+
+/** The first occurrence that fires strictly after `after`. */
+export function nextOccurrence(spec: ScheduleSpec, after: Date, notBefore?: string): Occurrence {
+  let date = addDaysIso(localParts(after.getTime(), spec.timezone).date, -2);
+  if (notBefore && notBefore > date) date = notBefore;
+  for (;;) {
+    const fireAt = fireAtFor(spec, date);
+    if (fireAt.getTime() > after.getTime()) return { date, fireAt };
+    date = addDaysIso(date, 1);
+  }
+}
+
+/** The latest occurrence that was due at `now` (after downtime: the one that still matters). */
+export function latestDueOccurrence(spec: ScheduleSpec, now: Date): Occurrence {
+  let date = addDaysIso(localParts(now.getTime(), spec.timezone).date, 2);
+  for (;;) {
+    const fireAt = fireAtFor(spec, date);
+    if (fireAt.getTime() <= now.getTime()) return { date, fireAt };
+    date = addDaysIso(date, -1);
+  }
+}
+
+export interface ScheduledMedicine {
+  id: string;
+  frequency: string;
+  startDate: string;
+  originalDurationDays: number;
+}
+
+export function specKey(spec: Pick<ScheduleSpec, 'kind' | 'slot'>): string {
+  return `${spec.kind}:${spec.slot}`;
+}
+
+/**
+ * The recurring rows a user needs now: for every dose slot that a medicine still to be taken uses,
+ * the dose reminder, the missed-dose alert (when on) and the heads-up (when on); the daily summary
+ * (when on). Nothing at all when notifications are off.
+ */
+export function desiredSchedule(
+  settings: EffectiveSettings,
+  medicines: readonly ScheduledMedicine[],
+  today: string,
+): ScheduleSpec[] {
+  const n = settings.notifications;
+  if (!n.enabled) return [];
+  const live = medicines.filter((m) => courseEndDate(m.startDate, m.originalDurationDays) >= today);
+  if (live.length === 0) return [];
+  const timezone = settings.timezone;
+  const specs: ScheduleSpec[] = [];
+  settings.medicineDefaults.defaultReminderTimes.forEach((localTime, slot) => {
+    if (!live.some((m) => parseFrequency(m.frequency)[slot] === 1)) return;
+    specs.push({ kind: 'dose', slot, localTime, offsetMinutes: 0, timezone });
+    if (n.missedDoseAlerts) {
+      specs.push({
+        kind: 'missed',
+        slot,
+        localTime,
+        offsetMinutes: MISSED_DOSE_ALERT_DELAY_MINUTES,
+        timezone,
+      });
+    }
+    if (n.upcomingHeadsUp && n.reminderAdvance > 0) {
+      specs.push({ kind: 'headsup', slot, localTime, offsetMinutes: -n.reminderAdvance, timezone });
+    }
+  });
+  if (n.dailySummary)
+    specs.push({ kind: 'summary', slot: 0, localTime: DAILY_SUMMARY_TIME, offsetMinutes: 0, timezone });
+  return specs;
+}

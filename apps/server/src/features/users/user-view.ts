@@ -1,0 +1,12 @@
+import type { PublicUser } from '@medrem/contract';
+import type { UserRow } from './user.repository';
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+  };
+}

@@ -1,0 +1,71 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  doseRecords,
+  medicines,
+  notifications,
+  pushSubscriptions,
+  refills,
+  sessions,
+  userSettings,
+  users,
+} from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  /** Inserts unless the email is taken; returns undefined on conflict (no race between check and insert). */
+  async insert(values: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    createdAt: Date;
+  }): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .insert(users)
+      .values(values)
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    return row;
+  }
+
+  async update(
+    id: string,
+    values: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'lastLogin'>>,
+  ): Promise<UserRow> {
+    const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
+    if (!row) throw new Error(`user ${id} vanished during update`);
+    return row;
+  }
+
+  /**
+   * Removes the account and everything it owns in one transaction. The foreign keys cascade too;
+   * deleting explicitly keeps the order visible and independent of the schema's ON DELETE rules.
+   */
+  async deleteWithAllData(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const owned = tx.select({ id: medicines.id }).from(medicines).where(eq(medicines.userId, id));
+      await tx.delete(doseRecords).where(inArray(doseRecords.medicineId, owned));
+      await tx.delete(refills).where(inArray(refills.medicineId, owned));
+      await tx.delete(medicines).where(eq(medicines.userId, id));
+      await tx.delete(notifications).where(eq(notifications.userId, id));
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+      await tx.delete(userSettings).where(eq(userSettings.userId, id));
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return deleted.length === 1;
+    });
+  }
+}

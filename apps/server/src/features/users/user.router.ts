@@ -1,0 +1,33 @@
+import { contract } from '@medrem/contract';
+import { authenticatedFrom, router } from '../../trpc/trpc';
+
+const c = contract.user;
+
+export const userRouter = router({
+  get: authenticatedFrom(c.get).query(async ({ ctx, input }) => ({
+    findUser: await ctx.services.users.get(ctx.caller, input.id),
+  })),
+  update: authenticatedFrom(c.update).mutation(async ({ ctx, input }) => ({
+    user: await ctx.services.users.update(ctx.caller, input),
+    message: 'Profile updated successfully!',
+  })),
+  deleteAccount: authenticatedFrom(c.deleteAccount).mutation(async ({ ctx, input }) => {
+    await ctx.services.users.deleteAccount(ctx.caller, input.userEmail);
+    ctx.session.end();
+    return { success: true as const, message: 'Account deleted successfully' };
+  }),
+  socialLogin: authenticatedFrom(c.socialLogin).mutation(async ({ ctx, input }) => {
+    await ctx.services.users.socialLogin(ctx.caller, input);
+    return { success: true as const, message: 'Signed in.' };
+  }),
+  savePushToken: authenticatedFrom(c.savePushToken).mutation(async ({ ctx, input }) => {
+    const saved = await ctx.services.users.savePushToken(ctx.caller, input.email, input.tokenForNotification);
+    return {
+      success: true as const,
+      message: saved ? 'This device will receive reminders.' : 'No push token given: nothing saved.',
+    };
+  }),
+  export: authenticatedFrom(c.export).query(({ ctx, input }) =>
+    ctx.services.users.export(ctx.caller, input.userEmail),
+  ),
+});

@@ -1,7 +1,0 @@
-import { contract } from '@medrem/contract';
-import { publicFrom, router } from '../trpc';
-
-export const systemRouter = router({
-  // Served only once the app is built, which happens after migrations ran.
-  health: publicFrom(contract.system.health).query(() => ({ status: 'ok' as const })),
-});

@@ -1,0 +1,269 @@
+import { DEFAULT_SETTINGS } from '@medrem/contract';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, ApiClient, aMedicine } from '../support/api-client';
+import {
+  type SignedInUser,
+  base64url,
+  createMedicine,
+  decodeJwt,
+  expectJsonError,
+  exportSnapshot,
+  jwtSecretOf,
+  seedNotification,
+  setTaken,
+  signToken,
+  signedInUser,
+} from '../support/scenario';
+import { contractCalls, definitionOf, restRequest } from '../support/contract-calls';
+import { TEST_ENGINE } from '../support/test-database';
+import { type TestServer, startTestServer } from '../support/test-server';
+
+/** Every call of the contract that needs a bearer token. */
+const bearerCalls = contractCalls.filter((call) => call.definition.meta.access === 'bearer');
+
+interface Victim {
+  user: SignedInUser;
+  medicineId: string;
+  notificationId: string;
+}
+
+/** One attempt of the attacker on the victim's data: the call's path parameters, query and body. */
+interface Attempt {
+  label?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** 403 for a path or body naming someone else's email; 404 for someone else's id. */
+  refusedWith: 403 | 404 | 400;
+}
+
+const WEB_PUSH = JSON.stringify({
+  endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/attacker-device',
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
+
+/** Valid settings, unlike the victim's in every group. */
+const settingsBody = {
+  notifications: { ...DEFAULT_SETTINGS.notifications, enabled: false, reminderAdvance: 0 },
+  medicineDefaults: {
+    ...DEFAULT_SETTINGS.medicineDefaults,
+    defaultReminderTimes: ['03:00', '04:00', '05:00'],
+  },
+  privacy: { dataSharing: true, analytics: false },
+  timezone: 'Asia/Tokyo',
+};
+
+const { userEmail: _owner, ...medicineFields } = aMedicine('x@example.com', {
+  name: 'Hijacked',
+  totalPills: 1,
+});
+
+/** What the attacker tries, per bearer call of the contract. */
+const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt[]> = {
+  'user.get': ({ user }) => [
+    { label: 'by id', params: { id: user.id }, refusedWith: 403 },
+    { label: 'by email', params: { id: user.email }, refusedWith: 403 },
+    { label: 'by upper-cased email', params: { id: user.email.toUpperCase() }, refusedWith: 403 },
+  ],
+  'user.update': ({ user }, attacker) => [
+    { label: 'path', params: { userEmail: user.email }, body: { name: 'Hacked' }, refusedWith: 403 },
+    {
+      label: 'body names the victim',
+      params: { userEmail: attacker.email },
+      body: { name: 'Hacked', email: user.email },
+      refusedWith: 400,
+    },
+  ],
+  'user.deleteAccount': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'user.socialLogin': ({ user }) => [
+    { body: { email: user.email, name: 'Hacked', tokenForNotification: WEB_PUSH }, refusedWith: 403 },
+  ],
+  'user.savePushToken': ({ user }) => [
+    { body: { email: user.email, tokenForNotification: WEB_PUSH }, refusedWith: 403 },
+  ],
+  'user.export': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'settings.get': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'settings.update': ({ user }) => [
+    { params: { userEmail: user.email }, body: settingsBody, refusedWith: 403 },
+  ],
+  'medicine.list': ({ user }) => [
+    { params: { userEmail: user.email }, refusedWith: 403 },
+    { label: 'upper-cased', params: { userEmail: user.email.toUpperCase() }, refusedWith: 403 },
+  ],
+  'medicine.get': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
+  'medicine.create': ({ user }) => [{ body: aMedicine(user.email, { name: 'Planted' }), refusedWith: 403 }],
+  'medicine.update': ({ medicineId }) => [
+    { params: { id: medicineId }, body: medicineFields, refusedWith: 404 },
+  ],
+  'medicine.delete': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
+  'medicine.getTaken': ({ medicineId }) => [
+    { params: { id: medicineId }, query: { date: '2026-11-20' }, refusedWith: 404 },
+  ],
+  'medicine.setTaken': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { date: '2026-11-20', taken: '0-0-0' }, refusedWith: 404 },
+  ],
+  'medicine.history': ({ medicineId }) => [
+    { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
+  ],
+  'medicine.refill': ({ medicineId }) => [
+    { label: 'no body', params: { id: medicineId }, refusedWith: 404 },
+    { label: 'with pills', params: { id: medicineId }, body: { pills: 1 }, refusedWith: 404 },
+  ],
+  'medicine.refillReminders': ({ user }) => [{ query: { userEmail: user.email }, refusedWith: 403 }],
+  'notification.list': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'notification.markRead': ({ notificationId }) => [{ params: { id: notificationId }, refusedWith: 404 }],
+  'notification.markAllRead': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'notification.delete': ({ notificationId }) => [{ params: { id: notificationId }, refusedWith: 404 }],
+};
+
+/** Sends an attempt to the call's REST path, built from the contract. */
+function sendRest(api: ApiClient, key: string, attempt: Attempt, headers: Record<string, string> = {}) {
+  const { method, url } = restRequest(key, attempt.params, attempt.query);
+  return api.request(method, url, attempt.body, { headers });
+}
+
+/** Sends the same attempt to the tRPC endpoint the web app uses. */
+function sendTrpc(api: ApiClient, key: string, attempt: Attempt, headers: Record<string, string> = {}) {
+  const input = { ...attempt.params, ...attempt.query, ...(attempt.body as object | undefined) };
+  if (definitionOf(key).meta.openapi.method === 'GET') {
+    return api.request('GET', `/trpc/${key}?input=${encodeURIComponent(JSON.stringify(input))}`, undefined, {
+      headers,
+    });
+  }
+  return api.request('POST', `/trpc/${key}`, input, { headers });
+}
+
+const statusOf = (response: ApiResponse) =>
+  response.status === 200
+    ? 200
+    : ((response.body as { error?: { data?: { httpStatus?: number } } })?.error?.data?.httpStatus ??
+      response.status);
+
+describe(`authorization matrix (${TEST_ENGINE})`, () => {
+  let server: TestServer;
+  let victim: Victim;
+  let attacker: SignedInUser;
+  let before: Record<string, unknown>;
+  let devicesBefore: unknown;
+  let expiredToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: '2026-11-21T10:00:00.000Z' });
+    const user = await signedInUser(server, { label: 'victim', name: 'Victim' });
+    const medicine = await createMedicine(user, { name: 'Victim Pill', frequency: '1-0-1' });
+    await setTaken(user, medicine.id, '2026-11-19', '1-0-1');
+    await setTaken(user, medicine.id, '2026-11-20', '1-0-0');
+    await user.api.patch(`/api/medicine/${medicine.id}/refill`, { pills: 50 });
+    await user.api.post('/api/user/save-fcm-token', {
+      email: user.email,
+      tokenForNotification: 'victim-device-token-0123456789abcdef',
+    });
+    const saved = await user.api.put(`/api/user/${user.email}/settings`, {
+      ...settingsBody,
+      medicineDefaults: {
+        ...settingsBody.medicineDefaults,
+        defaultReminderTimes: ['07:00', '13:00', '21:00'],
+      },
+      timezone: 'Europe/Berlin',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const notification = await seedNotification(server, user.id, { title: 'Victim note' });
+    await seedNotification(server, user.id, { title: 'Second note' }, new Date('2026-11-20T10:00:00Z'));
+    victim = { user, medicineId: medicine.id, notificationId: notification.id };
+    attacker = await signedInUser(server, { label: 'attacker', name: 'Attacker' });
+    before = await exportSnapshot(user);
+    devicesBefore = await server.app.services.repositories.pushSubscriptions.listForUser(user.id);
+    // Correctly signed (the secret is in DATA_DIR) and for the right user, but an hour too old.
+    const nowSeconds = Math.floor(server.clock.now().getTime() / 1000);
+    expiredToken = await signToken(await jwtSecretOf(server), {
+      ...decodeJwt(attacker.api.token!).payload,
+      iat: nowSeconds - 7200,
+      exp: nowSeconds - 3600,
+    });
+  });
+  afterAll(() => server.close());
+
+  it('has a row for every bearer call of the contract', () => {
+    expect(bearerCalls.length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(matrix).sort()).toEqual(bearerCalls.map((call) => call.key).sort());
+  });
+
+  describe.each(bearerCalls.map((call) => call.key))('%s', (key) => {
+    const attempts = () => matrix[key]!(victim, attacker);
+
+    it('answers 401 without a token, with a forged one, and with an expired one (REST and tRPC)', async () => {
+      const anonymous = new ApiClient(server.baseUrl);
+      const [attackerHeader, , attackerSignature] = attacker.api.token!.split('.') as [
+        string,
+        string,
+        string,
+      ];
+      const claimsOfVictim = {
+        ...decodeJwt(attacker.api.token!).payload,
+        sub: victim.user.id,
+        email: victim.user.email,
+      };
+      const forged = {
+        'no token': {},
+        'garbage token': { authorization: 'Bearer garbage' },
+        'victim claims, attacker signature': {
+          authorization: `Bearer ${attackerHeader}.${base64url(claimsOfVictim)}.${attackerSignature}`,
+        },
+        'alg none': { authorization: `Bearer ${base64url({ alg: 'none' })}.${base64url(claimsOfVictim)}.` },
+        expired: { authorization: `Bearer ${expiredToken}` },
+      };
+      for (const attempt of attempts()) {
+        for (const [label, headers] of Object.entries(forged)) {
+          const rest = await sendRest(anonymous, key, attempt, headers);
+          expect(rest.status, `${label} ${attempt.label ?? ''}: ${rest.text}`).toBe(401);
+          expectJsonError(rest, 401);
+          const trpc = await sendTrpc(anonymous, key, attempt, headers);
+          expect(statusOf(trpc), `tRPC ${label}: ${trpc.text}`).toBe(401);
+        }
+      }
+    });
+
+    it('refuses the other user (403 for their email, 404 for their ids, exactly like an unknown id)', async () => {
+      for (const attempt of attempts()) {
+        const rest = await sendRest(attacker.api, key, attempt);
+        expect(rest.status, `${attempt.label ?? ''}: ${rest.text}`).toBe(attempt.refusedWith);
+        expectJsonError(rest);
+        const trpc = await sendTrpc(attacker.api, key, attempt);
+        expect(statusOf(trpc), `tRPC: ${trpc.text}`).toBe(attempt.refusedWith);
+
+        if (attempt.refusedWith === 404) {
+          const unknown = await sendRest(attacker.api, key, {
+            ...attempt,
+            params: { ...attempt.params, id: randomUUID() },
+          });
+          expect(rest.status).toBe(unknown.status);
+          expect(rest.body).toEqual(unknown.body);
+        }
+      }
+    });
+  });
+
+  it('leaves the victim’s data byte-for-byte unchanged, and gives the attacker nothing', async () => {
+    const after = await exportSnapshot(victim.user);
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    expect(await server.app.services.repositories.pushSubscriptions.listForUser(victim.user.id)).toEqual(
+      devicesBefore,
+    );
+    // The victim can still sign in with the same password and name.
+    const login = await new ApiClient(server.baseUrl).post('/api/auth/login', {
+      email: victim.user.email,
+      password: victim.user.password,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user.name).toBe('Victim');
+
+    const loot = await exportSnapshot(attacker);
+    expect(loot.medicines).toEqual([]);
+    expect(loot.doseHistory).toEqual([]);
+    expect(loot.notifications).toEqual([]);
+  });
+});

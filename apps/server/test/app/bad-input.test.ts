@@ -1,0 +1,557 @@
+import { DEFAULT_SETTINGS } from '@medrem/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMedicine } from '../support/api-client';
+import {
+  type SignedInUser,
+  createMedicine,
+  expectJsonError,
+  exportSnapshot,
+  seedNotification,
+  setTaken,
+  signedInUser,
+  uniqueEmail,
+} from '../support/scenario';
+import { contractCalls as allCalls, definitionOf, restRequest } from '../support/contract-calls';
+import { TEST_ENGINE } from '../support/test-database';
+import { type TestServer, startTestServer } from '../support/test-server';
+
+type Json = Record<string, unknown>;
+
+/** One user's world: what a valid request of each call refers to. */
+interface World {
+  user: SignedInUser;
+  medicineId: string;
+  notificationId: string;
+}
+
+/** A valid request of a call; a bad case changes one thing of it. */
+interface Baseline {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Json;
+  /** The status of the valid request (checked by the control test). */
+  ok: number;
+}
+
+interface BadCase {
+  label: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Merged over the baseline body. */
+  patch?: Json;
+  /** Replaces the body entirely. */
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  status?: number;
+  /** Words the message must contain (which field was wrong). */
+  mentions?: string;
+}
+
+const settingsBody = (): Json => structuredClone(DEFAULT_SETTINGS);
+const withNotifications = (change: Json) => ({
+  notifications: { ...(settingsBody().notifications as Json), ...change },
+});
+const withTimes = (times: unknown) => ({
+  medicineDefaults: { ...(settingsBody().medicineDefaults as Json), defaultReminderTimes: times },
+});
+const withDefaults = (change: Json) => ({
+  medicineDefaults: { ...(settingsBody().medicineDefaults as Json), ...change },
+});
+
+const LONG = 'x'.repeat(10_000);
+const NOT_UUIDS = ['not-a-uuid', '12345', '9f1c-0000', "1' OR '1'='1", 'a'.repeat(280)];
+const NINE_FLAGS = '1-0-0-0-0-0-0-0-0';
+
+/** Bad values of the medicine fields, shared by create and update. */
+const medicineFieldCases: BadCase[] = [
+  { label: 'name of 10 000 characters', patch: { name: LONG }, mentions: 'name' },
+  { label: 'name of 121 characters', patch: { name: 'n'.repeat(121) }, mentions: 'name' },
+  { label: 'blank name', patch: { name: '   ' }, mentions: 'name' },
+  { label: 'name null', patch: { name: null }, mentions: 'name' },
+  { label: 'dosage of 61 characters', patch: { dosage: 'd'.repeat(61) }, mentions: 'dosage' },
+  {
+    label: 'instructions of 1001 characters',
+    patch: { instructions: 'i'.repeat(1001) },
+    mentions: 'instructions',
+  },
+  { label: 'totalPills as a string', patch: { totalPills: '60' }, mentions: 'totalPills' },
+  { label: 'totalPills true', patch: { totalPills: true }, mentions: 'totalPills' },
+  { label: 'totalPills 0', patch: { totalPills: 0 }, mentions: 'totalPills' },
+  { label: 'totalPills −1', patch: { totalPills: -1 }, mentions: 'totalPills' },
+  { label: 'totalPills 1.5', patch: { totalPills: 1.5 }, mentions: 'totalPills' },
+  { label: 'totalPills 100 001', patch: { totalPills: 100_001 }, mentions: 'totalPills' },
+  { label: 'totalPills 2^53 + 2', patch: { totalPills: 2 ** 53 + 2 }, mentions: 'totalPills' },
+  { label: 'pillsPerDose 101', patch: { pillsPerDose: 101 }, mentions: 'pillsPerDose' },
+  { label: 'pillsPerDose 0', patch: { pillsPerDose: 0 }, mentions: 'pillsPerDose' },
+  { label: 'durationDays 3651', patch: { durationDays: 3651 }, mentions: 'durationDays' },
+  { label: 'durationDays "false"', patch: { durationDays: 'false' }, mentions: 'durationDays' },
+  { label: 'originalDurationDays 0', patch: { originalDurationDays: 0 }, mentions: 'originalDurationDays' },
+  {
+    label: 'originalDurationDays missing',
+    patch: { originalDurationDays: undefined },
+    mentions: 'originalDurationDays',
+  },
+  { label: 'frequency 2-0', patch: { frequency: '2-0' }, mentions: 'frequency' },
+  { label: 'frequency 0-0-0', patch: { frequency: '0-0-0' }, mentions: 'frequency' },
+  { label: 'frequency with nine flags', patch: { frequency: NINE_FLAGS }, mentions: 'frequency' },
+  { label: 'frequency 1,0,1', patch: { frequency: '1,0,1' }, mentions: 'frequency' },
+  { label: 'frequency 1--0', patch: { frequency: '1--0' }, mentions: 'frequency' },
+  { label: 'frequency empty', patch: { frequency: '' }, mentions: 'frequency' },
+  { label: 'frequency as a number', patch: { frequency: 101 }, mentions: 'frequency' },
+  { label: 'startDate 2025-02-30', patch: { startDate: '2025-02-30' }, mentions: 'startDate' },
+  { label: 'startDate 2025/01/01', patch: { startDate: '2025/01/01' }, mentions: 'startDate' },
+  { label: 'startDate 2025-1-1', patch: { startDate: '2025-1-1' }, mentions: 'startDate' },
+  { label: 'startDate as a timestamp', patch: { startDate: '2025-01-01T00:00:00Z' }, mentions: 'startDate' },
+  { label: 'scheduledTimes with 25:00', patch: { scheduledTimes: ['25:00'] }, mentions: 'scheduledTimes' },
+  { label: 'scheduledTimes as a string', patch: { scheduledTimes: '08:00' }, mentions: 'scheduledTimes' },
+  {
+    label: 'a number that overflows to Infinity',
+    rawBody: JSON.stringify(aMedicine('someone@example.com')).replace(
+      '"totalPills":60',
+      '"totalPills":1e400',
+    ),
+    mentions: 'totalPills',
+  },
+];
+
+const emailParamCases = (param: 'userEmail'): BadCase[] => [
+  { label: 'an email that is not one', params: { [param]: 'not-an-email' }, mentions: param },
+  {
+    label: 'an email of 300 characters',
+    params: { [param]: `${'a'.repeat(288)}@example.com` },
+    mentions: param,
+  },
+];
+const idParamCases: BadCase[] = NOT_UUIDS.map((id) => ({
+  label: `id ${id.length > 20 ? `${id.slice(0, 10)}… (${id.length} chars)` : JSON.stringify(id)}`,
+  params: { id: encodeURIComponent(id) },
+}));
+
+/** Per call: a valid baseline and the bad cases. Every call of the contract has an entry. */
+const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[] }> = {
+  'auth.register': {
+    baseline: () => ({ body: { name: 'New', email: uniqueEmail('reg'), password: 'secret-1' }, ok: 201 }),
+    cases: [
+      { label: 'name of 10 000 characters', patch: { name: LONG }, mentions: 'name' },
+      { label: 'name as a number', patch: { name: 42 }, mentions: 'name' },
+      { label: 'email that is not one', patch: { email: 'ada-at-example.com' }, mentions: 'valid email' },
+      { label: 'email of 10 000 characters', patch: { email: `${LONG}@example.com` }, mentions: 'email' },
+      { label: 'password of 5 characters', patch: { password: '12345' }, mentions: 'at least 6 characters' },
+      { label: 'password of 129 characters', patch: { password: 'p'.repeat(129) }, mentions: 'password' },
+      { label: 'password as a number', patch: { password: 123456 }, mentions: 'password' },
+      { label: 'unknown time zone', patch: { timezone: 'Mars/Olympus_Mons' }, mentions: 'timezone' },
+      { label: 'no fields', body: {} },
+    ],
+  },
+  'auth.login': {
+    baseline: (w) => ({ body: { email: w.user.email, password: w.user.password }, ok: 200 }),
+    cases: [
+      { label: 'email missing', patch: { email: undefined }, mentions: 'email' },
+      { label: 'password empty', patch: { password: '' }, mentions: 'password' },
+      { label: 'password of 129 characters', patch: { password: 'p'.repeat(129) }, mentions: 'password' },
+      { label: 'password true', patch: { password: true }, mentions: 'password' },
+      { label: 'email as an array', patch: { email: ['a@example.com'] }, mentions: 'email' },
+    ],
+  },
+  'auth.logout': { baseline: () => ({ ok: 200 }), cases: [] },
+  'auth.session': { baseline: () => ({ ok: 200 }), cases: [] },
+  'auth.token': {
+    baseline: (w) => ({ body: { email: w.user.email }, ok: 200 }),
+    cases: [
+      { label: 'email that is not one', patch: { email: 'nobody' }, mentions: 'email' },
+      { label: 'password as a number', patch: { password: 123456 }, mentions: 'password' },
+      { label: 'password of 200 characters', patch: { password: 'p'.repeat(200) }, mentions: 'password' },
+    ],
+  },
+  'system.health': { baseline: () => ({ ok: 200 }), cases: [] },
+  'push.vapidPublicKey': { baseline: () => ({ ok: 200 }), cases: [] },
+  'push.action': {
+    // Well-formed but unsigned: it passes validation and is refused by the token check (401), so
+    // each case below is refused by validation alone.
+    baseline: () => ({ body: { token: `${'a'.repeat(40)}.${'b'.repeat(43)}` }, ok: 401 }),
+    cases: [
+      { label: 'token missing', body: {}, mentions: 'token' },
+      { label: 'token of 19 characters', patch: { token: 't'.repeat(19) }, mentions: 'token' },
+      { label: 'token of 2001 characters', patch: { token: 't'.repeat(2001) }, mentions: 'token' },
+      { label: 'token as a number', patch: { token: 12345678901234567890 }, mentions: 'token' },
+      { label: 'token null', patch: { token: null }, mentions: 'token' },
+    ],
+  },
+
+  'user.get': {
+    baseline: (w) => ({ params: { id: w.user.id }, ok: 200 }),
+    cases: [{ label: 'id of 255 characters', params: { id: 'a'.repeat(255) } }],
+  },
+  'user.update': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, body: { name: w.user.name }, ok: 200 }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'name of 10 000 characters', patch: { name: LONG }, mentions: 'name' },
+      { label: 'blank name', patch: { name: '  ' }, mentions: 'name' },
+      { label: 'name as a number', patch: { name: 7 }, mentions: 'name' },
+      {
+        label: 'password of 3 characters',
+        patch: { password: 'abc', currentPassword: 'whatever' },
+        mentions: 'password',
+      },
+      {
+        label: 'currentPassword of 200 characters',
+        patch: { password: 'abcdef', currentPassword: 'c'.repeat(200) },
+      },
+      { label: 'email that is not one', patch: { email: 'nope' }, mentions: 'email' },
+    ],
+  },
+  'user.deleteAccount': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'user.socialLogin': {
+    baseline: (w) => ({
+      body: { email: w.user.email, name: w.user.name, tokenForNotification: null },
+      ok: 200,
+    }),
+    cases: [
+      { label: 'name of 10 000 characters', patch: { name: LONG }, mentions: 'name' },
+      { label: 'email that is not one', patch: { email: 'nope' }, mentions: 'email' },
+      {
+        label: 'token of 5000 characters',
+        patch: { tokenForNotification: 't'.repeat(5000) },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'token as a number',
+        patch: { tokenForNotification: 12345 },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'token of broken JSON',
+        patch: { tokenForNotification: '{"endpoint":' },
+        mentions: 'tokenForNotification',
+      },
+    ],
+  },
+  'user.savePushToken': {
+    baseline: (w) => ({ body: { email: w.user.email, tokenForNotification: null }, ok: 200 }),
+    cases: [
+      {
+        label: 'token missing',
+        patch: { tokenForNotification: undefined },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'token as an object',
+        patch: { tokenForNotification: { endpoint: 'https://x' } },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'token of 5000 characters',
+        patch: { tokenForNotification: 't'.repeat(5000) },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'token with spaces',
+        patch: { tokenForNotification: 'not a push token at all' },
+        mentions: 'tokenForNotification',
+      },
+      {
+        label: 'subscription with an ftp endpoint',
+        patch: {
+          tokenForNotification: JSON.stringify({
+            endpoint: 'ftp://x.example',
+            keys: { p256dh: 'a', auth: 'b' },
+          }),
+        },
+        mentions: 'Web Push',
+      },
+    ],
+  },
+  'user.export': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+
+  'settings.get': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'settings.update': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, body: settingsBody(), ok: 200 }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      {
+        label: 'enabled "false"',
+        patch: withNotifications({ enabled: 'false' }),
+        mentions: 'notifications.enabled',
+      },
+      { label: 'enabled 0', patch: withNotifications({ enabled: 0 }), mentions: 'notifications.enabled' },
+      {
+        label: 'reminderAdvance "30"',
+        patch: withNotifications({ reminderAdvance: '30' }),
+        mentions: 'reminderAdvance',
+      },
+      {
+        label: 'reminderAdvance true',
+        patch: withNotifications({ reminderAdvance: true }),
+        mentions: 'reminderAdvance',
+      },
+      {
+        label: 'reminderAdvance −1',
+        patch: withNotifications({ reminderAdvance: -1 }),
+        mentions: 'reminderAdvance',
+      },
+      {
+        label: 'reminderAdvance 1441',
+        patch: withNotifications({ reminderAdvance: 1441 }),
+        mentions: 'reminderAdvance',
+      },
+      { label: 'time 25:00', patch: withTimes(['08:00', '25:00']), mentions: 'defaultReminderTimes' },
+      { label: 'time 8:00', patch: withTimes(['8:00']), mentions: 'defaultReminderTimes' },
+      { label: 'time 08:60', patch: withTimes(['08:60']), mentions: 'defaultReminderTimes' },
+      {
+        label: 'the same time twice',
+        patch: withTimes(['08:00', '08:00']),
+        mentions: 'defaultReminderTimes',
+      },
+      {
+        label: 'nine times',
+        patch: withTimes(['01:00', '02:00', '03:00', '04:00', '05:00', '06:00', '07:00', '08:00', '09:00']),
+        mentions: 'defaultReminderTimes',
+      },
+      { label: 'no times', patch: withTimes([]), mentions: 'defaultReminderTimes' },
+      { label: 'times as a string', patch: withTimes('08:00'), mentions: 'defaultReminderTimes' },
+      {
+        label: 'defaultDosesPerDay 0',
+        patch: withDefaults({ defaultDosesPerDay: 0 }),
+        mentions: 'defaultDosesPerDay',
+      },
+      {
+        label: 'defaultDurationDays 1e9',
+        patch: withDefaults({ defaultDurationDays: 1e9 }),
+        mentions: 'defaultDurationDays',
+      },
+      { label: 'unknown time zone', patch: { timezone: 'Mars/Olympus_Mons' }, mentions: 'timezone' },
+      { label: 'time zone as a number', patch: { timezone: 2 }, mentions: 'timezone' },
+      { label: 'privacy missing', patch: { privacy: undefined }, mentions: 'privacy' },
+      {
+        label: 'analytics "yes"',
+        patch: { privacy: { dataSharing: false, analytics: 'yes' } },
+        mentions: 'analytics',
+      },
+    ],
+  },
+
+  'medicine.list': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'medicine.get': { baseline: (w) => ({ params: { id: w.medicineId }, ok: 200 }), cases: idParamCases },
+  'medicine.create': {
+    baseline: (w) => ({ body: aMedicine(w.user.email), ok: 201 }),
+    cases: [
+      ...medicineFieldCases,
+      { label: 'userEmail that is not one', patch: { userEmail: 'nope' }, mentions: 'userEmail' },
+      { label: 'userEmail missing', patch: { userEmail: undefined }, mentions: 'userEmail' },
+    ],
+  },
+  'medicine.update': {
+    baseline: (w) => {
+      const { userEmail: _owner, ...fields } = aMedicine(w.user.email);
+      return { params: { id: w.medicineId }, body: fields, ok: 200 };
+    },
+    cases: [...idParamCases, ...medicineFieldCases],
+  },
+  'medicine.delete': { baseline: (w) => ({ params: { id: w.medicineId }, ok: 200 }), cases: idParamCases },
+  'medicine.getTaken': {
+    baseline: (w) => ({ params: { id: w.medicineId }, query: { date: '2026-11-20' }, ok: 200 }),
+    cases: [
+      ...idParamCases,
+      { label: 'date 2025-02-30', query: { date: '2025-02-30' }, mentions: 'date' },
+      { label: 'date 2025/01/01', query: { date: '2025/01/01' }, mentions: 'date' },
+      { label: 'date 2026-13-01', query: { date: '2026-13-01' }, mentions: 'date' },
+      { label: 'no date', query: {}, mentions: 'date' },
+    ],
+  },
+  'medicine.setTaken': {
+    baseline: (w) => ({
+      params: { id: w.medicineId },
+      body: { date: '2026-11-20', taken: '1-0-1' },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'taken 2-0-0', patch: { taken: '2-0-0' }, mentions: 'taken' },
+      { label: 'taken with nine flags', patch: { taken: NINE_FLAGS }, mentions: 'taken' },
+      { label: 'taken with too few flags', patch: { taken: '1-0' } },
+      { label: 'taken for an unscheduled slot', patch: { taken: '0-1-0' } },
+      { label: 'taken as a number', patch: { taken: 101 }, mentions: 'taken' },
+      { label: 'taken true', patch: { taken: true }, mentions: 'taken' },
+      { label: 'taken missing', patch: { taken: undefined }, mentions: 'taken' },
+      { label: 'date 2025-02-30', patch: { date: '2025-02-30' }, mentions: 'date' },
+      { label: 'date 2025/01/01', patch: { date: '2025/01/01' }, mentions: 'date' },
+      { label: 'a future date', patch: { date: '2030-01-01' }, mentions: 'future' },
+    ],
+  },
+  'medicine.history': {
+    baseline: (w) => ({
+      params: { id: w.medicineId },
+      query: { from: '2026-11-01', to: '2026-11-30' },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'from 2025/01/01', query: { from: '2025/01/01', to: '2025-01-31' }, mentions: 'from' },
+      { label: 'to 2025-02-30', query: { from: '2025-02-01', to: '2025-02-30' }, mentions: 'to' },
+      { label: 'to missing', query: { from: '2025-02-01' }, mentions: 'to' },
+      { label: 'a range of 367 days', query: { from: '2025-01-01', to: '2026-01-02' }, mentions: '366' },
+      { label: 'to before from', query: { from: '2026-11-30', to: '2026-11-01' } },
+    ],
+  },
+  'medicine.refill': {
+    baseline: (w) => ({ params: { id: w.medicineId }, body: { pills: 30 }, ok: 200 }),
+    cases: [
+      ...idParamCases,
+      { label: 'pills 0', patch: { pills: 0 }, mentions: 'pills' },
+      { label: 'pills −5', patch: { pills: -5 }, mentions: 'pills' },
+      { label: 'pills "30"', patch: { pills: '30' }, mentions: 'pills' },
+      { label: 'pills true', patch: { pills: true }, mentions: 'pills' },
+      { label: 'pills 2.5', patch: { pills: 2.5 }, mentions: 'pills' },
+      { label: 'pills 1e12', patch: { pills: 1e12 }, mentions: 'pills' },
+    ],
+  },
+  'medicine.refillReminders': {
+    baseline: (w) => ({ query: { userEmail: w.user.email }, ok: 200 }),
+    cases: [
+      { label: 'no userEmail', query: {}, mentions: 'userEmail' },
+      { label: 'userEmail that is not one', query: { userEmail: 'nope' }, mentions: 'userEmail' },
+    ],
+  },
+
+  'notification.list': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, query: { limit: '10' }, ok: 200 }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'limit abc', query: { limit: 'abc' }, mentions: 'limit' },
+      { label: 'limit 0', query: { limit: '0' }, mentions: 'limit' },
+      { label: 'limit 101', query: { limit: '101' }, mentions: 'limit' },
+      { label: 'limit 1.5', query: { limit: '1.5' }, mentions: 'limit' },
+      { label: 'limit −1', query: { limit: '-1' }, mentions: 'limit' },
+      { label: 'before yesterday', query: { before: 'yesterday' }, mentions: 'before' },
+    ],
+  },
+  'notification.markRead': {
+    baseline: (w) => ({ params: { id: w.notificationId }, ok: 200 }),
+    cases: idParamCases,
+  },
+  'notification.markAllRead': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'notification.delete': {
+    baseline: (w) => ({ params: { id: w.notificationId }, ok: 200 }),
+    cases: idParamCases,
+  },
+};
+
+/** What any call that takes a JSON body must survive. */
+const BODY_CASES: BadCase[] = [
+  { label: 'malformed JSON', rawBody: '{"name": "A",', mentions: 'not valid JSON' },
+  { label: 'a single quote JSON', rawBody: "{'name': 'A'}", mentions: 'not valid JSON' },
+  { label: 'a JSON array', body: [1, 2, 3] },
+  { label: 'a JSON string', body: 'hello' },
+  { label: 'JSON null', rawBody: 'null' },
+  { label: 'a __proto__ key', rawBody: '{"__proto__": {"admin": true}}' },
+  { label: 'a body over 100 KB', body: { name: 'n'.repeat(120_000) }, status: 413, mentions: 'too large' },
+  { label: 'text/plain', rawBody: 'name=A', headers: { 'content-type': 'text/plain' }, status: 415 },
+];
+/** Calls whose body is optional: JSON null is "no body" for them, as an absent body is. */
+const OPTIONAL_BODY = new Set([
+  'auth.logout',
+  'medicine.refill',
+  'notification.markRead',
+  'notification.markAllRead',
+]);
+
+function casesOf(key: string): BadCase[] {
+  const { method } = definitionOf(key).meta.openapi;
+  const generic = method === 'GET' || method === 'DELETE' ? [] : BODY_CASES;
+  const cases = OPTIONAL_BODY.has(key) ? generic.filter((c) => c.rawBody !== 'null') : generic;
+  return [...cases, ...(table[key]?.cases ?? [])];
+}
+
+function send(world: World, key: string, bad: BadCase | undefined) {
+  const baseline = table[key]!.baseline(world);
+  const { method, url } = restRequest(
+    key,
+    { ...baseline.params, ...bad?.params },
+    bad?.query ?? baseline.query,
+  );
+  let body: unknown = baseline.body;
+  if (bad?.patch) body = JSON.parse(JSON.stringify({ ...baseline.body, ...bad.patch }));
+  if (bad && 'body' in bad) body = bad.body;
+  return world.user.api.request(method, url, body, {
+    ...(bad?.rawBody !== undefined ? { rawBody: bad.rawBody } : {}),
+    ...(bad?.headers ? { headers: bad.headers } : {}),
+  });
+}
+
+describe(`bad input (${TEST_ENGINE})`, () => {
+  let server: TestServer;
+  let world: World;
+  let before: Record<string, unknown>;
+
+  async function makeWorld(label: string): Promise<World> {
+    const user = await signedInUser(server, { label });
+    const medicine = await createMedicine(user, { frequency: '1-0-1' });
+    await setTaken(user, medicine.id, '2026-11-19', '1-0-1');
+    const notification = await seedNotification(server, user.id);
+    return { user, medicineId: medicine.id, notificationId: notification.id };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: '2026-11-21T10:00:00.000Z' });
+    world = await makeWorld('bad');
+    before = await exportSnapshot(world.user);
+  });
+  afterAll(() => server.close());
+
+  it('has a table for every call of the contract', () => {
+    const missing = allCalls.map((call) => call.key).filter((key) => !table[key]);
+    expect(missing, 'calls of the contract without a bad-input table').toEqual([]);
+    expect(Object.keys(table).filter((key) => !allCalls.some((call) => call.key === key))).toEqual([]);
+  });
+
+  it('accepts each call’s baseline request, so every refusal below is about the one thing changed', async () => {
+    const scratch = await makeWorld('control');
+    // Destructive calls last, the account itself at the very end.
+    const order = (key: string) =>
+      key === 'user.deleteAccount' ? 3 : key === 'auth.logout' ? 2 : /delete/i.test(key) ? 1 : 0;
+    const keys = Object.keys(table)
+      .filter((key) => allCalls.some((call) => call.key === key))
+      .sort((a, b) => order(a) - order(b));
+    for (const key of keys) {
+      const response = await send(scratch, key, undefined);
+      expect(response.status, `${key}: ${response.text}`).toBe(table[key]!.baseline(scratch).ok);
+    }
+  });
+
+  describe.each(allCalls.map((call) => call.key).filter((key) => table[key] && casesOf(key).length > 0))(
+    '%s',
+    (key) => {
+      it.each(casesOf(key).map((c) => [c.label, c] as const))(
+        '%s → 4xx with a message',
+        async (_label, bad) => {
+          const response = await send(world, key, bad);
+          expectJsonError(response, bad.status);
+          expect(response.status, response.text).not.toBe(404);
+          if (bad.status === undefined) expect(response.status, response.text).toBe(400);
+          if (bad.mentions) expect(response.body.message.toLowerCase()).toContain(bad.mentions.toLowerCase());
+        },
+      );
+    },
+  );
+
+  it('changed nothing that was stored', async () => {
+    expect(JSON.stringify(await exportSnapshot(world.user))).toBe(JSON.stringify(before));
+  });
+});

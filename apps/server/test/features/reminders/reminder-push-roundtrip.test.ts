@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE } from '../../support/test-database';
+import { type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+import { TestPushService } from '../../support/test-push-service';
+
+describe(`real Web Push round trip through a local RFC 8030/8291/8292 push service (${TEST_ENGINE})`, () => {
+  const pushService = new TestPushService();
+  let server: ReminderServer;
+  beforeAll(async () => {
+    await pushService.start();
+    server = await startReminderServer({
+      now: '2026-11-21T05:00:00Z',
+      env: { PUSH_ENDPOINT_ALLOWLIST: pushService.host, VAPID_SUBJECT: 'mailto:ops@example.com' },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await pushService.stop();
+  });
+
+  it('delivers the reminder encrypted for the subscription, signed with the server’s VAPID key', async () => {
+    const keyResponse = await fetch(`${server.baseUrl}/api/push/vapid-public-key`);
+    expect(keyResponse.status).toBe(200);
+    const { publicKey } = (await keyResponse.json()) as { publicKey: string };
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+
+    const user = await createUser(server, { timezone: 'Europe/Berlin' });
+    await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
+    const phone = pushService.subscribe();
+    const laptop = pushService.subscribe();
+    for (const device of [phone, laptop]) {
+      const saved = await user.api.post('/api/user/save-fcm-token', {
+        email: user.email,
+        tokenForNotification: device.json,
+      });
+      expect(saved.status).toBe(200);
+    }
+    await server.at('2026-11-21T07:00:00Z'); // 08:00 Berlin
+
+    expect(pushService.rejected).toEqual([]);
+    expect(pushService.received.map((r) => r.subscription).sort()).toEqual([phone.id, laptop.id].sort());
+    const [notification] = await user.notifications();
+    for (const push of pushService.received) {
+      expect(push.vapidKey).toBe(publicKey);
+      expect(push.vapidClaims).toMatchObject({ aud: pushService.origin, sub: 'mailto:ops@example.com' });
+      expect(push.ttl).toBe(3600);
+      expect(push.urgency).toBe('high');
+      expect(push.topic).toBe(push.payload.tag);
+      expect(push.payload).toMatchObject({
+        v: 1,
+        id: notification!.id,
+        type: 'reminder',
+        title: 'Time for your Morning dose',
+        body: 'Aspirin (500mg)',
+        url: '/',
+        actions: [
+          { action: 'take', title: 'Mark as taken' },
+          { action: 'snooze', title: 'Snooze 10 min' },
+        ],
+      });
+    }
+
+    // The 'Mark as taken' token from the decrypted payload works against the API.
+    const take = pushService.received[0]!.payload.actions[0].token as string;
+    const acted = await fetch(`${server.baseUrl}/api/push/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: take }),
+    });
+    expect(await acted.json()).toMatchObject({ success: true, message: 'Aspirin marked as taken!' });
+  });
+
+  it('drops a subscription the push service answers 410 Gone for', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.addMedicine({ frequency: '0-1-0' });
+    const device = pushService.subscribe();
+    await user.api.post('/api/user/save-fcm-token', { email: user.email, tokenForNotification: device.json });
+    pushService.answers.set(device.id, 410);
+    await server.at('2026-11-21T14:00:00Z');
+    expect(await server.app.services.repositories.pushSubscriptions.listForUser(user.id)).toEqual([]);
+    expect((await user.notifications()).map((n) => n.title)).toEqual(['Time for your Afternoon dose']);
+  });
+});
