@@ -1,7 +1,11 @@
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AttemptCounter, MemoryAttemptCounter, RedisAttemptCounter } from '../../src/lib/attempt-counter';
+import {
+  type AttemptCounter,
+  MemoryAttemptCounter,
+  RedisAttemptCounter,
+} from '../../src/lib/attempt-counter';
 
 const WINDOW = 60_000;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

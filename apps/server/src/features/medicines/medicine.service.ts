@@ -14,11 +14,7 @@ import {
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReminderHooks } from '../reminders/reminder-scheduler';
-import type {
-  MedicineRepository,
-  MedicineValues,
-  MedicineWithTotals,
-} from './medicine.repository';
+import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import { supplyOf, toMedicine } from './medicine-view';
 import type { SettingsService } from '../settings/settings.service';

@@ -10,7 +10,12 @@ import { type EffectiveSettings, readPreferences } from '../../settings/settings
 import type { ActionTokenCodec } from '../action-tokens';
 import { type Intent, type UserState, effectiveOccurrence, evaluateRow } from './row-evaluation';
 import type { JobHandler, JobQueue } from '../queue/job-queue';
-import { type LeasedPush, type NewOutboxRow, reminderStore, subscriptionsByIds } from '../reminder.repository';
+import {
+  type LeasedPush,
+  type NewOutboxRow,
+  reminderStore,
+  subscriptionsByIds,
+} from '../reminder.repository';
 import { reminderTexts } from '../reminder-texts';
 
 export interface EngineLogger {
