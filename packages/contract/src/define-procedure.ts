@@ -24,6 +24,8 @@ export type ProcedureMeta = {
     protect: boolean;
     successDescription?: string;
     errorResponses?: Record<number, string>;
+    /** false: a tRPC-only procedure (a subscription), left out of the REST facade and openapi.json. */
+    enabled?: boolean;
   };
 };
 
@@ -46,6 +48,8 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   access: Access;
   successStatus?: 200 | 201;
   errors?: Record<number, string>;
+  /** false: tRPC only (e.g. a subscription); no REST route, not in openapi.json. */
+  rest?: boolean;
   input: I;
   output: O;
 }): ProcedureDefinition<I, O> {
@@ -65,6 +69,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
         tags: [definition.tag],
         protect: definition.access === 'bearer',
         errorResponses: commonErrors,
+        ...(definition.rest === false ? { enabled: false } : {}),
       },
     },
     input: definition.input,

@@ -18,7 +18,8 @@ export const pushPayloadSchema = z.object({
   body: z.string(),
   /** Same for a dose and its repeats, so a resend replaces the shown notification. */
   tag: z.string(),
-  url: z.string(),
+  /** Where a click on the notification goes: a path of this app, never another site. */
+  url: z.string().regex(/^\/(?!\/)/, 'The push URL must be a path of this app.'),
   createdAt: z.string(),
   actions: z.array(z.object({ action: z.enum(['take', 'snooze']), title: z.string(), token: z.string() })),
 });
@@ -36,6 +37,21 @@ export const pushContract = {
     access: 'public',
     input: z.object({}).optional(),
     output: z.object({ publicKey: z.string() }),
+  }),
+  /**
+   * The live notification stream: a tRPC subscription (server-sent events), so it has no REST path
+   * (`rest: false`). EventSource cannot send headers, so the session cookie proves the caller; API
+   * clients may send a bearer token instead. Each event is a notification (notificationEventSchema).
+   */
+  notifications: defineProcedure({
+    method: 'GET',
+    path: '/trpc/push.notifications',
+    tag: 'push',
+    summary: 'Live notifications of the signed-in user (tRPC subscription over SSE)',
+    access: 'public',
+    rest: false,
+    input: z.object({}).optional(),
+    output: notificationEventSchema,
   }),
   action: defineProcedure({
     method: 'POST',

@@ -1,21 +1,33 @@
 import type { Database } from '../db/database';
+import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.service';
+import { SessionRepository } from '../features/auth/session.repository';
+import { MedicineRepository } from '../features/medicines/medicine.repository';
+import { MedicineService } from '../features/medicines/medicine.service';
+import { RealtimeHub } from '../features/notifications/live/live-hub';
+import { NotificationRepository } from '../features/notifications/notification.repository';
+import { NotificationService } from '../features/notifications/notification.service';
+import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
+import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
+import { PushService } from '../features/push/push.service';
+import type { ActionTokenCodec } from '../features/reminders/action-tokens';
+import { NotificationActionsService } from '../features/reminders/notification-actions.service';
+import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
+import { SettingsRepository } from '../features/settings/settings.repository';
+import { SettingsService } from '../features/settings/settings.service';
+import { UserRepository } from '../features/users/user.repository';
+import { UserService } from '../features/users/user.service';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
 import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
-import { MedicineRepository } from '../features/medicines/medicine.repository';
-import { NotificationRepository } from '../features/notifications/notification.repository';
-import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
-import { SessionRepository } from '../features/auth/session.repository';
-import { SettingsRepository } from '../features/settings/settings.repository';
-import { UserRepository } from '../features/users/user.repository';
-import { PushFeature, type PushKeys } from '../features/reminders/notification-actions.service';
-import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
-import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.service';
-import { MedicineService } from '../features/medicines/medicine.service';
-import { NotificationService } from '../features/notifications/notification.service';
-import { type EffectiveSettings, SettingsService } from '../features/settings/settings.service';
-import { UserService } from '../features/users/user.service';
+
+/** The keys of the push channel, loaded (or generated) before any service exists. */
+export interface PushKeys {
+  /** Signs and verifies the tokens of a notification's buttons. */
+  tokens: ActionTokenCodec;
+  vapidPublicKey: string;
+  endpoints: PushEndpointPolicy;
+}
 
 export interface ServiceDependencies {
   db: Database;
@@ -25,31 +37,34 @@ export interface ServiceDependencies {
   throttle: LoginThrottlePolicy;
   sessionTtlDays: number;
   hasher?: PasswordHasher;
-  /** The action-token codec, the VAPID public key and the push endpoint allowlist. */
   push: PushKeys;
 }
 
-/** The composition root of the domain: repositories over the database, services over them. */
+/**
+ * The composition root of the domain: repositories over the database, services over them. The
+ * reminder scheduler implements the change listeners that the medicines and settings features
+ * declare, so dependencies run one way (reminders → medicines, settings), never back.
+ */
 export function createServices(deps: ServiceDependencies) {
+  const { db, clock } = deps;
   const repositories = {
-    users: new UserRepository(deps.db),
-    sessions: new SessionRepository(deps.db),
-    settings: new SettingsRepository(deps.db),
-    medicines: new MedicineRepository(deps.db),
-    notifications: new NotificationRepository(deps.db),
-    pushSubscriptions: new PushSubscriptionRepository(deps.db),
+    users: new UserRepository(db),
+    sessions: new SessionRepository(db),
+    settings: new SettingsRepository(db),
+    medicines: new MedicineRepository(db),
+    notifications: new NotificationRepository(db),
+    pushSubscriptions: new PushSubscriptionRepository(db),
   };
-  const { clock } = deps;
-  // Reminder engine: services tell the scheduler what changed; reads happen at call time.
+  // Reads happen at call time, so the scheduler can be built before the settings service it asks.
   const reminderSchedule: ReminderScheduler = new ReminderScheduler({
-    db: deps.db,
+    db,
     clock,
-    settingsOf: (id): Promise<EffectiveSettings> => settings.effective(id),
+    settingsOf: (id) => settings.effective(id),
   });
   const settings: SettingsService = new SettingsService({
     ...repositories,
     clock,
-    reminders: reminderSchedule,
+    changes: reminderSchedule,
   });
   const auth = new AuthService({
     users: repositories.users,
@@ -66,29 +81,42 @@ export function createServices(deps: ServiceDependencies) {
     medicines: repositories.medicines,
     settings,
     clock,
-    reminders: reminderSchedule,
+    changes: reminderSchedule,
   });
   const notifications = new NotificationService({ notifications: repositories.notifications, clock });
-  const push = new PushFeature({
-    db: deps.db,
-    clock,
-    medicines: repositories.medicines,
-    settings,
-    hooks: reminderSchedule,
-    keys: deps.push,
-  });
+  const live = new RealtimeHub();
   // Every stored notification reaches the user's open tabs (the engine publishes its own batches).
   notifications.onCreated(
-    (userId, notification) => void push.realtime.publish(userId, notification).catch(() => undefined),
+    (userId, notification) => void live.publish(userId, notification).catch(() => undefined),
   );
-  const users = new UserService({
-    ...repositories,
-    settings,
-    auth,
-    clock,
-    pushEndpointAllowed: (endpoint) => push.endpointAllowed(endpoint),
+  const push = new PushService({
+    subscriptions: repositories.pushSubscriptions,
+    vapidPublicKey: deps.push.vapidPublicKey,
+    endpoints: deps.push.endpoints,
   });
-  return { repositories, auth, settings, medicines, notifications, users, push, reminderSchedule, clock };
+  const notificationActions = new NotificationActionsService({
+    tokens: deps.push.tokens,
+    users: repositories.users,
+    medicines,
+    settings,
+    scheduler: reminderSchedule,
+    clock,
+  });
+  const users = new UserService({ ...repositories, settings, auth, push, clock });
+  return {
+    repositories,
+    auth,
+    settings,
+    medicines,
+    notifications,
+    live,
+    users,
+    push,
+    notificationActions,
+    actionTokens: deps.push.tokens,
+    reminderSchedule,
+    clock,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

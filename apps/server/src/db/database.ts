@@ -79,3 +79,9 @@ export async function openDatabase(options: {
     close: () => client.close(),
   };
 }
+
+/** Rows of a raw query, whichever driver ran it (postgres.js gives an array, PGlite `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] }).rows ?? [];
+}

@@ -92,6 +92,17 @@ export function publicFrom<I extends z.ZodType, O extends z.ZodType>(definition:
   return publicProcedure.meta(meta).input(input).output(output);
 }
 
+/**
+ * A subscription (server-sent events). Its definition's output describes one event; tRPC's output
+ * parser would see the event stream itself, so events are typed by the generator instead of parsed.
+ */
+export function subscriptionFrom<I extends z.ZodType, O extends z.ZodType>(
+  definition: ProcedureDefinition<I, O>,
+) {
+  const { meta, input } = prepare(definition);
+  return publicProcedure.meta(meta).input(input);
+}
+
 /** A procedure that needs a valid access token; its context carries the verified caller. */
 export function authenticatedFrom<I extends z.ZodType, O extends z.ZodType>(
   definition: ProcedureDefinition<I, O>,

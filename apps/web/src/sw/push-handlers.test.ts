@@ -22,17 +22,19 @@ describe('service-worker push handling', () => {
     expect(readPushPayload({ data: { payload: JSON.stringify(payload) }, from: '123' })).toEqual(payload);
   });
 
-  it('refuses what is not a reminder, and keeps only known actions and local URLs', () => {
+  it('refuses what is not the contract’s payload: no reminder, unknown actions, URLs off this app', () => {
     expect(readPushPayload(null)).toBeNull();
     expect(readPushPayload({ title: 1 })).toBeNull();
     expect(readPushPayload({ data: { payload: '{not json' } })).toBeNull();
-    const odd = readPushPayload({
-      ...payload,
-      url: 'https://evil.example/',
-      actions: [...payload.actions, { action: 'delete', title: 'x', token: 't3' }],
-    });
-    expect(odd?.url).toBe('/');
-    expect(odd?.actions.map((a) => a.action)).toEqual(['take', 'snooze']);
+    expect(readPushPayload({ ...payload, url: 'https://evil.example/' })).toBeNull();
+    expect(readPushPayload({ ...payload, url: '//evil.example/' })).toBeNull();
+    expect(
+      readPushPayload({
+        ...payload,
+        actions: [...payload.actions, { action: 'delete', title: 'x', token: 't3' }],
+      }),
+    ).toBeNull();
+    expect(readPushPayload({ ...payload, url: '/medication' })?.url).toBe('/medication');
   });
 
   it('shows both buttons, tags the notification with the dose and keeps the tokens for the click', () => {

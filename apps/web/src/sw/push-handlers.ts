@@ -1,4 +1,4 @@
-import type { PushPayload } from '@medrem/contract';
+import { type PushPayload, pushPayloadSchema } from '@medrem/contract';
 
 /**
  * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
@@ -46,7 +46,11 @@ interface NotificationData {
 const FALLBACK_TITLE = 'Medicine Reminder';
 const ICON = '/icons/icon-192.png';
 
-/** The reminder inside a push: our JSON, or an FCM data message carrying it as `data.payload`. */
+/**
+ * The reminder inside a push: our JSON, or an FCM data message carrying it as `data.payload`.
+ * Anything that is not the contract's payload (an unknown action, a URL off this app) is refused,
+ * and the caller shows a plain notification instead.
+ */
 export function readPushPayload(raw: unknown): PushPayload | null {
   let value = raw;
   const fcm = (value as { data?: { payload?: unknown } } | null)?.data?.payload;
@@ -57,21 +61,9 @@ export function readPushPayload(raw: unknown): PushPayload | null {
       return null;
     }
   }
-  const p = value as Partial<PushPayload> | null;
-  if (!p || typeof p.title !== 'string' || typeof p.body !== 'string') return null;
-  return {
-    v: 1,
-    id: String(p.id ?? ''),
-    type: p.type ?? 'generic',
-    title: p.title,
-    body: p.body,
-    tag: typeof p.tag === 'string' ? p.tag : '',
-    url: typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/',
-    createdAt: String(p.createdAt ?? ''),
-    actions: Array.isArray(p.actions)
-      ? p.actions.filter((a) => (a.action === 'take' || a.action === 'snooze') && typeof a.token === 'string')
-      : [],
-  };
+  // The contract's own schema: the same definition the server builds the payload from.
+  const parsed = pushPayloadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The options of the shown notification: both buttons when the push offers them. */

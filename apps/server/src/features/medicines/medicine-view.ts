@@ -2,7 +2,13 @@ import type { Medicine } from '@medrem/contract';
 import { courseEndDate, supplyFigures } from '@medrem/domain';
 import type { MedicineWithTotals } from './medicine.repository';
 
-export function supplyOf(row: MedicineWithTotals) {
+/** Pills and days left of the current supply: doses taken since the last refill count against it. */
+export function supplyOf(
+  row: Pick<
+    MedicineWithTotals,
+    'totalPills' | 'takenTotal' | 'takenAtLastRefill' | 'pillsPerDose' | 'dosesPerDay'
+  >,
+) {
   return supplyFigures({
     totalPills: row.totalPills,
     dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),

@@ -17,10 +17,16 @@ export class MedicineRepository {
   constructor(private readonly db: Database) {}
 
   async listForUser(userId: string): Promise<MedicineWithTotals[]> {
+    return this.listForUsers([userId]);
+  }
+
+  /** The medicines of many users at once (the reminder engine reads a whole batch's users). */
+  async listForUsers(userIds: string[]): Promise<MedicineWithTotals[]> {
+    if (userIds.length === 0) return [];
     return this.db
       .select({ ...medicineColumns, takenTotal })
       .from(medicines)
-      .where(eq(medicines.userId, userId))
+      .where(inArray(medicines.userId, userIds))
       .orderBy(asc(medicines.createdAt), asc(medicines.id));
   }
 
@@ -76,6 +82,60 @@ export class MedicineRepository {
       .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)))
       .limit(1);
     return row;
+  }
+
+  /** The taken flags of these medicines on these days (rows that exist). */
+  async takenOn(medicineIds: string[], dates: string[]) {
+    if (medicineIds.length === 0 || dates.length === 0) return [];
+    return this.db
+      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .from(doseRecords)
+      .where(and(inArray(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
+  }
+
+  /**
+   * Read-modify-write of one day's flags under a row lock, so two ticks of different slots at once
+   * (a notification button and the dashboard) both stay recorded.
+   */
+  async updateDose(
+    medicineId: string,
+    date: string,
+    now: Date,
+    change: (current: string | undefined) => { taken: string; takenCount: number },
+  ): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ taken: doseRecords.taken })
+        .from(doseRecords)
+        .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)))
+        .for('update');
+      const next = change(current?.taken);
+      await new MedicineRepository(tx).upsertDose(medicineId, date, next.taken, next.takenCount, now);
+      return next.taken;
+    });
+  }
+
+  /**
+   * Applies a change of the default reminder times to the medicines (frequency, scheduled times,
+   * doses per day) and to the day's taken flags. Runs inside the settings save's transaction.
+   */
+  async applySlotChanges(
+    changes: { id: string; frequency: string; scheduledTimes: string[]; dosesPerDay: number }[],
+    taken: { medicineId: string; date: string; taken: string; takenCount: number }[],
+    now: Date,
+  ): Promise<void> {
+    for (const m of changes) {
+      await this.db
+        .update(medicines)
+        .set({
+          frequency: m.frequency,
+          scheduledTimes: m.scheduledTimes,
+          dosesPerDay: m.dosesPerDay,
+          updatedAt: now,
+        })
+        .where(eq(medicines.id, m.id));
+    }
+    for (const t of taken) await this.upsertDose(t.medicineId, t.date, t.taken, t.takenCount, now);
   }
 
   async upsertDose(medicineId: string, date: string, taken: string, takenCount: number, now: Date) {

@@ -5,15 +5,17 @@ import {
   courseEndDate,
   daysBetween,
   deriveMedicineFigures,
+  isCourseActiveOn,
   needsRefillSoon,
   normaliseTaken,
   parseFrequency,
+  setTakenFlag,
   slotsWithoutTime,
   zonedNow,
 } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { ReminderHooks } from '../reminders/reminder-scheduler';
+import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import { supplyOf, toMedicine } from './medicine-view';
@@ -22,6 +24,8 @@ import type { SettingsService } from '../settings/settings.service';
 const MEDICINE_NOT_FOUND = 'Medicine not found.';
 
 type TakenDay = { date: string; taken: string };
+/** One dose slot of one day; `medicineId` narrows it to one medicine (a missed-dose alert). */
+type DoseRef = { date: string; slot: number; medicineId?: string | undefined };
 
 export class MedicineService {
   constructor(
@@ -30,7 +34,7 @@ export class MedicineService {
       settings: SettingsService;
       clock: Clock;
       /** Makes edits, deletes and ticks take effect on pending reminders at once. */
-      reminders?: ReminderHooks;
+      changes?: MedicineChangeListener;
     },
   ) {}
 
@@ -76,7 +80,7 @@ export class MedicineService {
       caller.userId,
       await this.values(caller, pickFields(fields)),
     );
-    await this.deps.reminders?.userChanged(caller.userId);
+    await this.deps.changes?.userChanged(caller.userId);
     return this.get(caller, row.id);
   }
 
@@ -103,14 +107,14 @@ export class MedicineService {
       this.deps.clock.now(),
     );
     if (!changed) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.reminders?.userChanged(caller.userId);
+    await this.deps.changes?.userChanged(caller.userId);
     return this.get(caller, input.id);
   }
 
   async delete(caller: Caller, id: string): Promise<{ name: string }> {
     const row = await this.owned(caller, id);
     if (!(await this.deps.medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.reminders?.userChanged(caller.userId);
+    await this.deps.changes?.userChanged(caller.userId);
     return { name: row.name };
   }
 
@@ -124,8 +128,7 @@ export class MedicineService {
   /** Records the day's taken flags: one per slot, only scheduled slots, never a future day. */
   async setTaken(caller: Caller, id: string, date: string, taken: string): Promise<TakenDay> {
     const row = await this.owned(caller, id);
-    const today = await this.today(caller);
-    if (date > today) throw badRequest('You cannot record doses for a future date.');
+    assertNotFuture(date, await this.today(caller));
     const schedule = parseFrequency(row.frequency);
     const flags = parseFrequency(taken);
     if (flags.length !== schedule.length) {
@@ -133,12 +136,44 @@ export class MedicineService {
         `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
       );
     }
-    if (flags.some((flag, slot) => flag === 1 && schedule[slot] !== 1)) {
-      throw badRequest('Only doses this medicine is scheduled for can be marked taken.');
-    }
+    assertScheduled(schedule, flags);
     await this.deps.medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
-    await this.deps.reminders?.supplyChanged(caller.userId);
+    await this.deps.changes?.supplyChanged(caller.userId);
     return { date, taken };
+  }
+
+  /**
+   * 'Mark as taken' for one dose slot (a notification's button): the dose of every medicine scheduled
+   * in that slot that day, or of the one medicine named. The same rules as a tick on the dashboard
+   * (never a future day, only scheduled slots), and each day's other flags are kept as they are.
+   * Returns the names of the medicines marked.
+   */
+  async takeDose(caller: Caller, dose: DoseRef): Promise<string[]> {
+    const rows = await this.scheduledDoses(caller, dose);
+    if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
+    assertNotFuture(dose.date, await this.today(caller));
+    const now = this.deps.clock.now();
+    for (const row of rows) {
+      const schedule = parseFrequency(row.frequency);
+      const slots = schedule.length;
+      await this.deps.medicines.updateDose(row.id, dose.date, now, (current) => {
+        const taken = setTakenFlag(normaliseTaken(current, slots), slots, dose.slot, 1);
+        assertScheduled(schedule, parseFrequency(taken));
+        return { taken, takenCount: countTaken(taken) };
+      });
+    }
+    await this.deps.changes?.supplyChanged(caller.userId);
+    return rows.map((m) => m.name);
+  }
+
+  /** The caller's medicines with a dose in this slot on this day (or the one medicine named). */
+  async scheduledDoses(caller: Caller, dose: DoseRef): Promise<MedicineWithTotals[]> {
+    return (await this.deps.medicines.listForUser(caller.userId)).filter(
+      (m) =>
+        parseFrequency(m.frequency)[dose.slot] === 1 &&
+        isCourseActiveOn(m, dose.date) &&
+        (!dose.medicineId || m.id === dose.medicineId),
+    );
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {
@@ -173,6 +208,17 @@ export class MedicineService {
       .filter((row) => courseEndDate(row.startDate, row.originalDurationDays) >= today)
       .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row) }))
       .filter(needsRefillSoon);
+  }
+}
+
+// The rules of recording a dose, whoever records it (a tick, a notification's button).
+function assertNotFuture(date: string, today: string): void {
+  if (date > today) throw badRequest('You cannot record doses for a future date.');
+}
+
+function assertScheduled(schedule: number[], flags: number[]): void {
+  if (flags.some((flag, slot) => flag === 1 && schedule[slot] !== 1)) {
+    throw badRequest('Only doses this medicine is scheduled for can be marked taken.');
   }
 }
 

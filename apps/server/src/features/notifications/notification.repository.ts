@@ -30,6 +30,26 @@ export class NotificationRepository {
     return row;
   }
 
+  /** Stores many notifications in one statement (the reminder engine's batches carry their own ids). */
+  async insertMany(rows: (typeof notifications.$inferInsert & { id: string })[]): Promise<void> {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        id: r.id,
+        user_id: r.userId,
+        type: r.type,
+        title: r.title,
+        message: r.message,
+        medicine_name: r.medicineName ?? null,
+        created_at: (r.createdAt ?? new Date()).toISOString(),
+      })),
+    );
+    await this.db
+      .execute(sql`insert into ${notifications} (id, user_id, type, title, message, medicine_name, created_at)
+      select * from json_to_recordset(${json}::json)
+        as x(id uuid, user_id uuid, type text, title text, message text, medicine_name text, created_at timestamptz)`);
+  }
+
   async markReadOwned(id: string, userId: string): Promise<NotificationRow | undefined> {
     const [row] = await this.db
       .update(notifications)

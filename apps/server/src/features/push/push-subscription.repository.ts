@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { pushSubscriptions } from '../../db/schema';
 
@@ -20,6 +20,23 @@ export class PushSubscriptionRepository {
 
   async listForUser(userId: string): Promise<PushSubscriptionRow[]> {
     return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  }
+
+  /** The devices of many users at once (a reminder batch). */
+  async listForUsers(userIds: string[]): Promise<PushSubscriptionRow[]> {
+    if (userIds.length === 0) return [];
+    return this.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+  }
+
+  async findByIds(ids: string[]): Promise<PushSubscriptionRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+  }
+
+  /** Devices the push service said are gone (404/410); their pending pushes go with them. */
+  async deleteByIds(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
   }
 
   async deleteByEndpoint(endpoint: string): Promise<void> {

@@ -1,120 +1,63 @@
-import {
-  isCourseActiveOn,
-  normaliseTaken,
-  parseFrequency,
-  countTaken,
-  setTakenFlag,
-  zonedNow,
-} from '@medrem/domain';
 import { notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { Database } from '../../db/database';
-import type { PushEndpointPolicy } from '../push/endpoint-allowlist';
-import { RealtimeHub } from '../notifications/live/live-hub';
-import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { Caller } from '../auth/caller';
+import type { MedicineService } from '../medicines/medicine.service';
 import type { SettingsService } from '../settings/settings.service';
+import type { UserRepository } from '../users/user.repository';
 import type { ActionTokenCodec } from './action-tokens';
-import { reminderStore } from './reminder.repository';
-import type { ReminderHooks } from './reminder-scheduler';
+import type { ReminderScheduler } from './reminder-scheduler';
 import { reminderTexts } from './reminder-texts';
 
 export const SNOOZE_MINUTES = 10;
 
-export interface PushKeys {
-  tokens: ActionTokenCodec;
-  vapidPublicKey: string;
-  endpoints: PushEndpointPolicy;
-}
+const NO_LONGER_SCHEDULED = 'This dose is no longer scheduled.';
 
 /**
- * The reminder engine's face towards the API: the VAPID key clients subscribe with, the actions of
- * a notification's buttons, and the live fan-out to open tabs. Its keys come from the process's
- * composition (services/compose-services.ts), loaded before any service exists.
+ * The buttons of a reminder: 'Mark as taken' and 'Snooze 10 min'. The signed action token is the
+ * only proof needed, and it proves one action on one dose. A 'Mark as taken' runs the same service
+ * call, with the same checks, as a tick on the dashboard.
  */
-export class PushFeature {
-  readonly realtime = new RealtimeHub();
-
+export class NotificationActionsService {
   constructor(
     private readonly deps: {
-      db: Database;
-      clock: Clock;
-      medicines: MedicineRepository;
+      tokens: ActionTokenCodec;
+      users: UserRepository;
+      medicines: MedicineService;
       settings: SettingsService;
-      hooks: ReminderHooks;
-      keys: PushKeys;
+      scheduler: ReminderScheduler;
+      clock: Clock;
     },
   ) {}
 
-  get tokens(): ActionTokenCodec {
-    return this.deps.keys.tokens;
-  }
-
-  vapidPublicKey(): string {
-    return this.deps.keys.vapidPublicKey;
-  }
-
-  /** Whether the server may send to this push endpoint (the default allowlist until configured). */
-  /** The push services this server may send to. */
-  get endpoints(): PushEndpointPolicy {
-    return this.deps.keys.endpoints;
-  }
-
-  endpointAllowed(endpoint: string): boolean {
-    return this.deps.keys.endpoints.allows(endpoint);
-  }
-
-  /**
-   * Runs a notification button: 'take' marks the dose(s) taken, 'snooze' reminds again in 10 minutes.
-   * The token is the only proof needed, and it proves nothing else.
-   */
   async act(token: string): Promise<{ action: 'take' | 'snooze'; message: string }> {
-    const now = this.deps.clock.now();
-    const claims = this.tokens.verify(token, now);
+    const claims = this.deps.tokens.verify(token, this.deps.clock.now());
     if (!claims)
       throw unauthorized('This notification action has expired. Open the app to record your dose.');
-    const settings = await this.deps.settings.effective(claims.userId);
-    const medicines = (await this.deps.medicines.listForUser(claims.userId)).filter(
-      (m) =>
-        parseFrequency(m.frequency)[claims.slot] === 1 &&
-        isCourseActiveOn(m, claims.date) &&
-        (!claims.medicineId || m.id === claims.medicineId),
-    );
-    if (medicines.length === 0) throw notFound('This dose is no longer scheduled.');
+    const user = await this.deps.users.findById(claims.userId);
+    if (!user) throw notFound(NO_LONGER_SCHEDULED);
+    const caller: Caller = { userId: user.id, email: user.email };
+    const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
     if (claims.action === 'take') {
-      if (claims.date > zonedNow(now, settings.timezone).date) throw notFound('This dose is not due yet.');
-      for (const m of medicines) {
-        const slots = parseFrequency(m.frequency).length;
-        const current = await this.deps.medicines.findDose(m.id, claims.date);
-        const taken = setTakenFlag(normaliseTaken(current?.taken, slots), slots, claims.slot, 1);
-        await this.deps.medicines.upsertDose(m.id, claims.date, taken, countTaken(taken), now);
-      }
-      await this.deps.hooks.supplyChanged(claims.userId);
-      return { action: 'take', message: reminderTexts.takenMessage(medicines.map((m) => m.name)) };
+      const names = await this.deps.medicines.takeDose(caller, dose);
+      return { action: 'take', message: reminderTexts.takenMessage(names) };
     }
 
-    // A snooze token is honoured once; pressing it again changes nothing.
-    const fresh = await reminderStore.recordDeliveries(
-      this.deps.db,
-      [{ userId: claims.userId, key: `snooze-token:${claims.id}` }],
-      now,
-    );
-    if (fresh.size === 1) {
-      const localTime = settings.medicineDefaults.defaultReminderTimes[claims.slot] ?? '00:00';
-      await reminderStore.upsertRows(this.deps.db, [
-        {
-          userId: claims.userId,
-          kind: 'snooze',
-          slot: claims.slot,
-          localTime,
-          offsetMinutes: 0,
-          timezone: settings.timezone,
-          occurrenceDate: claims.date,
-          fireAt: new Date(now.getTime() + SNOOZE_MINUTES * 60_000),
-          ref: claims.id,
-        },
-      ]);
+    if ((await this.deps.medicines.scheduledDoses(caller, dose)).length === 0) {
+      throw notFound(NO_LONGER_SCHEDULED);
     }
+    const settings = await this.deps.settings.effective(caller.userId);
+    await this.deps.scheduler.snoozeOnce(
+      caller.userId,
+      claims.id,
+      {
+        slot: claims.slot,
+        date: claims.date,
+        localTime: settings.medicineDefaults.defaultReminderTimes[claims.slot] ?? '00:00',
+        timezone: settings.timezone,
+      },
+      SNOOZE_MINUTES,
+    );
     return { action: 'snooze', message: reminderTexts.snoozedMessage(SNOOZE_MINUTES) };
   }
 }

@@ -45,12 +45,13 @@ export async function startReminderRuntime(options: {
 }): Promise<ReminderRuntime> {
   const { config, services, log, pushSecrets: secrets } = options;
   const r = config.reminders;
-  const { tokens, endpoints } = services.push;
+  const { endpoints } = services.push;
+  const tokens = services.actionTokens;
   if (config.redisUrl) {
-    await services.push.realtime.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
+    await services.live.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
   }
   if (!options.consume) {
-    return { engine: undefined, queue: undefined, close: () => services.push.realtime.disconnect() };
+    return { engine: undefined, queue: undefined, close: () => services.live.disconnect() };
   }
 
   const webPush = new WebPushSender(
@@ -70,7 +71,7 @@ export async function startReminderRuntime(options: {
     db: options.db,
     clock: options.clock,
     queue,
-    realtime: services.push.realtime,
+    realtime: services.live,
     sender: options.sender ?? new PushRouter(senders),
     tokens,
     log,
@@ -92,7 +93,7 @@ export async function startReminderRuntime(options: {
       await engine.stop();
       await queue.close();
       await webPush.close();
-      await services.push.realtime.disconnect();
+      await services.live.disconnect();
     },
   };
 }

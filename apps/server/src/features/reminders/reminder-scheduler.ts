@@ -1,30 +1,20 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { EffectiveSettings } from '../settings/settings.service';
+import type { MedicineChangeListener } from '../medicines/medicine-change.port';
+import { MedicineRepository } from '../medicines/medicine.repository';
+import type { EffectiveSettings } from '../settings/effective-settings';
+import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { isRecurring } from './engine/row-evaluation';
-import { reminderStore, type ScheduleWrite } from './reminder.repository';
+import { ReminderRepository, type ScheduleWrite } from './reminder.repository';
 import { desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
 
 /**
- * What the services tell the reminder engine, so an edit takes effect on what is pending at once.
- * The engine also re-reads everything at fire time; these keep the schedule rows in step (times,
- * zone, switched-off kinds) and ask for a prompt refill check.
+ * Keeps `reminder_schedule` equal to what a user's settings and medicines ask for. It implements the
+ * change listeners the medicines and settings features declare, so an edit takes effect on what is
+ * pending at once; the engine also re-reads everything at fire time.
  */
-export interface ReminderHooks {
-  /** Medicines, settings or the zone of this user changed. */
-  userChanged(userId: string): Promise<void>;
-  /** Doses were ticked or the supply changed: check refill urgency now. */
-  supplyChanged(userId: string): Promise<void>;
-}
-
-export const noReminderHooks: ReminderHooks = {
-  userChanged: async () => undefined,
-  supplyChanged: async () => undefined,
-};
-
-/** Keeps `reminder_schedule` equal to what a user's settings and medicines ask for. */
-export class ReminderScheduler implements ReminderHooks {
+export class ReminderScheduler implements MedicineChangeListener, SettingsChangeListener {
   constructor(
     private readonly deps: {
       db: Database;
@@ -37,12 +27,11 @@ export class ReminderScheduler implements ReminderHooks {
     const now = this.deps.clock.now();
     const settings = await this.deps.settingsOf(userId);
     await this.deps.db.transaction(async (tx) => {
-      const medicines = await reminderStore.medicinesOf(tx, [userId]);
+      const reminders = new ReminderRepository(tx);
+      const medicines = await new MedicineRepository(tx).listForUser(userId);
       const today = localParts(now.getTime(), settings.timezone).date;
       const desired = desiredSchedule(settings, medicines, today);
-      const existing = new Map(
-        (await reminderStore.scheduleOf(tx, userId)).map((r) => [specKey(r as never), r]),
-      );
+      const existing = new Map((await reminders.scheduleOf(userId)).map((r) => [specKey(r as never), r]));
       const writes: ScheduleWrite[] = [];
       for (const spec of desired) {
         const row = existing.get(specKey(spec));
@@ -59,22 +48,19 @@ export class ReminderScheduler implements ReminderHooks {
         const next = nextOccurrence(spec, now);
         writes.push({ ...spec, userId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
-      await reminderStore.upsertRows(tx, writes);
+      await reminders.upsertRows(writes);
       // Rows nobody asks for any more go; one-off rows (snooze, refill) stay unless all is off.
       const stale = [...existing.values()].filter(
         (r) => isRecurring(r.kind) || !settings.notifications.enabled,
       );
-      await reminderStore.deleteRows(
-        tx,
-        stale.map((r) => r.id),
-      );
+      await reminders.deleteRows(stale.map((r) => r.id));
     });
     await this.supplyChanged(userId);
   }
 
   async supplyChanged(userId: string): Promise<void> {
     const now = this.deps.clock.now();
-    await reminderStore.upsertRows(this.deps.db, [
+    await new ReminderRepository(this.deps.db).upsertRows([
       {
         userId,
         kind: 'refill',
@@ -86,5 +72,37 @@ export class ReminderScheduler implements ReminderHooks {
         fireAt: now,
       },
     ]);
+  }
+
+  /**
+   * A snoozed dose: one more reminder of the same slot and day, `minutes` from now. A snooze token is
+   * honoured once: its key and the new row are written in one transaction, so a failure leaves the
+   * token usable and a repeat changes nothing.
+   */
+  async snoozeOnce(
+    userId: string,
+    tokenId: string,
+    dose: { slot: number; date: string; localTime: string; timezone: string },
+    minutes: number,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const reminders = new ReminderRepository(tx);
+      const fresh = await reminders.recordDeliveries([{ userId, key: `snooze-token:${tokenId}` }], now);
+      if (fresh.size === 0) return;
+      await reminders.upsertRows([
+        {
+          userId,
+          kind: 'snooze',
+          slot: dose.slot,
+          localTime: dose.localTime,
+          offsetMinutes: 0,
+          timezone: dose.timezone,
+          occurrenceDate: dose.date,
+          fireAt: new Date(now.getTime() + minutes * 60_000),
+          ref: tokenId,
+        },
+      ]);
+    });
   }
 }

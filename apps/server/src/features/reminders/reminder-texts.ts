@@ -16,6 +16,4 @@ export const reminderTexts = {
     `Today you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,
   takenMessage: (names: string[]) => `${names.join(', ')} marked as taken!`,
   snoozedMessage: (minutes: number) => `Snoozed: we will remind you again in ${minutes} minutes.`,
-  actionTake: 'Mark as taken',
-  actionSnooze: 'Snooze 10 min',
 } as const;

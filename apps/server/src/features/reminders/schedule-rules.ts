@@ -1,11 +1,12 @@
 import {
   DAILY_SUMMARY_TIME,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
+  addDays,
   courseEndDate,
   parseFrequency,
 } from '@medrem/domain';
-import type { EffectiveSettings } from '../settings/settings.service';
-import { addDaysIso, localParts, zonedInstant } from './zoned-time';
+import type { EffectiveSettings } from '../settings/effective-settings';
+import { localParts, zonedInstant } from './zoned-time';
 
 /**
  * Kinds of schedule row. Recurring rows (dose, headsup, missed, summary) fire once per local day and
@@ -39,22 +40,22 @@ export function fireAtFor(
 
 /** The first occurrence that fires strictly after `after`. */
 export function nextOccurrence(spec: ScheduleSpec, after: Date, notBefore?: string): Occurrence {
-  let date = addDaysIso(localParts(after.getTime(), spec.timezone).date, -2);
+  let date = addDays(localParts(after.getTime(), spec.timezone).date, -2);
   if (notBefore && notBefore > date) date = notBefore;
   for (;;) {
     const fireAt = fireAtFor(spec, date);
     if (fireAt.getTime() > after.getTime()) return { date, fireAt };
-    date = addDaysIso(date, 1);
+    date = addDays(date, 1);
   }
 }
 
 /** The latest occurrence that was due at `now` (after downtime: the one that still matters). */
 export function latestDueOccurrence(spec: ScheduleSpec, now: Date): Occurrence {
-  let date = addDaysIso(localParts(now.getTime(), spec.timezone).date, 2);
+  let date = addDays(localParts(now.getTime(), spec.timezone).date, 2);
   for (;;) {
     const fireAt = fireAtFor(spec, date);
     if (fireAt.getTime() <= now.getTime()) return { date, fireAt };
-    date = addDaysIso(date, -1);
+    date = addDays(date, -1);
   }
 }
 

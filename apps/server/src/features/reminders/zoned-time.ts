@@ -100,8 +100,3 @@ function computeZonedInstant(date: string, time: string, timeZone: string): numb
   }
   return high;
 }
-
-export function addDaysIso(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}

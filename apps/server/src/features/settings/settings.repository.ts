@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { medicines, userSettings } from '../../db/schema';
+import { userSettings } from '../../db/schema';
+import { MedicineRepository } from '../medicines/medicine.repository';
 
 export type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -18,15 +19,17 @@ export class SettingsRepository {
   }
 
   /**
-   * Saves the settings and, in the same transaction, the scheduled times the new default times give
-   * each medicine, so a dose slot never points at a time that no longer exists.
+   * Saves the settings and, in the same transaction, what the new default times do to each medicine
+   * (slots moved, scheduled times, today's ticks), so a dose slot never points at a time that no
+   * longer exists and a failure leaves everything as it was.
    */
-  async saveWithMedicineTimes(
+  async saveWithMedicines(
     userId: string,
     preferences: unknown,
     timezone: string,
     now: Date,
-    medicineTimes: { id: string; scheduledTimes: string[]; dosesPerDay: number }[],
+    medicines: Parameters<MedicineRepository['applySlotChanges']>[0],
+    taken: Parameters<MedicineRepository['applySlotChanges']>[1],
   ): Promise<SettingsRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -34,14 +37,15 @@ export class SettingsRepository {
         .values({ userId, preferences, timezone, updatedAt: now })
         .onConflictDoUpdate({ target: userSettings.userId, set: { preferences, timezone, updatedAt: now } })
         .returning();
-      for (const m of medicineTimes) {
-        await tx
-          .update(medicines)
-          .set({ scheduledTimes: m.scheduledTimes, dosesPerDay: m.dosesPerDay, updatedAt: now })
-          .where(eq(medicines.id, m.id));
-      }
+      await new MedicineRepository(tx).applySlotChanges(medicines, taken, now);
       if (!row) throw new Error('settings upsert returned nothing');
       return row;
     });
+  }
+
+  /** The saved settings of many users at once (the reminder engine reads a whole batch's users). */
+  async findMany(userIds: string[]): Promise<SettingsRow[]> {
+    if (userIds.length === 0) return [];
+    return this.db.select().from(userSettings).where(inArray(userSettings.userId, userIds));
   }
 }

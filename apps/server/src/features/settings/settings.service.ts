@@ -1,38 +1,23 @@
-import { DEFAULT_SETTINGS, type Settings, type SettingsInput, settingsSchema } from '@medrem/contract';
-import { deriveScheduledTimes, parseFrequency } from '@medrem/domain';
-import { z } from 'zod';
-import { conflict, notFound } from '../../lib/app-error';
+import { type Settings, type SettingsInput } from '@medrem/contract';
+import {
+  countTaken,
+  deriveScheduledTimes,
+  identitySlotMap,
+  losesDose,
+  normaliseTaken,
+  parseFrequency,
+  remapFlags,
+  slotMapFrom,
+  zonedNow,
+} from '@medrem/domain';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { ReminderHooks } from '../reminders/reminder-scheduler';
+import { type Caller, assertSelf } from '../auth/caller';
 import type { MedicineRepository } from '../medicines/medicine.repository';
-import type { SettingsRepository } from './settings.repository';
 import type { UserRepository } from '../users/user.repository';
-import type { Caller } from '../auth/caller';
-import { assertSelf } from '../auth/caller';
-
-export type StoredPreferences = Pick<Settings, 'notifications' | 'medicineDefaults' | 'privacy'>;
-
-const preferencesSchema = settingsSchema.pick({ notifications: true, medicineDefaults: true, privacy: true });
-
-/** Saved preferences merged over the spec's defaults, so a setting added later reads its default. */
-export function readPreferences(stored: unknown): StoredPreferences {
-  const saved = z.record(z.string(), z.unknown()).safeParse(stored);
-  const record = saved.success ? saved.data : {};
-  const merged = {
-    notifications: { ...DEFAULT_SETTINGS.notifications, ...(record.notifications as object | undefined) },
-    medicineDefaults: {
-      ...DEFAULT_SETTINGS.medicineDefaults,
-      ...(record.medicineDefaults as object | undefined),
-    },
-    privacy: { ...DEFAULT_SETTINGS.privacy, ...(record.privacy as object | undefined) },
-  };
-  const parsed = preferencesSchema.safeParse(merged);
-  return parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
-}
-
-export interface EffectiveSettings extends StoredPreferences {
-  timezone: string;
-}
+import { type EffectiveSettings, type StoredPreferences, effectiveSettingsOf } from './effective-settings';
+import type { SettingsChangeListener } from './settings-change.port';
+import type { SettingsRepository } from './settings.repository';
 
 export class SettingsService {
   constructor(
@@ -42,14 +27,13 @@ export class SettingsService {
       users: UserRepository;
       clock: Clock;
       /** Reschedules pending reminders when times, zone or switches change. */
-      reminders?: ReminderHooks;
+      changes?: SettingsChangeListener;
     },
   ) {}
 
   /** The settings rules run on: saved values, else the spec's defaults. */
   async effective(userId: string): Promise<EffectiveSettings> {
-    const row = await this.deps.settings.find(userId);
-    return { ...readPreferences(row?.preferences), timezone: row?.timezone ?? DEFAULT_SETTINGS.timezone };
+    return effectiveSettingsOf(await this.deps.settings.find(userId));
   }
 
   async get(caller: Caller, userEmail: string): Promise<Settings> {
@@ -65,45 +49,83 @@ export class SettingsService {
 
   /** The first zone we learn (at registration or sign-in) becomes the saved one. */
   async adoptTimezoneIfUnset(userId: string, timezone: string): Promise<void> {
-    await this.deps.settings.insertIfMissing(userId, structuredClone(DEFAULT_SETTINGS), timezone);
+    await this.deps.settings.insertIfMissing(userId, effectiveSettingsOf(undefined), timezone);
   }
 
   /**
-   * Saves settings. Dose slot i of every medicine follows default time i, so a changed time moves
-   * that slot's doses; removing a time that a medicine still takes a dose at is refused, naming the
-   * medicines, rather than silently dropping or shifting their doses.
+   * Saves settings. Dose slot i of every medicine follows default time i (decision 023). When the
+   * caller says where each time came from (`reminderTimeOrigins`), each slot's doses follow their
+   * time to its new position: frequencies, scheduled times and today's ticks move in the same
+   * transaction as the settings. Removing a time that a medicine still takes a dose at is refused,
+   * naming the medicines, rather than silently dropping or shifting their doses.
    */
   async update(caller: Caller, input: SettingsInput): Promise<Settings> {
     assertSelf(caller, input.userEmail);
+    const current = await this.effective(caller.userId);
     const times = input.medicineDefaults.defaultReminderTimes;
+    const origins = input.reminderTimeOrigins;
+    const slotMap = origins
+      ? slotMapFrom(
+          checkedOrigins(origins, times.length, current.medicineDefaults.defaultReminderTimes.length),
+        )
+      : identitySlotMap(times.length);
     const medicines = await this.deps.medicines.listForUser(caller.userId);
-    const stranded = medicines.filter((m) =>
-      parseFrequency(m.frequency).some((flag, slot) => flag === 1 && slot >= times.length),
-    );
+    const stranded = medicines.filter((m) => losesDose(m.frequency, slotMap));
     if (stranded.length > 0) {
       const names = stranded.map((m) => m.name).join(', ');
       throw conflict(
         `These medicines still take a dose at a time you removed: ${names}. Change their frequency first.`,
       );
     }
-    const current = await this.effective(caller.userId);
+    const timezone = input.timezone ?? current.timezone;
+    const moved = medicines.map((m) => {
+      // Without origins a save keeps every frequency as it is (the spec's clients send none).
+      const frequency = origins ? remapFlags(m.frequency, slotMap, times.length) : m.frequency;
+      const scheduledTimes = deriveScheduledTimes(frequency, times);
+      return { id: m.id, frequency, scheduledTimes, dosesPerDay: scheduledTimes.length, before: m.frequency };
+    });
+    const today = zonedNow(this.deps.clock.now(), timezone).date;
+    const remapped = moved.filter((m) => m.frequency !== m.before);
+    const takenToday = await this.deps.medicines.takenOn(
+      remapped.map((m) => m.id),
+      [today],
+    );
+    const taken = takenToday.map((t) => {
+      const slots = parseFrequency(remapped.find((m) => m.id === t.medicineId)?.frequency).length;
+      const flags = normaliseTaken(remapFlags(t.taken, slotMap, slots), slots);
+      return { medicineId: t.medicineId, date: t.date, taken: flags, takenCount: countTaken(flags) };
+    });
     const preferences: StoredPreferences = {
       notifications: input.notifications,
       medicineDefaults: input.medicineDefaults,
       privacy: input.privacy,
     };
-    const medicineTimes = medicines.map((m) => {
-      const scheduledTimes = deriveScheduledTimes(m.frequency, times);
-      return { id: m.id, scheduledTimes, dosesPerDay: scheduledTimes.length };
-    });
-    await this.deps.settings.saveWithMedicineTimes(
+    await this.deps.settings.saveWithMedicines(
       caller.userId,
       preferences,
-      input.timezone ?? current.timezone,
+      timezone,
       this.deps.clock.now(),
-      medicineTimes,
+      moved,
+      taken,
     );
-    await this.deps.reminders?.userChanged(caller.userId);
+    await this.deps.changes?.userChanged(caller.userId);
     return this.view(caller.userId);
   }
+}
+
+/** One origin per submitted time, each an existing saved slot, none used twice. */
+function checkedOrigins(origins: (number | null)[], times: number, savedTimes: number): (number | null)[] {
+  if (origins.length !== times) {
+    throw badRequest('reminderTimeOrigins must give one origin (a saved slot, or null) per default time.');
+  }
+  const named = origins.filter((o): o is number => o !== null);
+  if (named.some((slot) => slot >= savedTimes)) {
+    throw badRequest(
+      `reminderTimeOrigins can only name the ${savedTimes} saved default times (0–${savedTimes - 1}).`,
+    );
+  }
+  if (new Set(named).size !== named.length) {
+    throw badRequest('reminderTimeOrigins names the same saved time twice.');
+  }
+  return origins;
 }

@@ -21,7 +21,7 @@ export const userRouter = router({
     return { success: true as const, message: 'Signed in.' };
   }),
   savePushToken: authenticatedFrom(c.savePushToken).mutation(async ({ ctx, input }) => {
-    const saved = await ctx.services.users.savePushToken(ctx.caller, input.email, input.tokenForNotification);
+    const saved = await ctx.services.push.register(ctx.caller, input.email, input.tokenForNotification);
     return {
       success: true as const,
       message: saved ? 'This device will receive reminders.' : 'No push token given: nothing saved.',

@@ -3,13 +3,12 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { NotificationRepository } from '../notifications/notification.repository';
-import type { PushSubscriptionRepository } from '../push/push-subscription.repository';
 import type { UserRepository } from './user.repository';
 import type { AuthService } from '../auth/auth.service';
 import { type Caller, assertSelf } from '../auth/caller';
 import { toMedicine } from '../medicines/medicine-view';
 import { toNotification } from '../notifications/notification.service';
-import { parsePushToken } from '../push/push-token';
+import type { PushService } from '../push/push.service';
 import type { SettingsService } from '../settings/settings.service';
 import { toPublicUser } from './user-view';
 
@@ -21,12 +20,10 @@ export class UserService {
       users: UserRepository;
       medicines: MedicineRepository;
       notifications: NotificationRepository;
-      pushSubscriptions: PushSubscriptionRepository;
       settings: SettingsService;
       auth: AuthService;
+      push: PushService;
       clock: Clock;
-      /** Push endpoints the server may contact (the reminder engine's allowlist). */
-      pushEndpointAllowed?: (endpoint: string) => boolean;
     },
   ) {}
 
@@ -68,29 +65,13 @@ export class UserService {
     if (!(await this.deps.users.deleteWithAllData(caller.userId))) throw notFound('User not found.');
   }
 
-  /** Registers a device for push; null means permission was not granted, so nothing is stored. */
-  async savePushToken(caller: Caller, email: string, token: string | null | undefined): Promise<boolean> {
-    assertSelf(caller, email);
-    if (!token) return false;
-    const target = parsePushToken(token);
-    if (
-      target.kind === 'webpush' &&
-      this.deps.pushEndpointAllowed &&
-      !this.deps.pushEndpointAllowed(target.endpoint)
-    ) {
-      throw badRequest('This push service is not supported. Please use a standard browser push service.');
-    }
-    await this.deps.pushSubscriptions.upsert({ userId: caller.userId, ...target });
-    return true;
-  }
-
   async socialLogin(
     caller: Caller,
     input: { email: string; name: string; tokenForNotification?: string | null | undefined },
   ) {
     assertSelf(caller, input.email);
     await this.deps.users.update(caller.userId, { name: input.name, lastLogin: this.deps.clock.now() });
-    await this.savePushToken(caller, input.email, input.tokenForNotification);
+    await this.deps.push.register(caller, input.email, input.tokenForNotification);
   }
 
   async export(caller: Caller, userEmail: string): Promise<DataExport> {

@@ -11,14 +11,16 @@ import { createRequestContext } from './request-context';
 
 type AnyDefinition = ProcedureDefinition<z.ZodType, z.ZodType>;
 
-/** Every definition of the contract, with its tRPC path ("medicine.list"). */
+/** Every REST definition of the contract, with its tRPC path ("medicine.list"). */
 function definitions(): { path: string; definition: AnyDefinition }[] {
-  return Object.entries(contract).flatMap(([feature, procedures]) =>
-    Object.entries(procedures as Record<string, AnyDefinition>).map(([name, definition]) => ({
-      path: `${feature}.${name}`,
-      definition,
-    })),
-  );
+  return Object.entries(contract)
+    .flatMap(([feature, procedures]) =>
+      Object.entries(procedures as Record<string, AnyDefinition>).map(([name, definition]) => ({
+        path: `${feature}.${name}`,
+        definition,
+      })),
+    )
+    .filter(({ definition }) => definition.meta.openapi.enabled !== false);
 }
 
 /**

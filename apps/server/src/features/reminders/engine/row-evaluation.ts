@@ -1,13 +1,14 @@
 import type { NotificationType } from '@medrem/contract';
 import {
   MISSED_DOSE_ALERT_DELAY_MINUTES,
+  addDays,
   isCourseActiveOn,
   isUrgentRefill,
   parseFrequency,
   slotNameForTime,
-  supplyFigures,
 } from '@medrem/domain';
-import type { EffectiveSettings } from '../../settings/settings.service';
+import { supplyOf } from '../../medicines/medicine-view';
+import type { EffectiveSettings } from '../../settings/effective-settings';
 import {
   type Occurrence,
   RECURRING_KINDS,
@@ -19,7 +20,7 @@ import {
   specKey,
 } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
-import { addDaysIso, localParts, zonedInstant } from '../zoned-time';
+import { localParts, zonedInstant } from '../zoned-time';
 
 /** A schedule row as the engine claimed it. */
 export interface DueRow extends ScheduleSpec {
@@ -89,7 +90,7 @@ export function isRecurring(kind: string): boolean {
  */
 export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
   if (!isRecurring(row.kind)) return { date: row.occurrenceDate, fireAt: row.fireAt };
-  const following = fireAtFor(row, addDaysIso(row.occurrenceDate, 1));
+  const following = fireAtFor(row, addDays(row.occurrenceDate, 1));
   if (following.getTime() <= now.getTime()) return latestDueOccurrence(row, now);
   return { date: row.occurrenceDate, fireAt: row.fireAt };
 }
@@ -111,16 +112,7 @@ function refillIntents(state: UserState, medicines: EngineMedicine[], today: str
   const n = state.settings.notifications;
   if (!n.refillReminders) return [];
   return medicines
-    .filter((m) =>
-      isUrgentRefill(
-        supplyFigures({
-          totalPills: m.totalPills,
-          dosesTakenSinceRefill: Math.max(m.takenTotal - m.takenAtLastRefill, 0),
-          pillsPerDose: m.pillsPerDose,
-          dosesPerDay: m.dosesPerDay,
-        }),
-      ),
-    )
+    .filter((m) => isUrgentRefill(supplyOf(m)))
     .map((m) => ({
       key: `refill:${m.id}:${today}`,
       type: 'refill' as const,
@@ -169,7 +161,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
   }
   const following = recurring
-    ? { ...nextOccurrence(row, now, addDaysIso(occurrence.date, 1)), spec: row as ScheduleSpec }
+    ? { ...nextOccurrence(row, now, addDays(occurrence.date, 1)), spec: row as ScheduleSpec }
     : null;
   const outcome = (intents: Intent[]): RowOutcome => ({ intents: n.enabled ? intents : [], next: following });
   const date = occurrence.date;

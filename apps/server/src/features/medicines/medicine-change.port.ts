@@ -1,0 +1,11 @@
+/**
+ * What the medicines feature announces after a change, so that pending reminders follow at once.
+ * Declared here, by the feature that needs it; the reminder engine implements it (dependencies run
+ * from reminders to medicines, never back).
+ */
+export interface MedicineChangeListener {
+  /** The user's medicines were added, edited or deleted: reschedule their reminders. */
+  userChanged(userId: string): Promise<void>;
+  /** Doses were ticked or the supply changed: check refill urgency now. */
+  supplyChanged(userId: string): Promise<void>;
+}

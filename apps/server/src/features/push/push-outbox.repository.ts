@@ -1,0 +1,105 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/database';
+import { pushOutbox } from '../../db/schema';
+
+export interface NewOutboxRow {
+  userId: string;
+  subscriptionId: string;
+  payload: unknown;
+  topic: string;
+}
+
+export interface LeasedPush {
+  id: string;
+  userId: string;
+  subscriptionId: string;
+  payload: unknown;
+  topic: string;
+  attempts: number;
+}
+
+const leasedColumns = {
+  id: pushOutbox.id,
+  userId: pushOutbox.userId,
+  subscriptionId: pushOutbox.subscriptionId,
+  payload: pushOutbox.payload,
+  topic: pushOutbox.topic,
+  attempts: pushOutbox.attempts,
+};
+
+/**
+ * The push outbox: every push waits here, under a lease (`lease_id`, `available_at`), until a worker
+ * has sent it. Bulk statements throughout: one round trip per batch, not per push.
+ */
+export class PushOutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(rows: NewOutboxRow[], leaseId: string, availableAt: Date): Promise<void> {
+    if (rows.length === 0) return;
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        user_id: r.userId,
+        subscription_id: r.subscriptionId,
+        payload: r.payload,
+        topic: r.topic,
+      })),
+    );
+    await this.db
+      .execute(sql`insert into ${pushOutbox} (user_id, subscription_id, payload, topic, lease_id, available_at)
+      select x.user_id, x.subscription_id, x.payload, x.topic, ${leaseId}::uuid, ${availableAt.toISOString()}::timestamptz
+      from json_to_recordset(${json}::json) as x(user_id uuid, subscription_id uuid, payload jsonb, topic text)`);
+  }
+
+  /** A lease's pending pushes as they are, with when the lease runs out. */
+  async readLease(leaseId: string): Promise<(LeasedPush & { availableAt: Date })[]> {
+    return this.db
+      .select({ ...leasedColumns, availableAt: pushOutbox.availableAt })
+      .from(pushOutbox)
+      .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')));
+  }
+
+  /** Takes a lease's pending pushes (extending it while they are sent). */
+  async takeLease(leaseId: string, until: Date): Promise<LeasedPush[]> {
+    return this.db
+      .update(pushOutbox)
+      .set({ availableAt: until })
+      .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')))
+      .returning(leasedColumns);
+  }
+
+  /** Keeps a lease while its batch is still being sent. */
+  async extendLease(leaseId: string, until: Date): Promise<void> {
+    await this.db
+      .update(pushOutbox)
+      .set({ availableAt: until })
+      .where(and(eq(pushOutbox.leaseId, leaseId), eq(pushOutbox.status, 'pending')));
+  }
+
+  /** Gives pushes whose lease ran out (a crash, a lost job, a due retry) a new lease. */
+  async releaseStale(now: Date, leaseId: string, until: Date, limit: number): Promise<number> {
+    const result = await this.db
+      .execute(sql`update ${pushOutbox} set lease_id = ${leaseId}::uuid, available_at = ${until.toISOString()}::timestamptz
+      where id in (select id from ${pushOutbox} where status = 'pending' and available_at <= ${now.toISOString()}::timestamptz
+                   order by available_at limit ${limit} for update skip locked)
+      returning id`);
+    return rowsOf(result).length;
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.delete(pushOutbox).where(inArray(pushOutbox.id, ids));
+  }
+
+  async retry(id: string, values: { attempts: number; availableAt: Date; failed: boolean; error: string }) {
+    await this.db
+      .update(pushOutbox)
+      .set({
+        attempts: values.attempts,
+        availableAt: values.availableAt,
+        leaseId: null,
+        status: values.failed ? 'failed' : 'pending',
+        lastError: values.error.slice(0, 500),
+      })
+      .where(eq(pushOutbox.id, id));
+  }
+}

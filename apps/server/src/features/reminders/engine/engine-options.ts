@@ -1,0 +1,35 @@
+import type { Database } from '../../../db/database';
+import type { Clock } from '../../../lib/clock';
+import type { RealtimeHub } from '../../notifications/live/live-hub';
+import type { PushSender } from '../../push/push-sender';
+import type { ActionTokenCodec } from '../action-tokens';
+import type { JobQueue } from '../queue/job-queue';
+
+export interface EngineLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What every part of the engine (tick, fire, deliver, sweep) works with. */
+export interface ReminderEngineOptions {
+  db: Database;
+  clock: Clock;
+  queue: JobQueue;
+  realtime: RealtimeHub;
+  sender: PushSender;
+  tokens: ActionTokenCodec;
+  log: EngineLogger;
+  /** Schedule rows claimed per transaction. */
+  batchSize: number;
+  /** Fire jobs that may run at once (across all workers). */
+  lanes: number;
+  /** Pushes in flight per push job. */
+  pushConcurrency: number;
+  /** How long a batch of pushes is reserved before another worker may take it over. */
+  pushLeaseMs: number;
+  maxPushAttempts: number;
+  pushTtlSeconds: number;
+  /** Ceiling of a fire job's loop before it yields to the next tick. */
+  fireBudgetMs?: number;
+}

@@ -1,0 +1,114 @@
+import type { Notification } from '@medrem/contract';
+import { randomUUID } from 'node:crypto';
+import { NotificationRepository } from '../../notifications/notification.repository';
+import { toNotification } from '../../notifications/notification.service';
+import { type NewOutboxRow, PushOutboxRepository } from '../../push/push-outbox.repository';
+import {
+  type PushSubscriptionRow,
+  PushSubscriptionRepository,
+} from '../../push/push-subscription.repository';
+import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
+import type { ReminderEngineOptions } from './engine-options';
+import { pushPayloadFor } from './push-payload';
+import { type Intent, effectiveOccurrence, evaluateRow } from './row-evaluation';
+import { loadUserStates } from './user-state.loader';
+
+/**
+ * Processes one batch of due schedule rows; returns how many rows it claimed. In one transaction it
+ * claims the rows (FOR UPDATE SKIP LOCKED, so other workers take the next ones), decides from the
+ * current state what each row sends, records the dedupe keys, stores the notifications, writes the
+ * push outbox under a new lease and moves the rows on. After commit the lease's push job is queued
+ * and open tabs are told.
+ */
+export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
+  const now = o.clock.now();
+  const result = await o.db.transaction(async (tx) => {
+    const reminders = new ReminderRepository(tx);
+    const rows = await reminders.claimDue(now, o.batchSize);
+    if (rows.length === 0) return null;
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, now)]));
+    const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
+    const states = await loadUserStates(tx, userIds, dates);
+
+    const intents: { userId: string; intent: Intent }[] = [];
+    const moves: (ScheduleWrite & { id: string })[] = [];
+    const removals: string[] = [];
+    for (const row of rows) {
+      const outcome = evaluateRow(row, occurrences.get(row.id)!, states.get(row.userId)!, now);
+      for (const intent of outcome.intents) intents.push({ userId: row.userId, intent });
+      if (outcome.next) {
+        const { spec, date, fireAt } = outcome.next;
+        moves.push({ ...spec, id: row.id, userId: row.userId, occurrenceDate: date, fireAt });
+      } else {
+        removals.push(row.id);
+      }
+    }
+
+    const fresh = await reminders.recordDeliveries(
+      intents.map((i) => ({ userId: i.userId, key: i.intent.key })),
+      now,
+    );
+    const toStore = intents
+      .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
+      .map((i) => ({ ...i, id: randomUUID() }));
+    const stored = toStore.map((i) => ({
+      id: i.id,
+      userId: i.userId,
+      type: i.intent.type,
+      title: i.intent.title,
+      message: i.intent.message,
+      medicineName: i.intent.medicineName,
+      createdAt: now,
+      isRead: false,
+    }));
+    await new NotificationRepository(tx).insertMany(stored);
+    const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
+    const devices = await new PushSubscriptionRepository(tx).listForUsers([
+      ...new Set(toStore.map((i) => i.userId)),
+    ]);
+    const outbox = outboxRows(o, toStore, byId, devices, now);
+    const leaseId = randomUUID();
+    await new PushOutboxRepository(tx).insert(outbox, leaseId, new Date(now.getTime() + o.pushLeaseMs));
+    await reminders.moveRows(moves);
+    await reminders.deleteRows(removals);
+    return {
+      claimed: rows.length,
+      leaseId: outbox.length > 0 ? leaseId : undefined,
+      notifications: toStore.map((i) => ({ userId: i.userId, notification: byId.get(i.id)! })),
+    };
+  });
+  if (!result) return 0;
+  if (result.leaseId) {
+    await o.queue.add('push', { leaseId: result.leaseId }, { jobId: `push-${result.leaseId}` });
+  }
+  // Open tabs are told after commit; a lost message only means the bell updates on its next fetch.
+  await Promise.all(
+    result.notifications.map((n) =>
+      o.realtime.publish(n.userId, n.notification).catch((error: unknown) => {
+        o.log.warn({ err: error }, 'realtime publish failed');
+      }),
+    ),
+  );
+  return result.claimed;
+}
+
+/** One push per stored notification and device of its user. */
+function outboxRows(
+  o: ReminderEngineOptions,
+  toStore: { userId: string; intent: Intent; id: string }[],
+  byId: Map<string, Notification>,
+  devices: PushSubscriptionRow[],
+  now: Date,
+): NewOutboxRow[] {
+  const devicesOf = new Map<string, PushSubscriptionRow[]>();
+  for (const d of devices) devicesOf.set(d.userId, [...(devicesOf.get(d.userId) ?? []), d]);
+  const outbox: NewOutboxRow[] = [];
+  for (const item of toStore) {
+    const own = devicesOf.get(item.userId);
+    if (!own) continue;
+    const { payload, topic } = pushPayloadFor(o.tokens, item.userId, item.intent, byId.get(item.id)!, now);
+    for (const device of own) outbox.push({ userId: item.userId, subscriptionId: device.id, payload, topic });
+  }
+  return outbox;
+}

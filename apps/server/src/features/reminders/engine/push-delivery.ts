@@ -1,0 +1,94 @@
+import type { PushPayload } from '@medrem/contract';
+import { type LeasedPush, PushOutboxRepository } from '../../push/push-outbox.repository';
+import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
+import type { ReminderEngineOptions } from './engine-options';
+
+const RETRY_BASE_MS = 10_000;
+const RETRY_MAX_MS = 3_600_000;
+const SENT_FLUSH_MS = 500;
+
+/** Sends one lease's pushes; failures are retried with back-off, dead devices removed. */
+export async function deliverLease(o: ReminderEngineOptions, leaseId: string): Promise<void> {
+  const outbox = new PushOutboxRepository(o.db);
+  const subscriptions = new PushSubscriptionRepository(o.db);
+  const now = o.clock.now();
+  // The lease is rewritten (every pending row) only once a third of it or 10 s has passed: a fresh
+  // lease from fireBatch is read as it is, and progress saves extend it only when due. Rows are safe
+  // from the sweep while available_at is ahead of the clock.
+  const renewBelow = o.pushLeaseMs - Math.min(o.pushLeaseMs / 3, 10_000);
+  let leaseUntil = now.getTime() + o.pushLeaseMs;
+  const read = await outbox.readLease(leaseId);
+  const earliest = read.reduce((min, p) => Math.min(min, p.availableAt.getTime()), Infinity);
+  let pushes: LeasedPush[] = read;
+  if (pushes.length > 0 && earliest - now.getTime() < renewBelow) {
+    pushes = await outbox.takeLease(leaseId, new Date(leaseUntil));
+  } else if (pushes.length > 0) {
+    leaseUntil = earliest;
+  }
+  if (pushes.length === 0) return;
+  const devices = new Map(
+    (await subscriptions.findByIds([...new Set(pushes.map((p) => p.subscriptionId))])).map((s) => [s.id, s]),
+  );
+  const sent: string[] = [];
+  const gone = new Set<string>();
+  const failed: { push: LeasedPush; error: string; permanent: boolean }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < pushes.length) {
+      const push = pushes[next++]!;
+      const device = devices.get(push.subscriptionId);
+      if (!device) continue;
+      const payload = push.payload as PushPayload;
+      const result = await o.sender.send(device, {
+        payload: JSON.stringify(payload),
+        topic: push.topic,
+        ttlSeconds: o.pushTtlSeconds,
+        urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
+      });
+      if (result.ok) sent.push(push.id);
+      else if (result.gone) gone.add(push.subscriptionId);
+      else failed.push({ push, error: result.error, permanent: result.permanent === true });
+    }
+  };
+  // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
+  // much), and the lease is extended (once a third of it, at most 10 s, has passed) so no sweep
+  // takes over a batch that is still being sent.
+  let deleted = 0;
+  const flush = async () => {
+    const done = sent.slice(deleted);
+    deleted += done.length;
+    await outbox.delete(done);
+    const at = o.clock.now().getTime();
+    if (leaseUntil - at < renewBelow) {
+      leaseUntil = at + o.pushLeaseMs;
+      await outbox.extendLease(leaseId, new Date(leaseUntil));
+    }
+  };
+  let flushing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    flushing = flushing
+      .then(flush)
+      .catch((error: unknown) => o.log.warn({ err: error }, 'push progress save failed'));
+  }, SENT_FLUSH_MS);
+  try {
+    await Promise.all(Array.from({ length: Math.min(o.pushConcurrency, pushes.length) }, worker));
+  } finally {
+    clearInterval(timer);
+    await flushing;
+  }
+  await outbox.delete(sent.slice(deleted));
+  // 404/410: the device unsubscribed; its row (and its pending pushes) go.
+  await subscriptions.deleteByIds([...gone]);
+  const after = o.clock.now();
+  for (const { push, error, permanent } of failed) {
+    const attempts = push.attempts + 1;
+    const delay = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+    await outbox.retry(push.id, {
+      attempts,
+      availableAt: new Date(after.getTime() + delay),
+      failed: permanent || attempts >= o.maxPushAttempts,
+      error,
+    });
+    o.log.warn({ attempts, error }, 'push failed; will retry');
+  }
+}
