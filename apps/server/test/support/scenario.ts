@@ -1,4 +1,4 @@
-import type { Medicine, Notification } from '@medrem/contract';
+import type { Medicine, Notification, Settings } from '@medrem/contract';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -137,3 +137,16 @@ export async function jwtSecretOf(server: Pick<TestServer, 'dataDir'>): Promise<
 export function signToken(secret: string, claims: Record<string, unknown>, alg = 'HS256'): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(new TextEncoder().encode(secret));
 }
+
+/** The user's settings through REST (asserting the 200). */
+export async function settingsOf(user: Pick<SignedInUser, 'api' | 'email'>): Promise<Settings> {
+  const response = await user.api.get<{ settings: Settings }>(`/api/user/${user.email}/settings`);
+  expect(response.status, response.text).toBe(200);
+  return response.body.settings;
+}
+
+/** Settings with other default reminder times, ready to PUT. */
+export const withTimes = (settings: Settings, times: string[]) => ({
+  ...settings,
+  medicineDefaults: { ...settings.medicineDefaults, defaultReminderTimes: times },
+});

@@ -1,0 +1,350 @@
+import { type SQL, count, eq, inArray, is } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../../src/db/schema';
+import { ApiClient } from '../../support/api-client';
+import {
+  type SignedInUser,
+  createMedicine,
+  expectJsonError,
+  exportSnapshot,
+  seedNotification,
+  setTaken,
+  settingsOf,
+  signedInUser,
+  uniqueEmail,
+  withTimes,
+} from '../../support/scenario';
+import { TEST_ENGINE } from '../../support/test-database';
+import { type TestServer, startTestServer } from '../../support/test-server';
+
+const NOW = '2026-11-21T10:00:00.000Z';
+
+const WEB_PUSH_SUBSCRIPTION = JSON.stringify({
+  endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/abc123',
+  expirationTime: null,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+});
+const FCM_TOKEN = 'fcm-device-token_0123456789:APA91bHun4MxP5egoKMwt2KZFBaFUH';
+
+describe(`users and account deletion (${TEST_ENGINE})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ now: NOW });
+  });
+  afterAll(() => server.close());
+
+  const newUser = (options: { timezone?: string; name?: string } = {}) =>
+    signedInUser(server, { label: 'snu', ...options });
+
+  describe('users', () => {
+    it('GET /api/user/{id} answers findUser by id or email, for the caller only', async () => {
+      const me = await newUser({ name: 'Hopper' });
+      const other = await newUser();
+      const expected = {
+        findUser: {
+          id: me.id,
+          name: 'Hopper',
+          email: me.email,
+          createdAt: expect.any(String),
+          lastLogin: server.clock.now().toISOString(),
+        },
+      };
+      for (const key of [me.id, me.email, encodeURIComponent(me.email.toUpperCase())]) {
+        const response = await me.api.get(`/api/user/${key}`);
+        expect(response.status, `${key}: ${response.text}`).toBe(200);
+        expect(response.body).toEqual(expected);
+        expect(Object.keys(response.body.findUser).sort()).toEqual([
+          'createdAt',
+          'email',
+          'id',
+          'lastLogin',
+          'name',
+        ]);
+      }
+      for (const key of [other.id, other.email, randomUUID(), uniqueEmail('nobody')]) {
+        expectJsonError(await me.api.get(`/api/user/${key}`), 403);
+      }
+    });
+
+    it('PUT /api/user/{email} changes the name; the email never changes', async () => {
+      const me = await newUser({ name: 'Before' });
+      const renamed = await me.api.put(`/api/user/${me.email}`, {
+        name: '  After  ',
+        email: me.email.toUpperCase(),
+      });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect(renamed.body).toEqual({
+        user: {
+          id: me.id,
+          name: 'After',
+          email: me.email,
+          createdAt: expect.any(String),
+          lastLogin: server.clock.now().toISOString(),
+        },
+        message: 'Profile updated successfully!',
+      });
+      expect((await settingsOf(me)).name).toBe('After');
+
+      const moved = await me.api.put(`/api/user/${me.email}`, {
+        name: 'Sneaky',
+        email: uniqueEmail('elsewhere'),
+      });
+      expectJsonError(moved, 400);
+      expect(moved.body.message).toMatch(/cannot be changed/i);
+      expect((await me.api.get(`/api/user/${me.id}`)).body.findUser).toMatchObject({
+        name: 'After',
+        email: me.email,
+      });
+      expectJsonError(await me.api.put(`/api/user/${me.email}`, { name: '' }), 400);
+    });
+
+    it('changes the password only with the current one', async () => {
+      const me = await newUser();
+      const login = (password: string) =>
+        new ApiClient(server.baseUrl).post('/api/auth/login', { email: me.email, password });
+      const url = `/api/user/${me.email}`;
+      expectJsonError(await me.api.put(url, { name: me.name, password: 'brand-new-1' }), 400);
+      expectJsonError(
+        await me.api.put(url, { name: me.name, password: 'brand-new-1', currentPassword: 'wrong-one' }),
+        400,
+      );
+      const tooShort = await me.api.put(url, {
+        name: me.name,
+        password: '12345',
+        currentPassword: me.password,
+      });
+      expectJsonError(tooShort, 400);
+      expect(tooShort.body.message).toContain('Password should be at least 6 characters long.');
+      expect((await login(me.password)).status).toBe(200);
+
+      const changed = await me.api.put(url, {
+        name: me.name,
+        password: 'brand-new-1',
+        currentPassword: me.password,
+      });
+      expect(changed.status, changed.text).toBe(200);
+      expectJsonError(await login(me.password), 401);
+      expect((await login('brand-new-1')).status).toBe(200);
+    });
+
+    it('saves a Web Push subscription or an FCM token for the caller; null saves nothing', async () => {
+      const me = await newUser();
+      const devices = () => server.app.services.repositories.pushSubscriptions.listForUser(me.id);
+      const save = (tokenForNotification: unknown) =>
+        me.api.post('/api/user/save-fcm-token', { email: me.email, tokenForNotification });
+
+      const none = await save(null);
+      expect(none.status, none.text).toBe(200);
+      expect(none.body.success).toBe(true);
+      expect(await devices()).toEqual([]);
+
+      expect((await save(WEB_PUSH_SUBSCRIPTION)).status).toBe(200);
+      expect((await save(WEB_PUSH_SUBSCRIPTION)).status).toBe(200); // the same device once
+      expect((await save(FCM_TOKEN)).status).toBe(200);
+      const saved = await devices();
+      expect(saved.map((d) => [d.kind, d.endpoint]).sort()).toEqual([
+        ['fcm', `fcm:${FCM_TOKEN}`],
+        ['webpush', 'https://updates.push.services.mozilla.com/wpush/v2/abc123'],
+      ]);
+      expect(JSON.parse(saved.find((d) => d.kind === 'webpush')!.token)).toEqual(
+        JSON.parse(WEB_PUSH_SUBSCRIPTION),
+      );
+
+      const elsewhere = JSON.stringify({
+        ...JSON.parse(WEB_PUSH_SUBSCRIPTION),
+        endpoint: 'https://attacker.example.com/x',
+      });
+      for (const bad of [
+        '{not json',
+        JSON.stringify({ endpoint: 'ftp://x', keys: {} }),
+        elsewhere,
+        'short',
+        42,
+      ]) {
+        expectJsonError(await save(bad), 400);
+      }
+      expect(await devices()).toHaveLength(2);
+    });
+
+    it('records a social sign-in: the name, lastLogin and the device', async () => {
+      const me = await newUser({ name: 'Email Name' });
+      server.clock.advance(60_000);
+      const response = await me.api.post('/api/user/social-login', {
+        email: me.email,
+        name: 'Google Name',
+        tokenForNotification: FCM_TOKEN.replace('0123', '9999'),
+      });
+      expect(response.status, response.text).toBe(200);
+      expect((await me.api.get(`/api/user/${me.id}`)).body.findUser).toMatchObject({
+        name: 'Google Name',
+        lastLogin: server.clock.now().toISOString(),
+      });
+      const devices = await server.app.services.repositories.pushSubscriptions.listForUser(me.id);
+      expect(devices.map((d) => d.kind)).toEqual(['fcm']);
+      const withoutToken = await me.api.post('/api/user/social-login', { email: me.email, name: 'Again' });
+      expect(withoutToken.status, withoutToken.text).toBe(200);
+    });
+
+    it('exports medicines, the full dose history, refills, settings and notifications', async () => {
+      const me = await newUser({ name: 'Exporter' });
+      const a = await createMedicine(me, { name: 'Alpha', frequency: '1-0-1' });
+      const b = await createMedicine(me, { name: 'Beta', frequency: '0-1-0' });
+      // Older than any page the app shows and than a year of history: the export has it all.
+      await setTaken(me, a.id, '2025-01-15', '1-0-1');
+      await setTaken(me, a.id, '2026-11-20', '1-0-0');
+      await setTaken(me, b.id, '2026-11-19', '0-1-0');
+      await me.api.patch(`/api/medicine/${a.id}/refill`, { pills: 30 });
+      const note = await seedNotification(
+        server,
+        me.id,
+        { title: 'Refill soon', type: 'refill' },
+        new Date(NOW),
+      );
+      const saved = await me.api.put(
+        `/api/user/${me.email}/settings`,
+        withTimes(await settingsOf(me), ['06:00', '13:00', '22:00']),
+      );
+      expect(saved.status).toBe(200);
+
+      const response = await me.api.get(`/api/user/${me.email}/export`);
+      expect(response.status, response.text).toBe(200);
+      const body = response.body;
+      expect(Object.keys(body).sort()).toEqual(
+        ['doseHistory', 'exportDate', 'medicines', 'notifications', 'refills', 'settings', 'user'].sort(),
+      );
+      expect(body.exportDate).toBe(server.clock.now().toISOString());
+      expect(body.user).toMatchObject({ id: me.id, email: me.email, name: 'Exporter' });
+      expect(body.medicines.map((m: { name: string }) => m.name)).toEqual(['Alpha', 'Beta']);
+      expect(body.medicines[0].scheduledTimes).toEqual(['06:00', '22:00']);
+      expect(body.doseHistory).toEqual(
+        expect.arrayContaining([
+          { medicineId: a.id, date: '2025-01-15', taken: '1-0-1' },
+          { medicineId: a.id, date: '2026-11-20', taken: '1-0-0' },
+          { medicineId: b.id, date: '2026-11-19', taken: '0-1-0' },
+        ]),
+      );
+      expect(body.doseHistory).toHaveLength(3);
+      expect(body.refills).toEqual([
+        { medicineId: a.id, pills: 30, refilledAt: server.clock.now().toISOString() },
+      ]);
+      expect(body.settings).toEqual(saved.body.settings);
+      expect(body.notifications).toEqual([note]);
+      expect(response.text).not.toMatch(/password|hash/i);
+    });
+  });
+
+  describe('account deletion', () => {
+    const allTables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
+      (value): value is PgTable => is(value, PgTable),
+    );
+
+    /**
+     * For every table of the schema, the rows that belong to a user: by its user_id, or through its
+     * medicines' ids. A table with neither has no condition, and the first test below says so.
+     */
+    function ownedRows(userId: string, medicineIds: string[]): Record<string, SQL | undefined> {
+      return Object.fromEntries(
+        allTables.map((table) => {
+          const { name, columns } = getTableConfig(table);
+          const column = (n: string) => columns.find((c) => c.name === n);
+          const userColumn = name === 'users' ? column('id') : column('user_id');
+          const medicineColumn = column('medicine_id');
+          const where = userColumn
+            ? eq(userColumn, userId)
+            : medicineColumn
+              ? inArray(medicineColumn, medicineIds.length ? medicineIds : [randomUUID()])
+              : undefined;
+          return [name, where];
+        }),
+      );
+    }
+    async function rowCounts(userId: string, medicineIds: string[]): Promise<Record<string, number>> {
+      const { db } = server.database.handle;
+      const counts: Record<string, number> = {};
+      const conditions = ownedRows(userId, medicineIds);
+      for (const table of allTables) {
+        const { name } = getTableConfig(table);
+        const [row] = await db.select({ n: count() }).from(table).where(conditions[name]);
+        counts[name] = row?.n ?? -1;
+      }
+      return counts;
+    }
+    async function fullyUsedAccount(): Promise<{ me: SignedInUser; medicineIds: string[] }> {
+      const me = await newUser();
+      const m = await createMedicine(me);
+      await setTaken(me, m.id, '2026-11-20', '1-0-1');
+      await me.api.patch(`/api/medicine/${m.id}/refill`, { pills: 20 });
+      await me.api.put(`/api/user/${me.email}/settings`, await settingsOf(me));
+      await me.api.post('/api/user/save-fcm-token', {
+        email: me.email,
+        tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('abc123', me.id),
+      });
+      await seedNotification(server, me.id);
+      return { me, medicineIds: [m.id] };
+    }
+
+    it('knows which rows of every table of the schema belong to a user', () => {
+      const uncovered = Object.entries(ownedRows(randomUUID(), [])).filter(
+        ([, where]) => where === undefined,
+      );
+      expect(uncovered.map(([name]) => name)).toEqual([]);
+      expect(allTables.length).toBeGreaterThanOrEqual(8);
+    });
+
+    it('removes the account and everything it owns, and nothing of anyone else', async () => {
+      const { me, medicineIds } = await fullyUsedAccount();
+      const bystander = await fullyUsedAccount();
+      const bystanderBefore = await exportSnapshot(bystander.me);
+      const before = await rowCounts(me.id, medicineIds);
+      // What the API alone can fill (the reminder engine's tables may stay empty here).
+      const filled = [
+        'users',
+        'sessions',
+        'user_settings',
+        'medicines',
+        'dose_records',
+        'refills',
+        'notifications',
+        'push_subscriptions',
+      ];
+      for (const table of filled) expect(before[table], table).toBeGreaterThan(0);
+
+      const token = me.api.token;
+      const response = await me.api.delete(`/api/user/${me.email}/account`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.body).toEqual({ success: true, message: 'Account deleted successfully' });
+
+      const after = await rowCounts(me.id, medicineIds);
+      expect(after).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
+      expectJsonError(
+        await new ApiClient(server.baseUrl).get(`/api/user/${me.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+        401,
+      );
+      expectJsonError(
+        await new ApiClient(server.baseUrl).post('/api/auth/login', {
+          email: me.email,
+          password: me.password,
+        }),
+        401,
+      );
+      // The email is free again.
+      const again = await new ApiClient(server.baseUrl).post('/api/user/register', {
+        name: 'New',
+        email: me.email,
+        password: 'another-1',
+      });
+      expect(again.status).toBe(201);
+
+      expect(await exportSnapshot(bystander.me)).toEqual(bystanderBefore);
+      const bystanderRows = await rowCounts(bystander.me.id, bystander.medicineIds);
+      for (const table of filled) expect(bystanderRows[table], table).toBeGreaterThan(0);
+    });
+  });
+});
