@@ -49,6 +49,20 @@ export const settingsInputSchema = z.object({
   medicineDefaults: medicineDefaultsSchema,
   privacy: privacySettingsSchema,
   timezone: timeZoneSchema.optional(),
+  reminderTimeOrigins: z
+    .array(
+      z
+        .int()
+        .min(0)
+        .max(MAX_DOSE_SLOTS - 1)
+        .nullable(),
+    )
+    .max(MAX_DOSE_SLOTS)
+    .optional()
+    .meta({
+      description:
+        'For each submitted default reminder time, the index of the saved time it came from (null for a new time). With it, every medicine’s doses, scheduled times and today’s taken flags follow their time to its new position in the same transaction; without it, time i stays slot i.',
+    }),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 

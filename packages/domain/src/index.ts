@@ -6,3 +6,4 @@ export * from './schedule';
 export * from './dose-slots';
 export * from './adherence';
 export * from './refill';
+export * from './reminder-times';

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  movedDosesMessage,
-  planReminderTimes,
-  remapFlags,
-  type ReminderTimeRow,
-} from './reminder-times-plan';
+import { movedDosesMessage, planReminderTimes, type ReminderTimeRow } from './reminder-times-plan';
 
 const previous = ['08:00', '14:00', '20:00'];
 const rows = (...times: [string, number | null][]): ReminderTimeRow[] =>
@@ -27,7 +22,7 @@ describe('planReminderTimes', () => {
         { id: 'm', from: '1-0-1', to: '1-0-0-1' },
       ],
       moved: [], // nobody's dose times change
-      grew: true,
+      origins: [0, null, 1, 2], // what the server remaps with
     });
   });
 
@@ -50,7 +45,7 @@ describe('planReminderTimes', () => {
       times: ['07:00', '08:00', '14:00'],
       remaps: [{ id: 'm', to: '1-1-0' }],
       moved: [{ name: 'Metformin', from: ['08:00', '20:00'], to: ['07:00', '08:00'] }],
-      grew: false,
+      origins: [2, 0, 1],
     });
   });
 
@@ -69,7 +64,7 @@ describe('planReminderTimes', () => {
       times: ['08:00', '20:00'],
       remaps: [{ id: 'm', to: '1-1' }],
       moved: [],
-      grew: false,
+      origins: [0, 2],
     });
   });
 
@@ -77,17 +72,5 @@ describe('planReminderTimes', () => {
     expect(planReminderTimes(previous, [], []).kind).toBe('invalid');
     expect(planReminderTimes(previous, rows(['08:00', 0], ['08:00', null]), []).kind).toBe('invalid');
     expect(planReminderTimes(previous, rows(['', 0]), []).kind).toBe('invalid');
-  });
-
-  it('moves a day’s taken flags with their slots', () => {
-    const plan = planReminderTimes(
-      previous,
-      rows(['08:00', 0], ['14:00', 1], ['20:00', 2], ['12:00', null]),
-      [metformin],
-    );
-    if (plan.kind !== 'ok') throw new Error('expected a plan');
-    // Metformin's evening dose was ticked: it stays ticked in the evening slot, now the 4th.
-    expect(remapFlags('0-0-1', plan.slotMap, plan.times.length)).toBe('0-0-0-1');
-    expect(remapFlags('1-0-0', plan.slotMap, plan.times.length)).toBe('1-0-0');
   });
 });

@@ -1,4 +1,11 @@
-import { TIME_PATTERN, deriveScheduledTimes, formatTime12h, parseFrequency } from '@medrem/domain';
+import {
+  TIME_PATTERN,
+  deriveScheduledTimes,
+  formatTime12h,
+  losesDose,
+  remapFlags,
+  slotMapFrom,
+} from '@medrem/domain';
 
 /** One row of the Default Reminder Times editor: its time and the saved slot it came from (null if new). */
 export interface ReminderTimeRow {
@@ -26,24 +33,23 @@ export type ReminderTimesPlan =
       kind: 'ok';
       /** The new default times, sorted. */
       times: string[];
-      /** Medicines whose flags must move because sorting or removal changed slot positions. */
+      /** For each new time, the saved slot it came from (null when new): the server remaps with it. */
+      origins: (number | null)[];
+      /** Medicines whose flags move because sorting or removal changed slot positions. */
       remaps: FrequencyRemap[];
       /** Medicines whose dose times really change, for the confirmation ('8:00 AM → 9:00 AM'). */
       moved: { name: string; from: string[]; to: string[] }[];
-      /** True when the list grew: settings must be saved before the medicines (server rule). */
-      grew: boolean;
-      /** Old slot index → new slot index, for the day's taken flags of the remapped medicines. */
-      slotMap: ReadonlyMap<number, number>;
     };
 
 const timesText = (times: readonly string[]) => times.map(formatTime12h).join(', ') || 'none';
 
 /**
- * Plans a change of the default reminder times (decision 023). A slot is identified by the row it
- * came from, times are kept sorted, and each medicine's frequency flags follow their slot to its new
- * position, so that no medicine silently moves to another time. Removing a slot that a medicine
- * still takes is blocked, naming the medicines; a slot whose time was edited moves its doses, which
- * the caller confirms with the user.
+ * Previews a change of the default reminder times (decision 023) with the rules the server applies
+ * (packages/domain reminder-times). A slot is identified by the row it came from, times are kept
+ * sorted, and each medicine's frequency flags follow their slot to its new position, so that no
+ * medicine silently moves to another time. Removing a slot that a medicine still takes is blocked,
+ * naming the medicines; a slot whose time was edited moves its doses, which the caller confirms with
+ * the user. The server does the remapping itself, in one transaction, from `origins`.
  */
 export function planReminderTimes(
   previous: readonly string[],
@@ -60,14 +66,10 @@ export function planReminderTimes(
   }
   const sorted = [...rows].sort((a, b) => a.time.localeCompare(b.time));
   const times = sorted.map((r) => r.time);
-  const newIndexOfSlot = new Map<number, number>();
-  sorted.forEach((row, index) => {
-    if (row.slot !== null) newIndexOfSlot.set(row.slot, index);
-  });
+  const origins = sorted.map((r) => r.slot);
+  const newIndexOfSlot = slotMapFrom(origins);
 
-  const stranded = medicines.filter((m) =>
-    parseFrequency(m.frequency).some((flag, slot) => flag === 1 && !newIndexOfSlot.has(slot)),
-  );
+  const stranded = medicines.filter((m) => losesDose(m.frequency, newIndexOfSlot));
   if (stranded.length > 0) {
     const removed = previous.filter((_, slot) => !newIndexOfSlot.has(slot));
     return {
@@ -88,25 +90,7 @@ export function planReminderTimes(
     const after = deriveScheduledTimes(to, times);
     if (before.join() !== after.join()) moved.push({ name: medicine.name, from: before, to: after });
   }
-  return { kind: 'ok', times, remaps, moved, grew: times.length > previous.length, slotMap: newIndexOfSlot };
-}
-
-/**
- * Moves each 1-flag of a frequency (or of a day's taken string) from its old slot to its new one.
- * Trailing zero flags beyond the new list are dropped so that the result fits the list.
- */
-export function remapFlags(flags: string, slotMap: ReadonlyMap<number, number>, slots: number): string {
-  const old = parseFrequency(flags);
-  const next = new Array<number>(Math.max(old.length, 1)).fill(0);
-  old.forEach((flag, slot) => {
-    const index = slotMap.get(slot);
-    if (flag === 1 && index !== undefined) {
-      while (next.length <= index) next.push(0);
-      next[index] = 1;
-    }
-  });
-  while (next.length > Math.max(slots, 1) && next[next.length - 1] === 0) next.pop();
-  return next.join('-');
+  return { kind: 'ok', times, origins, remaps, moved };
 }
 
 /** The confirmation text naming the medicines whose dose times change. */

@@ -20,11 +20,17 @@ export function toDraft(settings: Settings): SettingsDraft {
   };
 }
 
-export function toSettingsInput(draft: SettingsDraft, times: string[]): Omit<SettingsInput, 'userEmail'> {
+/** `origins`: for each time, the saved slot it came from, so the server moves each slot's doses with it. */
+export function toSettingsInput(
+  draft: SettingsDraft,
+  times: string[],
+  origins: (number | null)[],
+): Omit<SettingsInput, 'userEmail'> {
   return {
     notifications: draft.notifications,
     medicineDefaults: { ...draft.medicineDefaults, defaultReminderTimes: times },
     privacy: draft.privacy,
     timezone: draft.timezone,
+    reminderTimeOrigins: origins,
   };
 }
