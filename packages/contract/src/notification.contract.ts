@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { emailSchema, idSchema, successSchema, timestampSchema } from './primitives';
 
-export const NOTIFICATION_TYPES = ['reminder', 'missed_dose', 'refill', 'success', 'generic'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+import { NOTIFICATION_TYPES } from './notification-types';
+
+export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
 
 export const notificationSchema = z
   .object({

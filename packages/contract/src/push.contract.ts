@@ -3,27 +3,7 @@ import { defineProcedure } from './define-procedure';
 import { notificationSchema } from './notification.contract';
 import { successSchema } from './primitives';
 
-/** The labels and ids of the buttons a reminder push shows (service worker and server agree on them). */
-export const PUSH_ACTIONS = {
-  take: { action: 'take', title: 'Mark as taken' },
-  snooze: { action: 'snooze', title: 'Snooze 10 min' },
-} as const;
-
-/** What a push message carries (JSON), read by the service worker. */
-export const pushPayloadSchema = z.object({
-  v: z.literal(1),
-  id: z.uuid(),
-  type: notificationSchema.shape.type,
-  title: z.string(),
-  body: z.string(),
-  /** Same for a dose and its repeats, so a resend replaces the shown notification. */
-  tag: z.string(),
-  /** Where a click on the notification goes: a path of this app, never another site. */
-  url: z.string().regex(/^\/(?!\/)/, 'The push URL must be a path of this app.'),
-  createdAt: z.string(),
-  actions: z.array(z.object({ action: z.enum(['take', 'snooze']), title: z.string(), token: z.string() })),
-});
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+export { PUSH_ACTIONS, type PushPayload, pushPayloadSchema } from './push-payload';
 
 /** One event of the live notification stream (tRPC subscription `push.notifications`, over SSE). */
 export const notificationEventSchema = notificationSchema;

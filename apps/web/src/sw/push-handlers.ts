@@ -1,4 +1,4 @@
-import { type PushPayload, pushPayloadSchema } from '@medrem/contract';
+import { type PushPayload, pushPayloadSchema } from '@medrem/contract/push-payload';
 
 /**
  * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
