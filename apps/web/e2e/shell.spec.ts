@@ -92,7 +92,7 @@ test.describe('time zones', () => {
   test.use({ timezoneId: 'Asia/Tokyo', serviceWorkers: 'block' });
 
   test('a device in another zone is asked whether to switch the saved zone', async ({ page, request }) => {
-    const account = await createAccount(request, 'UTC');
+    const account = await createAccount(request, { timezone: 'UTC' });
     await logIn(page, account);
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('This device is in Asia/Tokyo, but your reminders use UTC.');

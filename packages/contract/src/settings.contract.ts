@@ -1,4 +1,11 @@
-import { ADDED_REMINDER_TIME, DEFAULT_REMINDER_TIMES, MAX_DOSE_SLOTS } from '@medrem/domain';
+import {
+  ADDED_REMINDER_TIME,
+  DEFAULT_DOSES_PER_DAY,
+  DEFAULT_DURATION_DAYS,
+  DEFAULT_REMINDER_ADVANCE_MINUTES,
+  DEFAULT_REMINDER_TIMES,
+  MAX_DOSE_SLOTS,
+} from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
@@ -70,16 +77,16 @@ export type SettingsInput = z.infer<typeof settingsInputSchema>;
 export const DEFAULT_SETTINGS: Omit<Settings, 'name' | 'email'> = {
   notifications: {
     enabled: true,
-    reminderAdvance: 30,
+    reminderAdvance: DEFAULT_REMINDER_ADVANCE_MINUTES,
     missedDoseAlerts: true,
     refillReminders: true,
     dailySummary: false,
     upcomingHeadsUp: false,
   },
   medicineDefaults: {
-    defaultDosesPerDay: 1,
+    defaultDosesPerDay: DEFAULT_DOSES_PER_DAY,
     defaultReminderTimes: [...DEFAULT_REMINDER_TIMES],
-    defaultDurationDays: 0,
+    defaultDurationDays: DEFAULT_DURATION_DAYS,
   },
   privacy: { dataSharing: false, analytics: true },
   timezone: 'UTC',

@@ -57,7 +57,7 @@ export const userContract = {
       name: personNameSchema,
       email: emailSchema.optional(),
       password: passwordSchema.optional(),
-      currentPassword: z.string().max(LIMITS.passwordMax).optional(),
+      currentPassword: z.string().max(LIMITS.passwordMax, 'Password is too long.').optional(),
     }),
     output: z.object({ user: publicUserSchema, message: z.string() }),
   }),

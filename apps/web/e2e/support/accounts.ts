@@ -9,11 +9,17 @@ export interface Account {
 
 let counter = 0;
 
-/** Registers a fresh account through the REST facade (faster than the form, which the journey covers). */
-export async function createAccount(request: APIRequestContext, timezone = 'UTC'): Promise<Account> {
+/**
+ * Registers a fresh account through the REST facade (faster than the form, which auth.spec.ts
+ * covers): every test gets its own, so none depends on another's data.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  { name = 'Grace Hopper', timezone = 'UTC' }: { name?: string; timezone?: string } = {},
+): Promise<Account> {
   const account = {
-    name: 'Grace Hopper',
-    email: `grace-${Date.now()}-${counter++}@example.com`,
+    name,
+    email: `${name.split(' ')[0]?.toLowerCase()}-${Date.now()}-${counter++}@example.com`,
     password: 'correct-horse-2',
   };
   const response = await request.post('/api/user/register', { data: { ...account, timezone } });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { DESKTOP } from './screens';
 
 /** Today's date in UTC (the suite's browser zone, so the saved zone too), YYYY-MM-DD. */
 export function todayUtc(): string {
@@ -22,6 +23,15 @@ export async function confirm(page: Page, text: string | RegExp, button: string)
   await expect(dialog).toHaveCount(0);
 }
 
+/**
+ * The browser clock at 10:00 UTC today (the accounts' saved zone is UTC): the 08:00 slot has
+ * passed, the 14:00 one has not. The server keeps its real clock; only "today" has to agree.
+ */
+export async function atTenUtc(page: Page): Promise<void> {
+  await page.clock.install({ time: new Date(`${todayUtc()}T10:00:00Z`) });
+  await page.setViewportSize(DESKTOP);
+}
+
 export interface MedicineInput {
   name: string;
   dosage: string;
@@ -41,3 +51,25 @@ export async function fillMedicineForm(page: Page, m: MedicineInput): Promise<vo
   await page.getByLabel('Total Pills').fill(String(m.totalPills));
   await page.getByLabel('Pills per Dose').fill(String(m.pillsPerDose));
 }
+
+/** Morning and afternoon, ten days of supply: never short. */
+export const ASPIRIN: MedicineInput = {
+  name: 'Aspirin',
+  dosage: '500mg',
+  frequency: '1-1-0',
+  totalDays: 30,
+  supplyDays: 10,
+  totalPills: 20,
+  pillsPerDose: 1,
+};
+
+/** Morning and evening, 4 pills: urgent for a refill from the start. */
+export const METFORMIN: MedicineInput = {
+  name: 'Metformin',
+  dosage: '850mg',
+  frequency: '1-0-1',
+  totalDays: 30,
+  supplyDays: 2,
+  totalPills: 4,
+  pillsPerDose: 1,
+};

@@ -1,0 +1,72 @@
+import { createAccount, logIn } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { atTenUtc, confirm, expectToast } from './support/journey';
+import { captureScreen } from './support/screens';
+
+// No service worker here: its prompts would cover the screens (shell.spec.ts covers it).
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+test('register through the form; the success dialog sends the new user to login', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Register - Medicine Reminder');
+  await captureScreen(page, 'register');
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(`ada-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('correct-horse-1');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Registration Successful!');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Your account has been created successfully. Please log in.',
+  );
+  await expect(page).toHaveURL(/\/login$/); // the dialog closes itself after 2 s
+});
+
+test('the route guard remembers the page and login returns there', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await page.goto('/reports');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Freports/);
+  await expect(page).toHaveTitle('Login - Medicine Reminder');
+  await captureScreen(page, 'login');
+  await page.getByRole('button', { name: 'Login with Google' }).click();
+  await expectToast(page, 'Google sign-in is not configured on this server yet');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectToast(page, 'Welcome back! You have been logged in successfully.');
+  await expect(page).toHaveURL(/\/reports$/);
+});
+
+test('logout, then sign back in', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await logIn(page, account);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expectToast(page, 'You have been logged out successfully.');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectToast(page, 'Welcome back! You have been logged in successfully.');
+});
+
+test('delete the account from settings, after the spec’s confirmation', async ({ page, request }) => {
+  const account = await createAccount(request);
+  await logIn(page, account);
+  await page.goto('/settings?tab=privacy');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('heading', { name: 'Delete Account' })).toBeVisible();
+  await confirm(
+    page,
+    'This action cannot be undone. All your data will be permanently deleted.',
+    'Yes, delete my account',
+  );
+  await expectToast(page, 'Account deleted successfully');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // Gone for good: the password no longer proves anything.
+  const again = await request.post('/jwt', { data: { email: account.email, password: account.password } });
+  expect(again.status()).toBe(401);
+});

@@ -1,0 +1,66 @@
+import { createAccount, logIn } from './support/accounts';
+import { AccountApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast } from './support/journey';
+import { captureScreen } from './support/screens';
+
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+test('an empty dashboard greets the user by first name', async ({ page, request }) => {
+  await logIn(page, await createAccount(request, { name: 'Ada Lovelace' }));
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good Morning, Ada');
+  await expect(page.getByText("Here's your medications overview today!")).toBeVisible();
+  await expect(page.getByText(/You have no medicines to take now/)).toBeVisible();
+  await expect(page.getByText('No refills needed at this time.')).toBeVisible();
+  await captureScreen(page, 'dashboard-empty');
+});
+
+test('dose slots: a slot not reached explains, a past one asks and records', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.addMedicine(ASPIRIN); // 1-1-0
+  await api.addMedicine(METFORMIN); // 1-0-1
+  await logIn(page, account);
+
+  const morning = page.getByTestId('dose-slot-0');
+  const afternoon = page.getByTestId('dose-slot-1');
+  await expect(morning).toContainText('Morning');
+  await expect(morning).toContainText('8:00 AM');
+  await expect(morning).toContainText('Missed');
+  await expect(afternoon).toContainText('Upcoming');
+  await expect(page.getByTestId('dose-slot-2')).toContainText('Metformin');
+  await expect(
+    morning.getByRole('link', { name: 'You can set your default time from settings' }),
+  ).toBeVisible();
+
+  // A slot not reached yet: the tick explains instead of acting.
+  // aria-disabled: Playwright would wait for it to become enabled, a person can still press it.
+  await afternoon.getByRole('button', { name: 'Aspirin, Afternoon dose taken' }).click({ force: true });
+  await expect(afternoon.getByText('Available after scheduled time')).toBeVisible();
+
+  // A slot already past: confirm, then it is taken.
+  await morning.getByRole('button', { name: 'Aspirin, Morning dose taken' }).click();
+  await confirm(page, 'Are you sure you want to mark "Aspirin" as taken?', 'Yes, mark it!');
+  await expectToast(page, 'Aspirin marked as taken!');
+  await expect(morning.getByRole('button', { name: 'Aspirin, Morning dose taken' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(morning).toContainText('In Progress');
+  await morning.getByRole('button', { name: 'Metformin, Morning dose taken' }).click();
+  await confirm(page, 'Are you sure you want to mark "Metformin" as taken?', 'Yes, mark it!');
+  await expectToast(page, 'Metformin marked as taken!');
+  await expect(morning).toContainText('Completed');
+  await expect(afternoon.getByText('Available after scheduled time')).toHaveCount(0);
+  await captureScreen(page, 'dashboard');
+
+  // Saved, not only shown: a fresh load shows both morning doses taken.
+  await page.reload();
+  await expect(morning).toContainText('Completed');
+  await expect(morning.getByRole('button', { name: 'Metformin, Morning dose taken' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});

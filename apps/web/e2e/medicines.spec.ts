@@ -1,0 +1,120 @@
+import { createAccount, logIn } from './support/accounts';
+import { AccountApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import {
+  ASPIRIN,
+  METFORMIN,
+  atTenUtc,
+  confirm,
+  expectToast,
+  fillMedicineForm,
+  todayUtc,
+} from './support/journey';
+import { DESKTOP, PHONE, captureScreen, expectAccessible } from './support/screens';
+
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+test('add medicines: the form checks, derives the times and the course’s pills', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createAccount(request));
+  await page.getByRole('link', { name: 'Add Medication' }).first().click();
+  await expect(page).toHaveTitle('Add Medicine - Medicine Reminder');
+  await expect(page.getByText('Format: Morning-Afternoon-Evening (1 = take, 0 = skip)')).toBeVisible();
+  await expect(page.getByLabel('Start Date')).toHaveValue(todayUtc());
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expectToast(page, 'Please fill in the frequency pattern field.');
+  await captureScreen(page, 'add-medicine');
+
+  await fillMedicineForm(page, ASPIRIN);
+  await expect(page.getByRole('status').filter({ hasText: '8:00 AM' })).toContainText('2:00 PM');
+  await expect(page.getByText('Pills for the whole course:')).toContainText('60');
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Aspirin has been added successfully!');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('dose-slot-0')).toContainText('Aspirin');
+
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, METFORMIN);
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Metformin has been added successfully!');
+});
+
+test('medications: a table on desktop, cards on a phone', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.addMedicine(ASPIRIN);
+  // One morning dose taken: 3 of 4 pills left at 2 a day is 1 day of supply.
+  await api.takeToday(await api.addMedicine(METFORMIN), '1-0-0');
+  await logIn(page, account);
+
+  await page.getByRole('link', { name: 'Medications' }).click();
+  await expect(page).toHaveTitle('Medications - Medicine Reminder');
+  const table = page.getByRole('table');
+  for (const column of [
+    'Medication',
+    'Dosage',
+    'Frequency',
+    'Time',
+    'Start Date',
+    'Total Duration',
+    'Current Duration',
+    'Actions',
+  ]) {
+    await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+  }
+  const aspirin = table.getByRole('row', { name: /Aspirin/ });
+  await expect(aspirin).toContainText('Twice daily');
+  await expect(aspirin).toContainText('8:00 AM, 2:00 PM');
+  await expect(aspirin).toContainText(todayUtc());
+  await expect(aspirin).toContainText('30 days');
+  await expect(table.getByRole('row', { name: /Metformin/ })).toContainText('1 day left');
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Aspirin' })).toContainText('Twice daily');
+  await page.setViewportSize(DESKTOP);
+  await captureScreen(page, 'medications');
+});
+
+test('update a medicine after the confirmation', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.addMedicine(ASPIRIN);
+  await logIn(page, account);
+
+  await page.goto('/medication');
+  await page.getByRole('link', { name: 'Edit Aspirin' }).click();
+  await expect(page).toHaveURL(/\/update-medicine\//);
+  await expect(page.getByLabel('Medicine Name')).toHaveValue('Aspirin');
+  await expect(page.getByLabel('Frequency')).toHaveValue('1-1-0');
+  await captureScreen(page, 'update-medicine');
+  await page.getByLabel('Dosage').fill('325mg');
+  await page.getByRole('button', { name: 'Update Medicine' }).click();
+  await confirm(page, 'Are you sure you want to update this?', 'Yes, update it!');
+  await expectToast(page, 'Aspirin has been updated successfully!');
+  await expect(page).toHaveURL(/\/$/);
+  expect(await api.medicines()).toEqual([expect.objectContaining({ name: 'Aspirin', dosage: '325mg' })]);
+});
+
+test('delete a medicine after the confirmation', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.addMedicine(ASPIRIN);
+  await api.addMedicine(METFORMIN);
+  await logIn(page, account);
+
+  await page.goto('/medication');
+  await page.getByRole('button', { name: 'Delete Metformin' }).click();
+  await expectAccessible(page, 'the delete confirmation');
+  await confirm(
+    page,
+    'Are you sure you want to delete "Metformin"? This action cannot be undone.',
+    'Yes, delete it!',
+  );
+  await expectToast(page, 'Metformin has been deleted successfully!');
+  await expect(page.getByRole('row', { name: /Metformin/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Aspirin/ })).toHaveCount(1);
+});

@@ -1,0 +1,46 @@
+import { createAccount, logIn } from './support/accounts';
+import { AccountApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { METFORMIN, atTenUtc } from './support/journey';
+import { captureScreen } from './support/screens';
+
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+test('notifications: read one, read all, delete one, close', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  // Both urgent from the start: the reminder engine raises a refill reminder for each.
+  await api.addMedicine(METFORMIN);
+  await api.addMedicine({ ...METFORMIN, name: 'Lisinopril', frequency: '1-0-0', totalPills: 2 });
+  await logIn(page, account);
+
+  // Opening the panel refetches the list.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const refill = page.getByRole('button', { name: /^Unread: Refill Reminder\. Metformin is running low/ });
+  await expect(refill).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /^Unread: Refill Reminder\. Lisinopril/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  const badge = page.getByTestId('notification-badge');
+  const unread = Number(await badge.textContent());
+  expect(unread).toBeGreaterThan(1);
+  await captureScreen(page, 'notifications');
+
+  await refill.click(); // marks it read, at once
+  await expect(page.getByRole('button', { name: /^Refill Reminder\. Metformin/ })).toBeVisible();
+  await expect(badge).toHaveText(String(unread - 1));
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(badge).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Metformin is running low' })
+    .getByRole('button', { name: 'Delete notification: Refill Reminder' })
+    .click();
+  await expect(page.getByRole('button', { name: /Metformin is running low/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Lisinopril is running low/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toHaveCount(0);
+});

@@ -1,0 +1,76 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { Medicine, Settings } from '@medrem/contract';
+import type { Account } from './accounts';
+import { expect } from './fixtures';
+import { todayUtc, type MedicineInput } from './journey';
+
+/**
+ * A test's own data, made through the REST facade with a bearer token (the password proves the
+ * identity to /jwt), so that every test can start from the state it needs and run alone.
+ */
+export class AccountApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    readonly account: Account,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext, account: Account): Promise<AccountApi> {
+    const response = await request.post('/jwt', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(response.status(), 'POST /jwt').toBe(200);
+    const { token } = (await response.json()) as { token: string };
+    return new AccountApi(request, account, token);
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(path, {
+      method,
+      headers: { authorization: `Bearer ${this.token}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  /** Adds a medicine starting today, with the same fields the add form takes. */
+  addMedicine(m: MedicineInput): Promise<Medicine> {
+    return this.call<Medicine>('POST', '/api/medicine', {
+      userEmail: this.account.email,
+      name: m.name,
+      dosage: m.dosage,
+      frequency: m.frequency,
+      startDate: todayUtc(),
+      originalDurationDays: m.totalDays,
+      durationDays: m.supplyDays,
+      totalPills: m.totalPills,
+      pillsPerDose: m.pillsPerDose,
+    });
+  }
+
+  /** Records today's taken flags of a medicine, one 0/1 per slot (e.g. '1-0-0': the morning dose). */
+  async takeToday(medicine: Medicine, taken: string): Promise<void> {
+    await this.call('PUT', `/api/medicine/${medicine.id}/taken`, { date: todayUtc(), taken });
+  }
+
+  async medicines(): Promise<Medicine[]> {
+    const answer = await this.call<{ findMedicine: Medicine[] }>(
+      'GET',
+      `/api/medicine/user/${encodeURIComponent(this.account.email)}`,
+    );
+    return answer.findMedicine;
+  }
+
+  /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
+  async saveDefaultReminderTimes(times: string[]): Promise<void> {
+    const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;
+    const { settings } = await this.call<{ settings: Settings }>('GET', path);
+    await this.call('PUT', path, {
+      userEmail: this.account.email,
+      notifications: settings.notifications,
+      medicineDefaults: { ...settings.medicineDefaults, defaultReminderTimes: times },
+      privacy: settings.privacy,
+    });
+  }
+}
