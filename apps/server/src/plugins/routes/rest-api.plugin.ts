@@ -114,12 +114,10 @@ export default fp(
       const isJson = request.headers['content-type']?.startsWith('application/json') ?? false;
       if (!isJson && body !== undefined) {
         // Fastify parses text/plain too; trpc-to-openapi would refuse it with a garbled message.
-        return reply
-          .status(415)
-          .send({
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            message: 'Unsupported content type: send application/json.',
-          });
+        return reply.status(415).send({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Unsupported content type: send application/json.',
+        });
       }
       if (
         isJson &&
