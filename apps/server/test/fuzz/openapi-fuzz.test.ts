@@ -70,9 +70,15 @@ const ids = fc.oneof(
   },
   { arbitrary: fc.uuid(), weight: 1 },
 );
-const dates = fc
-  .date({ min: new Date('2026-10-01T00:00:00Z'), max: new Date('2026-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
+// Mostly days a test medicine is scheduled on (before the test clock's today), sometimes any.
+const day = (min: string, max: string) =>
+  fc
+    .date({ min: new Date(min), max: new Date(max), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+const dates = fc.oneof(
+  { arbitrary: day('2026-11-01T00:00:00Z', '2026-11-21T00:00:00Z'), weight: 3 },
+  { arbitrary: day('2026-01-01T00:00:00Z', '2027-12-31T00:00:00Z'), weight: 1 },
+);
 
 /** Field names whose values should be the fuzz's own ids, emails and dates (see FieldHints). */
 const hints: FieldHints = (name, schema) => {
