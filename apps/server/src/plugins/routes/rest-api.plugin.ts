@@ -94,6 +94,8 @@ export default fp(
         errors.length === 0 && paths?.[0] ? { status: successStatus.get(paths[0]) ?? 200 } : {},
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'REST call failed');
+        // An outage is logged without the failed query (its parameters may be health data).
+        if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
       },
       maxBodySize: app.config.bodyLimitBytes,
     });
