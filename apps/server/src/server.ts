@@ -1,9 +1,11 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
+import { assertUsableDataDir } from './config/data-dir';
 
 /** Starts the server on PORT and shuts it down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  await assertUsableDataDir(config.dataDir);
   const app = await buildApp({ config });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
+import { assertUsableDataDir } from './config/data-dir';
 import { openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { startReminderRuntime } from './features/reminders/reminder-runtime';
@@ -12,6 +13,7 @@ import { composeServices } from './composition/compose-services';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
+  await assertUsableDataDir(config.dataDir);
   const log = pino({ level: config.logLevel, base: { role: 'reminder-worker', pid: process.pid } });
   if (!config.redisUrl)
     log.warn(

@@ -42,6 +42,11 @@ export async function openDatabase(options: {
     const client = postgres(databaseUrl, {
       max: options.poolSize ?? 10,
       onnotice: () => undefined,
+      // While the server is away, postgres.js holds each query until its next reconnect attempt,
+      // and its default backoff grows to 20 s: requests would hang that long instead of answering
+      // 503, and service would resume up to 20 s after the database did. Retry within a second.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      connect_timeout: 5,
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     return {

@@ -1,9 +1,39 @@
+import { type ProcedureDefinition, contract } from '@medrem/contract';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import { appRouter } from './app-router';
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * What every error body carries besides `code` and `message` (see the error formatter in
+ * trpc.ts): the tRPC error data, with the concise validation issues. trpc-to-openapi's error
+ * schemas forbid any other key, so without this every documented error would break its own schema.
+ */
+const ERROR_DATA_SCHEMA = {
+  type: 'object',
+  description: 'The error in machine-readable form; `issues` lists the invalid fields of a 400.',
+  properties: {
+    code: { type: 'string' },
+    httpStatus: { type: 'integer' },
+    path: { type: 'string' },
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { path: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } },
+        required: ['path', 'message'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['code', 'httpStatus'],
+  additionalProperties: false,
+};
 
 /** The OpenAPI document of the REST facade, generated from the same procedures. */
 export function createOpenApiDocument() {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Medicine Reminder API',
     description:
       'Every call of the Medicine Reminder web app. Sign in with POST /api/auth/login (session cookie), get a 1-hour token from POST /jwt, then send it as `Authorization: Bearer <token>`.',
@@ -11,4 +41,46 @@ export function createOpenApiDocument() {
     baseUrl: '/',
     securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
   });
+  const schemas = (document.components?.schemas ?? {}) as Record<string, JsonObject>;
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!name.startsWith('error.')) continue;
+    schema.properties = { ...(schema.properties as JsonObject), data: ERROR_DATA_SCHEMA };
+  }
+  // A body that is not JSON is refused with 415 (rest-api.plugin.ts) by every call that takes one.
+  schemas['error.UNSUPPORTED_MEDIA_TYPE'] = {
+    type: 'object',
+    title: 'Unsupported media type error (415)',
+    description: 'The error information',
+    properties: { message: { type: 'string' }, code: { type: 'string' }, data: ERROR_DATA_SCHEMA },
+    required: ['message', 'code'],
+    additionalProperties: false,
+  };
+  // trpc-to-openapi documents every success as 200; the REST facade answers creations with 201.
+  const created = new Set(
+    Object.values(contract)
+      .flatMap((procedures) =>
+        Object.values(procedures as Record<string, ProcedureDefinition<z.ZodType, z.ZodType>>),
+      )
+      .filter((definition) => definition.meta.successStatus === 201)
+      .map(({ meta }) => `${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`),
+  );
+  for (const [path, methods] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(methods as Record<string, JsonObject>)) {
+      const responses = operation.responses as JsonObject;
+      if (created.has(`${method} ${path}`) && responses['200']) {
+        operation.responses = {
+          '201': responses['200'],
+          ...Object.fromEntries(Object.entries(responses).filter(([status]) => status !== '200')),
+        };
+      }
+      if (!operation.requestBody) continue;
+      (operation.responses as JsonObject)['415'] = {
+        description: 'The body is not JSON',
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/error.UNSUPPORTED_MEDIA_TYPE' } },
+        },
+      };
+    }
+  }
+  return document;
 }

@@ -3,6 +3,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import type { NewSession } from '../features/auth/auth.service';
 import type { Services } from '../composition/create-services';
 import { describeIssues } from './describe-issues';
@@ -59,6 +60,10 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     throw new TRPCError({ code: result.error.cause.kind, message: result.error.cause.message });
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    // A database outage is no bug of the call: 503, and the client may simply retry.
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
   }
   return result;
 });

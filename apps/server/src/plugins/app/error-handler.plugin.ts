@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_ERROR_MESSAGE } from '../../trpc/trpc';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/database-unavailable';
 
 const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -16,7 +17,15 @@ const CLIENT_MESSAGES: Record<string, string> = {
  */
 export default fp(
   async (app) => {
+    // Every 503 (a database outage, wherever it was caught) tells clients when to try again.
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+        return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -94,6 +94,8 @@ export default fp(
         errors.length === 0 && paths?.[0] ? { status: successStatus.get(paths[0]) ?? 200 } : {},
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'REST call failed');
+        // An outage is logged without the failed query (its parameters may be health data).
+        if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
       },
       maxBodySize: app.config.bodyLimitBytes,
     });
@@ -112,6 +114,13 @@ export default fp(
       // {0: …, 1: …} and a call whose fields all sit in the path (refill, read) would run on it.
       const { body } = request;
       const isJson = request.headers['content-type']?.startsWith('application/json') ?? false;
+      if (!isJson && body !== undefined) {
+        // Fastify parses text/plain too; trpc-to-openapi would refuse it with a garbled message.
+        return reply.status(415).send({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Unsupported content type: send application/json.',
+        });
+      }
       if (
         isJson &&
         body !== undefined &&
@@ -121,6 +130,13 @@ export default fp(
         return reply
           .status(400)
           .send({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+      }
+      // Fastify matches an empty segment (/api/medicine//taken) where trpc-to-openapi then finds no
+      // procedure and answers a 404 the operation does not document: the client left out a field.
+      const params = request.params as Record<string, string>;
+      const empty = Object.keys(params).find((name) => params[name] === '');
+      if (empty !== undefined) {
+        return reply.status(400).send({ code: 'BAD_REQUEST', message: `${empty}: missing from the path.` });
       }
       request.raw.url = decodePathSegments(request.raw.url ?? '/');
       const raw = Object.assign(request.raw, { body: request.body, query: request.query });

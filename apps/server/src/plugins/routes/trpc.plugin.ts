@@ -13,6 +13,8 @@ export default fp(
         createContext: ({ req, res }) => createRequestContext(app.services, req, res),
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+          // An outage is logged without the failed query (its parameters may be health data).
+          if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

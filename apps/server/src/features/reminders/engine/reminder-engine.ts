@@ -45,7 +45,9 @@ export class ReminderEngine {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.ticking;
+    // A tick that failed (the database went away mid-tick) was logged by its caller; stopping must
+    // not fail on it, or shutting down after an outage would fail too.
+    await this.ticking?.catch(() => undefined);
   }
 
   async tick(): Promise<void> {

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from './schema-arbitrary';
+
+interface RawParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface RawOperation {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  parameters?: RawParameter[];
+  requestBody?: { required?: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, { content?: { 'application/json'?: { schema: JsonSchema } } }>;
+}
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, RawOperation>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+/** One operation of openapi.json, as the fuzz drives it. */
+export interface Operation {
+  id: string;
+  method: string;
+  /** The path template, e.g. /api/medicine/{id}/taken. */
+  path: string;
+  bearer: boolean;
+  pathParameters: RawParameter[];
+  queryParameters: RawParameter[];
+  body: JsonSchema | undefined;
+  /** Documented statuses and, for each, a validator of its JSON body. */
+  responses: Map<number, ValidateFunction | undefined>;
+}
+
+const documentPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../openapi.json');
+
+export function loadOpenApi(): OpenApiDocument {
+  return JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument;
+}
+
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/**
+ * Every operation of the document with a validator for each documented response. The whole
+ * document is added to ajv once, so `#/components/schemas/...` references resolve as they do for
+ * any OpenAPI 3.1 tool; `example` and the like are annotations, hence strict: false.
+ */
+export function operationsOf(document: OpenApiDocument): Operation[] {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
+  const addFormats =
+    (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+  addFormats(ajv);
+  ajv.addSchema(document, 'openapi');
+  const operations: Operation[] = [];
+  for (const [template, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const responses = new Map<number, ValidateFunction | undefined>();
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        responses.set(
+          Number(status),
+          schema
+            ? ajv.getSchema(
+                `openapi#/${pointer('paths', template, method, 'responses', status, 'content', 'application/json', 'schema')}`,
+              )
+            : undefined,
+        );
+      }
+      const parameters = operation.parameters ?? [];
+      operations.push({
+        id: operation.operationId,
+        method: method.toUpperCase(),
+        path: template,
+        bearer: (operation.security ?? []).some((requirement) => 'Authorization' in requirement),
+        pathParameters: parameters.filter((p) => p.in === 'path'),
+        queryParameters: parameters.filter((p) => p.in === 'query'),
+        body: operation.requestBody?.content['application/json'].schema,
+        responses,
+      });
+    }
+  }
+  return operations;
+}
