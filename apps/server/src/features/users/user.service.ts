@@ -49,13 +49,14 @@ export class UserService {
       password?: string | undefined;
       currentPassword?: string | undefined;
     },
+    sessionToken?: string,
   ): Promise<PublicUser> {
     assertSelf(caller, input.userEmail);
     if (input.email !== undefined && input.email !== caller.email) {
       throw badRequest('Your email address cannot be changed.');
     }
     if (input.password !== undefined) {
-      await this.deps.auth.changePassword(caller.userId, input.currentPassword, input.password);
+      await this.deps.auth.changePassword(caller.userId, input.currentPassword, input.password, sessionToken);
     }
     return toPublicUser(await this.deps.users.update(caller.userId, { name: input.name }));
   }
