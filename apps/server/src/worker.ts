@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logSerializers } from './lib/log-serializers';
 import { loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
@@ -12,7 +13,11 @@ import { composeServices } from './composition/compose-services';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, base: { role: 'reminder-worker', pid: process.pid } });
+  const log = pino({
+    level: config.logLevel,
+    base: { role: 'reminder-worker', pid: process.pid },
+    serializers: logSerializers,
+  });
   if (!config.redisUrl)
     log.warn(
       'REDIS_URL is not set: this worker uses an in-process queue and cannot reach open tabs of other processes.',
