@@ -21,6 +21,15 @@ export class SessionRepository {
     return row?.user;
   }
 
+  /** When the user's live sessions started and end (the data export; never their tokens). */
+  async listLiveForUser(userId: string, now: Date): Promise<{ createdAt: Date; expiresAt: Date }[]> {
+    return this.db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(sessions.createdAt);
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }

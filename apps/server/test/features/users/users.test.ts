@@ -215,7 +215,17 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(response.status, response.text).toBe(200);
       const body = response.body;
       expect(Object.keys(body).sort()).toEqual(
-        ['doseHistory', 'exportDate', 'medicines', 'notifications', 'refills', 'settings', 'user'].sort(),
+        [
+          'devices',
+          'doseHistory',
+          'exportDate',
+          'medicines',
+          'notifications',
+          'refills',
+          'sessions',
+          'settings',
+          'user',
+        ].sort(),
       );
       expect(body.exportDate).toBe(server.clock.now().toISOString());
       expect(body.user).toMatchObject({ id: me.id, email: me.email, name: 'Exporter' });
