@@ -1,5 +1,6 @@
 import { httpBatchLink } from '@trpc/client';
 import { authTokenLink, bearerHeaders } from './auth-token.link';
+import { clockedFetch } from './server-clock';
 import { TRPC_URL } from './token-refresh';
 import { trpc } from './trpc';
 
@@ -11,7 +12,12 @@ export function createApiClient() {
   return trpc.createClient({
     links: [
       authTokenLink,
-      httpBatchLink({ url: TRPC_URL, headers: bearerHeaders, maxItems: MAX_BATCH_ITEMS }),
+      httpBatchLink({
+        url: TRPC_URL,
+        headers: bearerHeaders,
+        maxItems: MAX_BATCH_ITEMS,
+        fetch: clockedFetch,
+      }),
     ],
   });
 }
