@@ -19,9 +19,12 @@ describe(`sign-in abuse (${TEST_ENGINE})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES) } });
     // Count the argon2 verifications the server actually runs (the CPU lever of finding 1).
-    const hasher = (server.app.services.auth as unknown as { deps: { hasher: { verify: Function } } }).deps
-      .hasher;
-    const verify = hasher.verify.bind(hasher) as (...args: unknown[]) => Promise<boolean>;
+    const hasher = (
+      server.app.services.auth as unknown as {
+        deps: { hasher: { verify: (...args: unknown[]) => Promise<boolean> } };
+      }
+    ).deps.hasher;
+    const verify = hasher.verify.bind(hasher);
     hasher.verify = (...args: unknown[]) => {
       hashes += 1;
       return verify(...args);

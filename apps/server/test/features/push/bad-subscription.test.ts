@@ -111,11 +111,11 @@ describe(`a bad push subscription (${TEST_ENGINE})`, () => {
       );
       expect(delivered).toHaveLength(USERS - 1);
       expect(delivered.every(([, n]) => n === 1)).toBe(true);
-      const pending = rowsOf(
+      const pending = rowsOf<{ n: number }>(
         await server.database.handle.db.execute(
           sql`select count(*)::int as n from push_outbox where status = 'pending'`,
         ),
-      ) as { n: number }[];
+      );
       // Only the bad device's push may still wait for a retry.
       expect(pending[0]!.n).toBeLessThanOrEqual(1);
     },
@@ -123,10 +123,10 @@ describe(`a bad push subscription (${TEST_ENGINE})`, () => {
 
   it('drops pushes given up on after a day, keeps newer ones and pending ones (finding 7)', async () => {
     const db = server.database.handle.db;
-    const [device] = rowsOf(await db.execute(sql`select id, user_id from push_subscriptions limit 1`)) as {
+    const [device] = rowsOf<{
       id: string;
       user_id: string;
-    }[];
+    }>(await db.execute(sql`select id, user_id from push_subscriptions limit 1`));
     const insert = (status: string, createdAt: string, topic: string) =>
       db.execute(sql`insert into push_outbox (user_id, subscription_id, payload, topic, available_at, status, created_at)
         values (${device!.user_id}::uuid, ${device!.id}::uuid, '{}'::jsonb, ${topic}, '2099-01-01T00:00:00Z'::timestamptz, ${status}, ${createdAt}::timestamptz)`);
@@ -134,11 +134,11 @@ describe(`a bad push subscription (${TEST_ENGINE})`, () => {
     await insert('failed', '2026-11-21T08:00:00Z', 'new-failed');
     await insert('pending', '2026-11-19T00:00:00Z', 'old-pending');
     await server.at('2026-11-21T09:00:00Z');
-    const topics = rowsOf(
+    const topics = rowsOf<{ topic: string }>(
       await db.execute(
         sql`select topic from push_outbox where topic in ('old-failed', 'new-failed', 'old-pending') order by topic`,
       ),
-    ) as { topic: string }[];
+    );
     expect(topics.map((t) => t.topic)).toEqual(['new-failed', 'old-pending']);
   });
 
