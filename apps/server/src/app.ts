@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/database';
 import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
+import { logSerializers } from './lib/log-serializers';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
 import servicesPlugin from './plugins/app/services.plugin';
@@ -22,6 +23,8 @@ export interface BuildAppOptions {
   /** A database opened by the caller (tests); otherwise the config's one is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Tests: where the log lines go (with `logger` on); standard output otherwise. */
+  logStream?: { write(line: string): void };
   /** Tests: the push sender the reminder engine uses instead of the real ones. */
   pushSender?: PushSender;
 }
@@ -33,7 +36,14 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 300 },

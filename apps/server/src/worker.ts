@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logSerializers } from './lib/log-serializers';
 import { loadConfig } from './config/config';
 import { assertUsableDataDir } from './config/data-dir';
 import { openDatabase } from './db/database';
@@ -14,7 +15,11 @@ import { composeServices } from './composition/compose-services';
 async function main(): Promise<void> {
   const config = loadConfig();
   await assertUsableDataDir(config.dataDir);
-  const log = pino({ level: config.logLevel, base: { role: 'reminder-worker', pid: process.pid } });
+  const log = pino({
+    level: config.logLevel,
+    base: { role: 'reminder-worker', pid: process.pid },
+    serializers: logSerializers,
+  });
   if (!config.redisUrl)
     log.warn(
       'REDIS_URL is not set: this worker uses an in-process queue and cannot reach open tabs of other processes.',

@@ -78,6 +78,17 @@ export const authContract = {
     input: z.object({}).optional(),
     output: z.object({ user: publicUserSchema.nullable() }),
   }),
+  signOutEverywhere: defineProcedure({
+    method: 'POST',
+    path: '/api/auth/sign-out-everywhere',
+    tag: 'auth',
+    summary: 'End every other session and every access token issued so far',
+    description:
+      'This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again.',
+    access: 'bearer',
+    input: z.object({}).optional(),
+    output: successSchema,
+  }),
   token: defineProcedure({
     method: 'POST',
     path: '/jwt',

@@ -29,6 +29,18 @@ export const exportSchema = z
     ),
     settings: settingsSchema,
     notifications: z.array(notificationSchema),
+    devices: z
+      .array(
+        z.object({
+          kind: z.string(),
+          service: z.string().meta({ description: 'The push service host (Web Push) or "fcm".' }),
+          registeredAt: timestampSchema,
+        }),
+      )
+      .meta({ description: 'Devices registered for reminders.' }),
+    sessions: z
+      .array(z.object({ startedAt: timestampSchema, expiresAt: timestampSchema }))
+      .meta({ description: 'Signed-in sessions that have not expired yet.' }),
   })
   .meta({ id: 'Export' });
 export type DataExport = z.infer<typeof exportSchema>;

@@ -112,6 +112,8 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
     refills: [{ medicineId: MEDICINE_ID, pills: 20, refilledAt: '2026-11-21T09:00:00.000Z' }],
     settings: serverSettings,
     notifications: [serverNotification],
+    devices: [{ kind: 'webpush', service: 'fcm.googleapis.com', registeredAt: '2026-11-20T09:00:00.000Z' }],
+    sessions: [{ startedAt: '2026-11-20T09:00:00.000Z', expiresAt: '2026-12-20T09:00:00.000Z' }],
   };
 
   it('answers the spec’s file fields (user, medicines, settings, exportDate) with the history', () => {

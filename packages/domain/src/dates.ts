@@ -73,24 +73,42 @@ export interface ZonedNow {
 }
 
 // Building an Intl formatter costs far more than using one, and services and the reminder engine
-// convert instants on every call: keep one per zone (there are a few hundred zones at most).
+// convert instants on every call: keep one per zone. Keyed by the zone's canonical name (Intl
+// resolves 'europe/PARIS' to 'Europe/Paris'), so case variants cannot grow the cache beyond the few
+// hundred real zones (issue 8, finding 6); the spellings seen map to it in a bounded table.
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneSpellings = new Map<string, string>();
+const SPELLINGS_MAX = 1000;
+
+/** How many formatters and spellings are held (tests: the caches must stay bounded). */
+export function zoneFormatterCacheSize(): { formatters: number; spellings: number } {
+  return { formatters: zoneFormatters.size, spellings: zoneSpellings.size };
+}
+
+const buildZoneFormatter = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 
 /** A cached en-CA formatter of year, month, day, hour, minute and second (h23) in `timeZone`. */
 export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timeZone);
+  const known = zoneFormatters.get(zoneSpellings.get(timeZone) ?? timeZone);
+  if (known) return known;
+  const built = buildZoneFormatter(timeZone);
+  const canonical = built.resolvedOptions().timeZone;
+  if (zoneSpellings.size >= SPELLINGS_MAX) zoneSpellings.clear();
+  if (canonical !== timeZone) zoneSpellings.set(timeZone, canonical);
+  let formatter = zoneFormatters.get(canonical);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    zoneFormatters.set(timeZone, formatter);
+    formatter = built;
+    zoneFormatters.set(canonical, formatter);
   }
   return formatter;
 }

@@ -73,6 +73,7 @@ export async function composeServices(options: {
       tokens: new ActionTokenCodec(pushSecrets.actionTokenSecret, r.actionTokenTtlMs),
       vapidPublicKey: pushSecrets.vapidPublicKey,
       endpoints: PushEndpointPolicy.fromEnv(r.pushEndpointAllowlist),
+      fcmConfigured: Boolean(r.fcmServiceAccountJson ?? r.fcmServiceAccountFile),
     },
   });
   return {

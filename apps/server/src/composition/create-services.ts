@@ -27,6 +27,7 @@ export interface PushKeys {
   tokens: ActionTokenCodec;
   vapidPublicKey: string;
   endpoints: PushEndpointPolicy;
+  fcmConfigured: boolean;
 }
 
 export interface ServiceDependencies {
@@ -93,6 +94,7 @@ export function createServices(deps: ServiceDependencies) {
     subscriptions: repositories.pushSubscriptions,
     vapidPublicKey: deps.push.vapidPublicKey,
     endpoints: deps.push.endpoints,
+    fcmConfigured: deps.push.fcmConfigured,
   });
   const notificationActions = new NotificationActionsService({
     tokens: deps.push.tokens,

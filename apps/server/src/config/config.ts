@@ -1,10 +1,36 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+/**
+ * Which proxies may name the client in X-Forwarded-For: none (the default), or the proxies' own
+ * addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). Fastify's `true`
+ * trusts every sender, so anyone reaching the port directly picks their own IP and escapes the
+ * per-IP limits (issue 8, finding 3); a hop count makes Fastify trust nobody (every client then
+ * shares the proxy's address and its limits). Both are refused with a message saying what to set.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (
+    text !== 'true' &&
+    list.every((a) => PROXY_NAMES.has(a) || (PROXY_ADDRESS.test(a) && !/^\d+$/.test(a)))
+  ) {
+    return list;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'TRUST_PROXY must be false or the addresses/CIDRs of your proxies (e.g. loopback,uniquelocal), not true or a hop count',
+  });
+  return false;
+}
 
 /** Every environment variable the server reads; documented in the README's table. */
 const envSchema = z.object({
@@ -17,7 +43,10 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),

@@ -26,6 +26,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     createdAt: createdAt(),
     lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+    /**
+     * Access tokens carry the version they were issued under; a password change or "sign out
+     * everywhere" raises it, so every token issued before stops working at once.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );

@@ -7,6 +7,8 @@ const AUDIENCE = 'medicine-reminder-api';
 export interface AccessTokenClaims {
   userId: string;
   email: string;
+  /** The account's token version when it was issued (claim `tv`; tokens from before it carry none: 0). */
+  tokenVersion: number;
 }
 
 export interface AccessTokenSigner {
@@ -22,7 +24,7 @@ export function createAccessTokenSigner(secret: string): AccessTokenSigner {
     async sign(claims, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
       const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ email: claims.email })
+      const token = await new SignJWT({ email: claims.email, tv: claims.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -42,7 +44,9 @@ export function createAccessTokenSigner(secret: string): AccessTokenSigner {
           maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return { userId: payload.sub, email: payload.email };
+        const version = payload.tv ?? 0;
+        if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null;
+        return { userId: payload.sub, email: payload.email, tokenVersion: version };
       } catch {
         return null;
       }

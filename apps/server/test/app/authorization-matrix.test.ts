@@ -41,7 +41,7 @@ interface Attempt {
 const WEB_PUSH = JSON.stringify({
   endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/attacker-device',
   keys: {
-    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u',
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
     auth: 'tBHItJI5svbpez7KI4CCXg',
   },
 });
@@ -64,6 +64,9 @@ const { userEmail: _owner, ...medicineFields } = aMedicine('x@example.com', {
 
 /** What the attacker tries, per bearer call of the contract. */
 const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt[]> = {
+  // Names no user: it can only sign the caller's own other devices out (session-revocation.test.ts
+  // checks the 401 without a token and that a bystander stays signed in).
+  'auth.signOutEverywhere': () => [],
   'user.get': ({ user }) => [
     { label: 'by id', params: { id: user.id }, refusedWith: 403 },
     { label: 'by email', params: { id: user.email }, refusedWith: 403 },
@@ -160,7 +163,7 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     await user.api.patch(`/api/medicine/${medicine.id}/refill`, { pills: 50 });
     await user.api.post('/api/user/save-fcm-token', {
       email: user.email,
-      tokenForNotification: 'victim-device-token-0123456789abcdef',
+      tokenForNotification: WEB_PUSH.replace('attacker-device', 'victim-device'),
     });
     const saved = await user.api.put(`/api/user/${user.email}/settings`, {
       ...settingsBody,

@@ -6,6 +6,7 @@ import {
   MemoryAttemptCounter,
   RedisAttemptCounter,
 } from '../../src/lib/attempt-counter';
+import { addressKey } from '../../src/lib/client-address';
 
 const WINDOW = 60_000;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -40,5 +41,39 @@ describe.each(counters)('%s attempt counter', (_name, make, available) => {
     expect(await counter.count('k', new Date(t0.getTime() + 61_000))).toBe(1);
     await counter.reset('k');
     expect(await counter.count('k', new Date(t0.getTime() + 61_000))).toBe(0);
+  });
+});
+
+describe('memory attempt counter bounds (issue 8, finding 6)', () => {
+  it('forgets keys once their window passed and never holds more than its cap', async () => {
+    const counter = new MemoryAttemptCounter(WINDOW, 100);
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 1000; i += 1) await counter.add(`ip:${i}`, t0);
+    expect(counter.size).toBeLessThanOrEqual(100);
+    // The newest keys are the ones kept.
+    expect(await counter.count('ip:999', t0)).toBe(1);
+    await counter.add('late', new Date(t0.getTime() + 2 * WINDOW));
+    expect(counter.size).toBe(1);
+  });
+
+  it('takes back one attempt by its id', async () => {
+    const counter = new MemoryAttemptCounter(WINDOW);
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    await counter.add('k', t0, 'a');
+    expect(await counter.add('k', t0, 'b')).toBe(2);
+    await counter.remove('k', 'a');
+    expect(await counter.count('k', t0)).toBe(1);
+  });
+});
+
+describe('addressKey: the unit a per-address limit counts', () => {
+  it('counts IPv4 per address and IPv6 per /64 (finding 6)', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    const a = addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::1')).toBe(a);
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(a);
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -79,6 +79,27 @@ describe('authTokenLink', () => {
     expect(lost).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ['10 hours ahead', 10 * 3_600_000],
+    ['10 hours behind', -10 * 3_600_000],
+  ])('with the device clock %s, uses the token until the server refuses it (issue 8)', async (_l, skew) => {
+    vi.useFakeTimers({ now: Date.now() + skew, toFake: ['Date'] });
+    try {
+      vi.mocked(refreshAccessToken).mockResolvedValue('new-token');
+      // The device clock says nothing about the token: the server accepted it, so no refresh.
+      const accepted = await run('medicine.list', ['ok']);
+      expect(accepted.result).toMatchObject({ result: { data: 'fresh' } });
+      expect(refreshAccessToken).not.toHaveBeenCalled();
+      expect(accessTokenStorage.get()).toBe('old-token');
+      // The server refused it: one refresh and one retry, whatever the device clock says.
+      const refused = await run('medicine.list', ['401', 'ok']);
+      expect(refused.result).toMatchObject({ result: { data: 'fresh' } });
+      expect(refreshAccessToken).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never refreshes for the session calls themselves', async () => {
     const { result } = await run('auth.login', ['401']);
     expect(result).toBeInstanceOf(TRPCClientError);

@@ -2,12 +2,15 @@ import type { AppRouter } from '@medrem/server';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { accessTokenStorage } from './access-token.storage';
 import { httpStatusOf } from './api-error';
+import { clockedFetch } from './server-clock';
 import { sessionIdentity } from './session-identity';
 
 export const TRPC_URL = '/trpc';
 
 /** A bare client (no token link) for the session calls, so a refresh can never recurse into itself. */
-const sessionClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: TRPC_URL })] });
+const sessionClient = createTRPCClient<AppRouter>({
+  links: [httpLink({ url: TRPC_URL, fetch: clockedFetch })],
+});
 
 export class SessionLostError extends Error {
   constructor() {

@@ -7,13 +7,15 @@ export interface ListedProcedure {
   definition: ProcedureDefinition<z.ZodType, z.ZodType>;
 }
 
-/** Every procedure of the contract, read from it (never a hand-kept list). */
+/** Every REST procedure of the contract, read from it (never a hand-kept list); the live stream is tRPC only. */
 export function allProcedures(): ListedProcedure[] {
-  return Object.entries(contract).flatMap(([feature, procedures]) =>
-    Object.entries(procedures as Record<string, ProcedureDefinition<z.ZodType, z.ZodType>>).map(
-      ([name, definition]) => ({ key: `${feature}.${name}`, definition }),
-    ),
-  );
+  return Object.entries(contract)
+    .flatMap(([feature, procedures]) =>
+      Object.entries(procedures as Record<string, ProcedureDefinition<z.ZodType, z.ZodType>>).map(
+        ([name, definition]) => ({ key: `${feature}.${name}`, definition }),
+      ),
+    )
+    .filter(({ definition }) => definition.meta.openapi.enabled !== false);
 }
 
 /** The schema under optional / nullable / default wrappers. */

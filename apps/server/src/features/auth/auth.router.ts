@@ -1,5 +1,5 @@
 import { contract } from '@medrem/contract';
-import { publicFrom, router } from '../../trpc/trpc';
+import { authenticatedFrom, publicFrom, router } from '../../trpc/trpc';
 
 const c = contract.auth;
 
@@ -21,6 +21,13 @@ export const authRouter = router({
   session: publicFrom(c.session).query(async ({ ctx }) => ({
     user: await ctx.services.auth.sessionUser(ctx.session.token),
   })),
+  signOutEverywhere: authenticatedFrom(c.signOutEverywhere).mutation(async ({ ctx }) => {
+    await ctx.services.auth.signOutEverywhere(ctx.caller, ctx.session.token);
+    return {
+      success: true as const,
+      message: 'You have been signed out on every other device.',
+    };
+  }),
   token: publicFrom(c.token).mutation(({ ctx, input }) =>
     ctx.services.auth.issueAccessToken({ ...input, sessionToken: ctx.session.token, ip: ctx.ip }),
   ),

@@ -1,8 +1,9 @@
 import type { PublicUser } from '@medrem/contract';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/app-error';
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
 import type { AttemptCounter } from '../../lib/attempt-counter';
+import { addressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
@@ -58,17 +59,25 @@ export class AuthService {
     return toPublicUser(row);
   }
 
-  /** Checks the password, with failures limited per account and per IP. */
+  /**
+   * Checks the password, with failures limited per account and per IP (an IPv6 /64 counts as one).
+   * Every attempt is recorded BEFORE the password is hashed and taken back only when it was right:
+   * attempts sent at the same moment (a tRPC batch, parallel connections) each see the ones before
+   * them, so no more than the limit are ever checked, and refused ones cost no argon2 hash.
+   */
   private async verifyPassword(email: string, password: string, ip: string) {
     const now = this.deps.clock.now();
     const { throttle, failures } = this.deps;
     const accountKey = `login:account:${email}`;
-    const ipKey = `login:ip:${ip}`;
+    const ipKey = `login:ip:${addressKey(ip)}`;
+    const attempt = randomUUID();
     const [byAccount, byIp] = await Promise.all([
-      failures.count(accountKey, now),
-      failures.count(ipKey, now),
+      failures.add(accountKey, now, attempt),
+      failures.add(ipKey, now, attempt),
     ]);
-    if (byAccount >= throttle.maxFailuresPerAccount || byIp >= throttle.maxFailuresPerIp) {
+    if (byAccount > throttle.maxFailuresPerAccount || byIp > throttle.maxFailuresPerIp) {
+      // A refused attempt is not a failure of its own: it would keep the lock going for ever.
+      await Promise.all([failures.remove(accountKey, attempt), failures.remove(ipKey, attempt)]);
       const minutes = Math.ceil(throttle.windowMs / 60_000);
       throw tooManyRequests(
         `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
@@ -77,11 +86,8 @@ export class AuthService {
     const user = await this.deps.users.findByEmail(email);
     const stored = user?.passwordHash ?? (await this.decoy());
     const ok = await this.deps.hasher.verify(stored, password);
-    if (!user || !user.passwordHash || !ok) {
-      await Promise.all([failures.add(accountKey, now), failures.add(ipKey, now)]);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    await failures.reset(accountKey);
+    if (!user || !user.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    await Promise.all([failures.reset(accountKey), failures.remove(ipKey, attempt)]);
     return user;
   }
 
@@ -144,7 +150,12 @@ export class AuthService {
       userId = (await this.verifyPassword(input.email, input.password, input.ip)).id;
     }
     if (!userId) throw unauthorized('Please log in to continue.');
-    const signed = await this.deps.tokens.sign({ userId, email: input.email }, this.deps.clock.now());
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw unauthorized('Please log in to continue.');
+    const signed = await this.deps.tokens.sign(
+      { userId, email: input.email, tokenVersion: user.tokenVersion },
+      this.deps.clock.now(),
+    );
     return { token: signed.token, expiresAt: signed.expiresAt.toISOString() };
   }
 
@@ -155,11 +166,33 @@ export class AuthService {
     if (!claims) return null;
     const user = await this.deps.users.findById(claims.userId);
     if (!user || user.email !== claims.email) return null;
+    // Revoked: issued before the last password change or "sign out everywhere".
+    if (user.tokenVersion !== claims.tokenVersion) return null;
     return { userId: user.id, email: user.email };
   }
 
-  /** A new password needs the current one; the email never changes. */
-  async changePassword(userId: string, currentPassword: string | undefined, newPassword: string) {
+  /**
+   * "Sign out everywhere": every other session ends and every access token issued so far stops
+   * working; the caller's own session (its cookie) stays, so this device fetches a new token.
+   */
+  async signOutEverywhere(caller: Caller, sessionToken: string | undefined): Promise<number> {
+    return this.deps.sessions.revokeAllExcept(caller.userId, this.ownSession(sessionToken));
+  }
+
+  private ownSession(sessionToken: string | undefined): string | undefined {
+    return sessionToken ? hashSessionToken(sessionToken) : undefined;
+  }
+
+  /**
+   * A new password needs the current one; the email never changes. The new password ends every
+   * other session and every access token issued before it (someone who knew the old one is out).
+   */
+  async changePassword(
+    userId: string,
+    currentPassword: string | undefined,
+    newPassword: string,
+    sessionToken?: string,
+  ) {
     const user = await this.deps.users.findById(userId);
     if (!user) throw unauthorized();
     const ok =
@@ -167,6 +200,7 @@ export class AuthService {
       user.passwordHash !== null &&
       (await this.deps.hasher.verify(user.passwordHash, currentPassword));
     if (!ok) throw badRequest('Your current password is not correct.');
-    await this.deps.users.update(userId, { passwordHash: await this.deps.hasher.hash(newPassword) });
+    const passwordHash = await this.deps.hasher.hash(newPassword);
+    await this.deps.sessions.revokeAllExcept(userId, this.ownSession(sessionToken), passwordHash);
   }
 }

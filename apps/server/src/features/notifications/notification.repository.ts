@@ -16,6 +16,15 @@ export class NotificationRepository {
       .limit(limit);
   }
 
+  /** Every notification of the user, newest first (the data export: nothing left out). */
+  async listAllForUser(userId: string): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  }
+
   async countUnread(userId: string): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

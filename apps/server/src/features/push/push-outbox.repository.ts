@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { pushOutbox } from '../../db/schema';
 
@@ -88,6 +88,15 @@ export class PushOutboxRepository {
   async delete(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(pushOutbox).where(inArray(pushOutbox.id, ids));
+  }
+
+  /** Drops pushes given up on (status failed) that were created before `before`. */
+  async pruneFailed(before: Date): Promise<number> {
+    const gone = await this.db
+      .delete(pushOutbox)
+      .where(and(eq(pushOutbox.status, 'failed'), lt(pushOutbox.createdAt, before)))
+      .returning({ id: pushOutbox.id });
+    return gone.length;
   }
 
   async retry(id: string, values: { attempts: number; availableAt: Date; failed: boolean; error: string }) {

@@ -1,6 +1,7 @@
 import { type Notification, contract } from '@medrem/contract';
 import { TRPCError } from '@trpc/server';
 import { publicFrom, router, subscriptionFrom } from '../../trpc/trpc';
+import { TooManyStreams } from '../notifications/live/live-hub';
 
 const c = contract.push;
 
@@ -17,9 +18,19 @@ export const pushRouter = router({
     signal,
   }): AsyncGenerator<Notification> {
     const { services } = ctx;
-    const caller = await services.auth.authenticate(ctx.bearerToken);
-    const userId = caller?.userId ?? (await services.auth.sessionUser(ctx.session.token))?.id;
+    const listener = async () =>
+      (await services.auth.authenticate(ctx.bearerToken))?.userId ??
+      (await services.auth.sessionUser(ctx.session.token))?.id;
+    const userId = await listener();
     if (!userId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
-    yield* services.live.stream(userId, signal);
+    try {
+      // Re-asked while open: a deleted account, a revoked session or token ends the stream.
+      yield* services.live.stream(userId, signal, async () => (await listener()) === userId);
+    } catch (error) {
+      if (error instanceof TooManyStreams) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+      }
+      throw error;
+    }
   }),
 });

@@ -16,6 +16,8 @@ export class PushService {
       vapidPublicKey: string;
       /** The push services this server may send to (the default allowlist until configured). */
       endpoints: PushEndpointPolicy;
+      /** Whether this server can send through FCM (FCM_SERVICE_ACCOUNT_* configured). */
+      fcmConfigured: boolean;
     },
   ) {}
 
@@ -34,6 +36,12 @@ export class PushService {
     const target = parsePushToken(token);
     if (target.kind === 'webpush' && !this.deps.endpoints.allows(target.endpoint)) {
       throw badRequest('This push service is not supported. Please use a standard browser push service.');
+    }
+    // Stored, it would fail on every reminder for ever: refuse it while it can still be told.
+    if (target.kind === 'fcm' && !this.deps.fcmConfigured) {
+      throw badRequest(
+        'Firebase push tokens are not supported by this server. Please use browser notifications.',
+      );
     }
     await this.deps.subscriptions.upsert({ userId: caller.userId, ...target });
     return true;

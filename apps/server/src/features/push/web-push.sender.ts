@@ -67,12 +67,22 @@ export class WebPushSender implements PushSender {
       };
     }
     const url = new URL(subscription.endpoint);
-    const encrypted = webpush.encrypt(
-      subscription.keys.p256dh,
-      subscription.keys.auth,
-      message.payload,
-      'aes128gcm',
-    );
+    let encrypted: { cipherText: Buffer };
+    try {
+      encrypted = webpush.encrypt(
+        subscription.keys.p256dh,
+        subscription.keys.auth,
+        message.payload,
+        'aes128gcm',
+      );
+    } catch (error) {
+      // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
+      return {
+        ok: false,
+        gone: true,
+        error: `cannot encrypt for this subscription: ${(error as Error).message}`,
+      };
+    }
     const headers: Record<string, string> = {
       TTL: String(message.ttlSeconds),
       Urgency: message.urgency,

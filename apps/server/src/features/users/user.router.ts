@@ -8,7 +8,7 @@ export const userRouter = router({
     findUser: await ctx.services.users.get(ctx.caller, input.id),
   })),
   update: authenticatedFrom(c.update).mutation(async ({ ctx, input }) => ({
-    user: await ctx.services.users.update(ctx.caller, input),
+    user: await ctx.services.users.update(ctx.caller, input, ctx.session.token),
     message: 'Profile updated successfully!',
   })),
   deleteAccount: authenticatedFrom(c.deleteAccount).mutation(async ({ ctx, input }) => {

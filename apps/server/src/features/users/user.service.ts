@@ -5,6 +5,8 @@ import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { NotificationRepository } from '../notifications/notification.repository';
 import type { UserRepository } from './user.repository';
 import type { AuthService } from '../auth/auth.service';
+import type { SessionRepository } from '../auth/session.repository';
+import type { PushSubscriptionRepository } from '../push/push-subscription.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import { toMedicine } from '../medicines/medicine-view';
 import { toNotification } from '../notifications/notification.service';
@@ -12,14 +14,14 @@ import type { PushService } from '../push/push.service';
 import type { SettingsService } from '../settings/settings.service';
 import { toPublicUser } from './user-view';
 
-const EXPORT_NOTIFICATIONS_MAX = 10_000;
-
 export class UserService {
   constructor(
     private readonly deps: {
       users: UserRepository;
       medicines: MedicineRepository;
       notifications: NotificationRepository;
+      sessions: SessionRepository;
+      pushSubscriptions: PushSubscriptionRepository;
       settings: SettingsService;
       auth: AuthService;
       push: PushService;
@@ -49,13 +51,14 @@ export class UserService {
       password?: string | undefined;
       currentPassword?: string | undefined;
     },
+    sessionToken?: string,
   ): Promise<PublicUser> {
     assertSelf(caller, input.userEmail);
     if (input.email !== undefined && input.email !== caller.email) {
       throw badRequest('Your email address cannot be changed.');
     }
     if (input.password !== undefined) {
-      await this.deps.auth.changePassword(caller.userId, input.currentPassword, input.password);
+      await this.deps.auth.changePassword(caller.userId, input.currentPassword, input.password, sessionToken);
     }
     return toPublicUser(await this.deps.users.update(caller.userId, { name: input.name }));
   }
@@ -79,20 +82,34 @@ export class UserService {
     const user = await this.self(caller);
     const medicines = await this.deps.medicines.listForUser(caller.userId);
     const ids = medicines.map((m) => m.id);
-    const [doses, refills, notifications, settings] = await Promise.all([
+    const now = this.deps.clock.now();
+    // Everything the account holds: no cap on notifications (the old 10,000 cut them silently),
+    // and the devices and sessions too (issue 8, finding 11).
+    const [doses, refills, notifications, settings, devices, sessions] = await Promise.all([
       this.deps.medicines.allDoses(ids),
       this.deps.medicines.allRefills(ids),
-      this.deps.notifications.listForUser(caller.userId, EXPORT_NOTIFICATIONS_MAX),
+      this.deps.notifications.listAllForUser(caller.userId),
       this.deps.settings.get(caller, userEmail),
+      this.deps.pushSubscriptions.listForUser(caller.userId),
+      this.deps.sessions.listLiveForUser(caller.userId, now),
     ]);
     return {
-      exportDate: this.deps.clock.now().toISOString(),
+      exportDate: now.toISOString(),
       user: toPublicUser(user),
       medicines: medicines.map((m) => toMedicine(m, caller.email)),
       doseHistory: doses,
       refills: refills.map((r) => ({ ...r, refilledAt: r.refilledAt.toISOString() })),
       settings,
       notifications: notifications.map(toNotification),
+      devices: devices.map((d) => ({
+        kind: d.kind,
+        service: d.kind === 'webpush' ? new URL(d.endpoint).host : d.kind,
+        registeredAt: d.createdAt.toISOString(),
+      })),
+      sessions: sessions.map((s) => ({
+        startedAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      })),
     };
   }
 }

@@ -20,6 +20,9 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/** The routes whose answers carry health data or credentials. */
+const NO_STORE_PREFIX = /^\/(api|trpc|jwt)(\/|\?|$)/;
+
 export default fp(
   async (app) => {
     await app.register(helmet, {
@@ -28,6 +31,15 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'same-origin' },
       strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
       referrerPolicy: { policy: 'no-referrer' },
+    });
+    // Health data and tokens must not stay in a browser's or a proxy's cache (a shared device, a
+    // CDN in front): every API answer, errors included, says so.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (NO_STORE_PREFIX.test(request.url)) {
+        void reply.header('cache-control', 'no-store');
+        void reply.header('pragma', 'no-cache');
+      }
+      return payload;
     });
   },
   { name: 'security-headers' },

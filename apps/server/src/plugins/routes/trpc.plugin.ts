@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import { type AppRouter, appRouter } from '../../trpc/app-router';
 import { createRequestContext } from './request-context';
 
+/**
+ * The most calls one batched request may carry. Unbounded, one HTTP request (one hit on the global
+ * rate limit) could carry hundreds of sign-ins, each an argon2 hash. The web client batches at most
+ * as many (apps/web/src/lib/api-client.ts).
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;
+
 /** The endpoint the web app calls end to end, typed by AppRouter. */
 export default fp(
   async (app) => {
@@ -10,6 +17,7 @@ export default fp(
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
         createContext: ({ req, res }) => createRequestContext(app.services, req, res),
         onError: ({ error, path }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');

@@ -386,7 +386,7 @@ describe(`auth behind a trusted proxy (${TEST_ENGINE})`, () => {
   beforeAll(async () => {
     server = await startTestServer({
       env: {
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: 'loopback',
         LOGIN_MAX_FAILURES_PER_IP: '4',
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
         LOGIN_FAILURE_WINDOW_MINUTES: '10',

@@ -132,7 +132,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect((await login('brand-new-1')).status).toBe(200);
     });
 
-    it('saves a Web Push subscription or an FCM token for the caller; null saves nothing', async () => {
+    it('saves a Web Push subscription for the caller, refuses FCM while unconfigured; null saves nothing', async () => {
       const me = await newUser();
       const devices = () => server.app.services.repositories.pushSubscriptions.listForUser(me.id);
       const save = (tokenForNotification: unknown) =>
@@ -145,10 +145,10 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
 
       expect((await save(WEB_PUSH_SUBSCRIPTION)).status).toBe(200);
       expect((await save(WEB_PUSH_SUBSCRIPTION)).status).toBe(200); // the same device once
-      expect((await save(FCM_TOKEN)).status).toBe(200);
+      // Issue 8, finding 7: stored without a configured FCM sender, it would fail on every reminder.
+      expectJsonError(await save(FCM_TOKEN), 400);
       const saved = await devices();
       expect(saved.map((d) => [d.kind, d.endpoint]).sort()).toEqual([
-        ['fcm', `fcm:${FCM_TOKEN}`],
         ['webpush', 'https://updates.push.services.mozilla.com/wpush/v2/abc123'],
       ]);
       expect(JSON.parse(saved.find((d) => d.kind === 'webpush')!.token)).toEqual(
@@ -168,7 +168,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       ]) {
         expectJsonError(await save(bad), 400);
       }
-      expect(await devices()).toHaveLength(2);
+      expect(await devices()).toHaveLength(1);
     });
 
     it('records a social sign-in: the name, lastLogin and the device', async () => {
@@ -177,7 +177,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       const response = await me.api.post('/api/user/social-login', {
         email: me.email,
         name: 'Google Name',
-        tokenForNotification: FCM_TOKEN.replace('0123', '9999'),
+        tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('abc123', 'social'),
       });
       expect(response.status, response.text).toBe(200);
       expect((await me.api.get(`/api/user/${me.id}`)).body.findUser).toMatchObject({
@@ -185,7 +185,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         lastLogin: server.clock.now().toISOString(),
       });
       const devices = await server.app.services.repositories.pushSubscriptions.listForUser(me.id);
-      expect(devices.map((d) => d.kind)).toEqual(['fcm']);
+      expect(devices.map((d) => d.kind)).toEqual(['webpush']);
       const withoutToken = await me.api.post('/api/user/social-login', { email: me.email, name: 'Again' });
       expect(withoutToken.status, withoutToken.text).toBe(200);
     });
@@ -215,7 +215,17 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(response.status, response.text).toBe(200);
       const body = response.body;
       expect(Object.keys(body).sort()).toEqual(
-        ['doseHistory', 'exportDate', 'medicines', 'notifications', 'refills', 'settings', 'user'].sort(),
+        [
+          'devices',
+          'doseHistory',
+          'exportDate',
+          'medicines',
+          'notifications',
+          'refills',
+          'sessions',
+          'settings',
+          'user',
+        ].sort(),
       );
       expect(body.exportDate).toBe(server.clock.now().toISOString());
       expect(body.user).toMatchObject({ id: me.id, email: me.email, name: 'Exporter' });

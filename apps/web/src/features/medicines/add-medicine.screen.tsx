@@ -9,6 +9,7 @@ import { useSignedInUser } from '../auth/auth.context';
 import { useSettings } from '../settings/settings.queries';
 import { MedicineForm } from './components/medicine-form.component';
 import { addMedicineFormSchema } from './medicine-form.schema';
+import { serverClock } from '../../lib/server-clock';
 import { useInvalidateMedicines } from './medicines.queries';
 
 export function AddMedicineScreen() {
@@ -20,7 +21,7 @@ export function AddMedicineScreen() {
   const navigate = useNavigate();
 
   if (!settings) return <Spinner label="Loading..." />;
-  const today = zonedNow(new Date(), settings.timezone).date;
+  const today = zonedNow(serverClock.now(), settings.timezone).date;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Add Medicine</h1>

@@ -14,6 +14,13 @@ export interface RealtimeBridge {
   close(): Promise<void>;
 }
 
+export class TooManyStreams extends Error {
+  constructor(readonly limit: number) {
+    super(`Too many open notification streams (at most ${limit}). Please close other tabs.`);
+    this.name = 'TooManyStreams';
+  }
+}
+
 /**
  * Fan-out of stored notifications to the open tabs of their user. In one process an EventEmitter;
  * with a bridge, every publish goes through it and each process delivers to its own tabs.
@@ -21,6 +28,13 @@ export interface RealtimeBridge {
 export class RealtimeHub {
   private readonly local = new EventEmitter();
   private bridge: RealtimeBridge | undefined;
+  private readonly open = new Map<string, number>();
+  /**
+   * Issue 8, finding 11: at most `perUser` open streams per user in this process (a tab each; a
+   * script opening thousands would hold memory and sockets), and every `recheckMs` the stream asks
+   * whether its caller may still listen (account deleted, signed out everywhere, token expired).
+   */
+  readonly limits = { perUser: 10, recheckMs: 60_000 };
 
   constructor() {
     this.local.setMaxListeners(0);
@@ -46,14 +60,39 @@ export class RealtimeHub {
     else this.deliver({ userId, notification });
   }
 
-  /** Notifications of one user as they are stored, until `signal` aborts. */
-  async *stream(userId: string, signal: AbortSignal | undefined): AsyncGenerator<Notification> {
+  /**
+   * Notifications of one user as they are stored, until `signal` aborts or `stillAllowed` says no.
+   * Throws TooManyStreams when the user already has `limits.perUser` streams open here.
+   */
+  async *stream(
+    userId: string,
+    signal: AbortSignal | undefined,
+    stillAllowed: () => Promise<boolean> = async () => true,
+  ): AsyncGenerator<Notification> {
+    const count = this.open.get(userId) ?? 0;
+    if (count >= this.limits.perUser) throw new TooManyStreams(this.limits.perUser);
+    this.open.set(userId, count + 1);
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal?.addEventListener('abort', onAbort);
+    const timer = setInterval(() => {
+      stillAllowed().then(
+        (allowed) => allowed || stop.abort(),
+        () => stop.abort(),
+      );
+    }, this.limits.recheckMs);
     try {
-      for await (const [notification] of on(this.local, userId, signal ? { signal } : {})) {
+      for await (const [notification] of on(this.local, userId, { signal: stop.signal })) {
         yield notification as Notification;
       }
     } catch (error) {
       if ((error as Error).name !== 'AbortError') throw error;
+    } finally {
+      clearInterval(timer);
+      signal?.removeEventListener('abort', onAbort);
+      const left = (this.open.get(userId) ?? 1) - 1;
+      if (left > 0) this.open.set(userId, left);
+      else this.open.delete(userId);
     }
   }
 

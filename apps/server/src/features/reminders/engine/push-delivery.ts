@@ -1,6 +1,7 @@
 import type { PushPayload } from '@medrem/contract';
 import { type LeasedPush, PushOutboxRepository } from '../../push/push-outbox.repository';
 import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
+import type { PushResult } from '../../push/push-sender';
 import type { ReminderEngineOptions } from './engine-options';
 
 const RETRY_BASE_MS = 10_000;
@@ -39,12 +40,15 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
       const device = devices.get(push.subscriptionId);
       if (!device) continue;
       const payload = push.payload as PushPayload;
-      const result = await o.sender.send(device, {
-        payload: JSON.stringify(payload),
-        topic: push.topic,
-        ttlSeconds: o.pushTtlSeconds,
-        urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
-      });
+      // A sender that throws fails this one push, never the batch (issue 8, finding 2).
+      const result = await o.sender
+        .send(device, {
+          payload: JSON.stringify(payload),
+          topic: push.topic,
+          ttlSeconds: o.pushTtlSeconds,
+          urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
+        })
+        .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }));
       if (result.ok) sent.push(push.id);
       else if (result.gone) gone.add(push.subscriptionId);
       else failed.push({ push, error: result.error, permanent: result.permanent === true });

@@ -3,10 +3,12 @@ import type { JobHandler } from '../queue/job-queue';
 import type { ReminderEngineOptions } from './engine-options';
 import { fireBatch } from './fire-batch';
 import { sweepLeases } from './lease-sweep';
+import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
 
 export type { EngineLogger, ReminderEngineOptions } from './engine-options';
 
+const FAILED_PUSHES_KEPT_MS = 86_400_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const DELIVERY_KEYS_KEPT_MS = 8 * 86_400_000;
 
@@ -69,6 +71,9 @@ export class ReminderEngine {
     if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now.getTime();
       await this.reminders.pruneDeliveries(new Date(now.getTime() - DELIVERY_KEYS_KEPT_MS));
+      // Pushes given up on hold a payload (medicine names, action tokens): kept a day to be looked
+      // at, then gone (issue 8, finding 7).
+      await new PushOutboxRepository(this.o.db).pruneFailed(new Date(now.getTime() - FAILED_PUSHES_KEPT_MS));
     }
   }
 

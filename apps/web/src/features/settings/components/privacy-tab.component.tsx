@@ -1,6 +1,7 @@
 import { Toggle } from '../../../shared/ui/toggle.component';
 import type { SettingsDraft } from '../settings-draft';
 import { AccountActions } from './account-actions.component';
+import { SessionsSection } from './sessions-section.component';
 
 type PrivacySettings = SettingsDraft['privacy'];
 
@@ -23,6 +24,7 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
           onChange={(analytics) => onChange({ ...value, analytics })}
         />
       </div>
+      <SessionsSection />
       <AccountActions title="Data Management" detailed />
     </div>
   );

@@ -1,0 +1,97 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/config';
+import { ManualClock } from '../../src/lib/clock';
+import { serializeError } from '../../src/lib/log-serializers';
+import { signedInUser } from '../support/scenario';
+import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../support/test-database';
+
+describe(`what reaches the logs (${TEST_ENGINE})`, () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let dataDir: string;
+  let baseUrl: string;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-logs-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      REMINDER_WORKER: 'off',
+    });
+    app = await buildApp({
+      config,
+      clock: new ManualClock(new Date('2026-11-21T10:00:00Z')),
+      database: database.handle,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs a failed query without the values it was run with (finding 4)', async () => {
+    const user = await signedInUser({ baseUrl }, { label: 'logs' });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    // The table is gone: the insert fails inside the database, as on a broken deployment.
+    await database.handle.db.execute(sql`drop table push_subscriptions cascade`);
+    lines.length = 0;
+    const response = await user.api.post('/api/user/save-fcm-token', {
+      email: user.email,
+      tokenForNotification: JSON.stringify({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/secret-device',
+        keys,
+      }),
+    });
+    expect(response.status).toBe(500);
+    const log = lines.join('\n');
+    expect(log).toMatch(/push_subscriptions/); // the failure itself is logged …
+    expect(log).toContain('[redacted]');
+    for (const secret of [keys.p256dh, keys.auth, 'secret-device', user.id]) {
+      expect(log).not.toContain(secret); // … without what was being written
+    }
+  });
+
+  it('logs request paths without the email addresses in them (finding 11)', async () => {
+    const user = await signedInUser({ baseUrl }, { label: 'paths' });
+    lines.length = 0;
+    await user.api.get(`/api/user/${user.email}/settings`);
+    await user.api.get(`/api/user/${encodeURIComponent(user.email)}/export`);
+    const log = lines.join('\n');
+    expect(log).toContain('/api/user/[email]/settings');
+    expect(log).not.toContain(user.email.split('@')[0]);
+  });
+
+  it('serialises only known fields of an error and its causes', () => {
+    const inner = Object.assign(new Error('duplicate key'), {
+      code: '23505',
+      parameters: ['$argon2id$v=19$hash'],
+    });
+    const outer = new Error('Failed query: insert into users values ($1)\nparams: $argon2id$v=19$hash', {
+      cause: inner,
+    });
+    const text = JSON.stringify(serializeError(outer));
+    expect(text).not.toContain('argon2id');
+    expect(text).toContain('23505');
+    expect(text).toContain('insert into users');
+  });
+});

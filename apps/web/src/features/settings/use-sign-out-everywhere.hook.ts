@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { accessTokenStorage } from '../../lib/access-token.storage';
+import { messageOf } from '../../lib/api-error';
+import { notify } from '../../lib/toast';
+import { refreshAccessToken } from '../../lib/token-refresh';
+import { trpc } from '../../lib/trpc';
+import { confirmDialog } from '../../shared/dialogs/dialog.store';
+
+/**
+ * "Sign out everywhere": after a confirmation, every other device's session and every access token
+ * issued so far end (issue 8). This device keeps its session cookie and fetches its new token at
+ * once, so its next call is not refused first.
+ */
+export function useSignOutEverywhere() {
+  const mutation = trpc.auth.signOutEverywhere.useMutation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const confirmed = await confirmDialog({
+      title: 'Sign Out Everywhere',
+      message: 'You will be signed out on all your other devices and browsers. You stay signed in here.',
+      confirmLabel: 'Yes, sign out everywhere',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await mutation.mutateAsync({});
+      accessTokenStorage.remove();
+      await refreshAccessToken();
+      notify.success('Signed out on all other devices');
+    } catch (error) {
+      notify.error(messageOf(error) ?? 'Failed to sign out other devices');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
