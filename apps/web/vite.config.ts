@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // The API lives on the same origin in production; in dev, Vite forwards these prefixes to the server.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -48,6 +49,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    process.env.ANALYZE ? visualizer({ filename: process.env.ANALYZE, template: process.env.ANALYZE.endsWith('.json') ? 'raw-data' : 'treemap', gzipSize: true }) : null,
   ],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
