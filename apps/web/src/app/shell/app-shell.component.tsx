@@ -33,12 +33,16 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <LazyDialogHost />
-      {/* Spec: install prompt bottom left, update prompt bottom right; stacked on a phone. Reversed
-          column: the update prompt (usually the later one) stacks above the install prompt instead of
-          pushing it up, which would be a layout shift. */}
-      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col-reverse gap-3 sm:flex-row sm:items-end">
-        <InstallPrompt />
-        <UpdatePrompt />
+      {/* Spec: install prompt bottom left, update prompt bottom right. On a phone they share one
+          spot, the update prompt over the install prompt: neither may push the other up when it
+          appears (that would be a layout shift), whichever comes first. */}
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 grid items-end gap-3 sm:flex sm:flex-row">
+        <div className="col-start-1 row-start-1 flex flex-col justify-end">
+          <InstallPrompt />
+        </div>
+        <div className="col-start-1 row-start-1 flex flex-col justify-end sm:ml-auto">
+          <UpdatePrompt />
+        </div>
       </div>
       <ToastHost />
     </>
