@@ -9,6 +9,7 @@
  *
  *   npm run bench:web                    (builds first)
  *   npm run bench:web -- --no-build --runs 5 --out /tmp/web.json --reports /tmp/lh-reports
+ *   npm run bench:web -- --no-build --server old/server.js --web-dist old/web   (another build)
  *
  * CHROME_PATH (default /usr/bin/chromium) and --port (default 3230) say where.
  */
@@ -29,6 +30,9 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     reports: { type: 'string' },
+    // Another build to compare (e.g. an older commit's, built into a git-ignored folder).
+    server: { type: 'string', default: 'apps/server/dist/server.js' },
+    'web-dist': { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -248,10 +252,18 @@ async function main(): Promise<void> {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-web-'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const webDist = args['web-dist'] ? { WEB_DIST_DIR: path.resolve(args['web-dist']) } : {};
+  const server = spawn(process.execPath, [path.resolve(root, args.server)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      ...webDist,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
   });
   try {
     await waitForHealth(server);
@@ -282,14 +294,16 @@ async function main(): Promise<void> {
     for (const f of js.files)
       console.log(`  ${f.url}  ${kb(f.gzip9)} gzip -9, ${kb(f.wire)} sent (${f.encoding ?? 'identity'})`);
     console.log(`\nLighthouse mobile, median of ${RUNS} (load average at start ${load}):`);
-    console.log('| page | perf | LCP | FCP | TBT | CLS | SI | a11y | best practices | transfer |');
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    console.log(
+      '| page | perf | LCP | FCP | TBT | CLS | SI | a11y | best practices | transfer | benchmarkIndex |',
+    );
+    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
     for (const [label, s] of [
       ['`/` signed out', result.signedOut],
       ['dashboard (signed in)', result.dashboard],
     ] as const) {
       console.log(
-        `| ${label} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} s | ${(s.fcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${(s.speedIndexMs / 1000).toFixed(2)} s | ${s.accessibility} | ${s.bestPractices} | ${s.transferKiB} KiB |`,
+        `| ${label} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} s | ${(s.fcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${(s.speedIndexMs / 1000).toFixed(2)} s | ${s.accessibility} | ${s.bestPractices} | ${s.transferKiB} KiB | ${s.benchmarkIndex} |`,
       );
       if (s.failedAudits.length) console.log(`  audits below 0.9 in some run: ${s.failedAudits.join(', ')}`);
     }
