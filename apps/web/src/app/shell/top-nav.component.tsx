@@ -29,7 +29,7 @@ function AccountControlsPlaceholder() {
 
 /** Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button. */
 export function TopNav() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   // A plain disclosure (button + panel): the small-screen menu needs no library.
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -62,7 +62,10 @@ export function TopNav() {
           ))}
         </ul>
         <div className="ml-auto flex shrink-0 items-center gap-1">
-          {user ? (
+          {user && loading ? (
+            // The bell's first call waits for the access token, like every other signed-in call.
+            <AccountControlsPlaceholder />
+          ) : user ? (
             <Suspense fallback={<AccountControlsPlaceholder />}>
               <AccountControls name={user.name} />
             </Suspense>
