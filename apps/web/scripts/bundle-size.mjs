@@ -1,12 +1,12 @@
 // Prints what the first load of `/` costs in a production build (run after `npm run build`): the
 // initial JavaScript (scripts and modulepreloads of index.html, gzip -9), the CSS, what the
-// dashboard adds on demand, and the service worker's precache total.
+// dashboard adds on demand, and the service worker's precache total. Another build: pass its folder.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSize, initialScripts, kib, precacheEntries } from './first-load-size.mjs';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** A chunk and its static imports, by Vite manifest key. */
