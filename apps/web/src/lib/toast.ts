@@ -12,6 +12,8 @@ const listeners = new Set<() => void>();
 export function loadToasts() {
   if (!toastModule) {
     toastModule = importToasts();
+    // Offline with the chunk not cached: the idle preload must not be an unhandled rejection.
+    void toastModule.catch(() => undefined);
     listeners.forEach((listener) => listener());
   }
   return toastModule;
@@ -26,7 +28,10 @@ export const toastsRequested = {
 };
 
 function show(type: ToastType, message: string): void {
-  void loadToasts().then(({ toast }) => toast[type](message, { autoClose: TOAST_DURATION_MS[type] }));
+  loadToasts().then(
+    ({ toast }) => toast[type](message, { autoClose: TOAST_DURATION_MS[type] }),
+    (error: unknown) => console.warn(`Could not show the message "${message}"`, error),
+  );
 }
 
 export const notify = {
