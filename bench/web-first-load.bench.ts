@@ -11,10 +11,11 @@
  *   npm run bench:web -- --no-build --runs 5 --out /tmp/web.json --reports /tmp/lh-reports
  *   npm run bench:web -- --no-build --server old/server.js --web-dist old/web   (another build)
  *
- * CHROME_PATH (default /usr/bin/chromium) and --port (default 3230) say where.
+ * CHROME_PATH (default /usr/bin/chromium) and --port (default: a free port) say where.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    port: { type: 'string', default: '3230' },
+    port: { type: 'string' }, // default: a free one
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string' },
     reports: { type: 'string' },
@@ -36,7 +37,15 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-const PORT = Number(args.port);
+/** A port nobody listens on now (another session's server on a fixed port would be measured instead). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+const PORT = args.port ? Number(args.port) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -273,6 +282,8 @@ async function main(): Promise<void> {
     const signedOut: RunFigures[] = [];
     const dashboard: RunFigures[] = [];
     for (let i = 0; i < RUNS; i += 1) {
+      if (server.exitCode !== null)
+        throw new Error(`the server exited (${server.exitCode}); figures would not be its own`);
       signedOut.push(await lighthouseRun(`signed-out-${i + 1}`));
       dashboard.push(await lighthouseRun(`dashboard-${i + 1}`, cookie));
       console.error(
@@ -309,8 +320,10 @@ async function main(): Promise<void> {
     }
     if (args.out) await writeFile(args.out, `${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }
