@@ -7,6 +7,7 @@ import { logSerializers } from './lib/log-serializers';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
 import servicesPlugin from './plugins/app/services.plugin';
+import compressionPlugin from './plugins/external/compression.plugin';
 import cookiesPlugin from './plugins/external/cookies.plugin';
 import rateLimitPlugin from './plugins/external/rate-limit.plugin';
 import securityHeadersPlugin from './plugins/external/security-headers.plugin';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(cookiesPlugin);
   await app.register(rateLimitPlugin);
 

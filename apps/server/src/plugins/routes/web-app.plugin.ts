@@ -28,7 +28,12 @@ export default fp(
         root,
         wildcard: false,
         index: false,
-        setHeaders: (res, filePath) => {
+        // The build writes file.br and file.gz beside each text file (apps/web/scripts/precompress.mjs):
+        // sent with Content-Encoding and Vary: Accept-Encoding when the client accepts them, else
+        // the file itself.
+        preCompressed: true,
+        setHeaders: (res, sentPath) => {
+          const filePath = sentPath.replace(/\.(br|gz)$/, '');
           const name = path.basename(filePath);
           // Hashed assets never change; the service worker, manifest and shell must be re-checked.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

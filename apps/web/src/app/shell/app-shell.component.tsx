@@ -1,13 +1,16 @@
 import { Outlet } from '@tanstack/react-router';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { Suspense } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
-import { PushRegistration } from '../../features/push/push-registration.component';
-import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
-import { DialogHost } from '../../shared/dialogs/dialog-host.component';
+import { lazyNamed } from '../../lib/lazy-named';
+import { LazyDialogHost } from '../../shared/dialogs/lazy-dialog-host.component';
+import { ToastHost } from '../../shared/ui/toast-host.component';
 import { InstallPrompt } from './install-prompt.component';
 import { OfflineScreen } from './offline-screen.component';
 import { TopNav } from './top-nav.component';
 import { UpdatePrompt } from './update-prompt.component';
+
+// Signed-in only (settings, push): not part of the signed-out first load.
+const SignedInExtras = lazyNamed(() => import('./signed-in-extras.component'), 'SignedInExtras');
 
 export function AppShell() {
   const { user, loading } = useAuth();
@@ -24,25 +27,24 @@ export function AppShell() {
       <main id="main" className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">
         <Outlet />
       </main>
-      {user && !loading ? <TimeZonePrompt /> : null}
-      {user && !loading ? <PushRegistration email={user.email} /> : null}
-      <DialogHost />
-      {/* Spec: install prompt bottom left, update prompt bottom right; stacked on a phone. */}
-      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <InstallPrompt />
-        <UpdatePrompt />
+      {user && !loading ? (
+        <Suspense fallback={null}>
+          <SignedInExtras email={user.email} />
+        </Suspense>
+      ) : null}
+      <LazyDialogHost />
+      {/* Spec: install prompt bottom left, update prompt bottom right. On a phone they share one
+          spot, the update prompt over the install prompt: neither may push the other up when it
+          appears (that would be a layout shift), whichever comes first. */}
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 grid items-end gap-3 sm:flex sm:flex-row">
+        <div className="col-start-1 row-start-1 flex flex-col justify-end">
+          <InstallPrompt />
+        </div>
+        <div className="col-start-1 row-start-1 flex flex-col justify-end sm:ml-auto">
+          <UpdatePrompt />
+        </div>
       </div>
-      {/* Spec: top right, light, newest on top, close on click, draggable, pause on hover and focus loss. */}
-      <ToastContainer
-        position="top-right"
-        theme="light"
-        newestOnTop
-        closeOnClick
-        draggable
-        pauseOnHover
-        pauseOnFocusLoss
-        autoClose={3000}
-      />
+      <ToastHost />
     </>
   );
 }

@@ -1,17 +1,8 @@
-import {
-  Disclosure,
-  DisclosureButton,
-  DisclosurePanel,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuItems,
-} from '@headlessui/react';
-import { avatarInitial } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { Menu as MenuIcon, Pill, X } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.component';
+import { lazyNamed } from '../../lib/lazy-named';
 import { buttonClass } from '../../shared/ui/button.styles';
 
 const LINKS = [
@@ -23,15 +14,37 @@ const LINKS = [
 const linkClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 data-[status=active]:bg-brand-50 data-[status=active]:text-brand-800';
 
+// Headless UI's menu and the bell are signed-in only: they are not part of the signed-out first load.
+const AccountControls = lazyNamed(() => import('./account-controls.component'), 'AccountControls');
+
+/** Holds the place of the bell and the avatar while their chunk loads, so nothing moves. */
+function AccountControlsPlaceholder() {
+  return (
+    <>
+      <span className="size-11" />
+      <span className="size-11 rounded-full bg-brand-700" />
+    </>
+  );
+}
+
 /** Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button. */
 export function TopNav() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // A plain disclosure (button + panel): the small-screen menu needs no library.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <Disclosure as="header" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
-        <DisclosureButton className={`${buttonClass.icon} md:hidden`} aria-label="Open menu">
-          {({ open }) => (open ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />)}
-        </DisclosureButton>
+        <button
+          type="button"
+          className={`${buttonClass.icon} md:hidden`}
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'main-menu' : undefined}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+        </button>
         <Link
           to="/"
           className="mr-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:mr-4 sm:text-lg"
@@ -49,39 +62,13 @@ export function TopNav() {
           ))}
         </ul>
         <div className="ml-auto flex shrink-0 items-center gap-1">
-          {user ? (
-            <>
-              <NotificationBell />
-              <Menu as="div" className="relative">
-                <MenuButton
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-                  aria-label={`Account menu for ${user.name}`}
-                >
-                  {avatarInitial(user.name)}
-                </MenuButton>
-                <MenuItems
-                  anchor={{ to: 'bottom end', gap: 8 }}
-                  className="z-50 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
-                >
-                  <MenuItem>
-                    <Link
-                      to="/settings"
-                      className="flex min-h-11 items-center rounded-lg px-3 data-focus:bg-slate-100"
-                    >
-                      Profile &amp; Settings
-                    </Link>
-                  </MenuItem>
-                  <MenuItem>
-                    <Link
-                      to="/logout"
-                      className="flex min-h-11 items-center rounded-lg px-3 data-focus:bg-slate-100"
-                    >
-                      Logout
-                    </Link>
-                  </MenuItem>
-                </MenuItems>
-              </Menu>
-            </>
+          {user && loading ? (
+            // The bell's first call waits for the access token, like every other signed-in call.
+            <AccountControlsPlaceholder />
+          ) : user ? (
+            <Suspense fallback={<AccountControlsPlaceholder />}>
+              <AccountControls name={user.name} />
+            </Suspense>
           ) : (
             <Link to="/login" className={buttonClass.primary}>
               Login
@@ -89,8 +76,8 @@ export function TopNav() {
           )}
         </div>
       </nav>
-      <DisclosurePanel className="border-t border-slate-200 px-3 pb-3 md:hidden">
-        {({ close }) => (
+      {menuOpen ? (
+        <div id="main-menu" className="border-t border-slate-200 px-3 pb-3 md:hidden">
           <ul className="flex flex-col gap-1 pt-2">
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -98,15 +85,15 @@ export function TopNav() {
                   to={link.to}
                   className={`${linkClass} w-full`}
                   activeOptions={{ exact: true }}
-                  onClick={() => close()}
+                  onClick={() => setMenuOpen(false)}
                 >
                   {link.label}
                 </Link>
               </li>
             ))}
           </ul>
-        )}
-      </DisclosurePanel>
-    </Disclosure>
+        </div>
+      ) : null}
+    </header>
   );
 }

@@ -1,48 +1,31 @@
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { browserTimeZone } from '../../lib/browser-time-zone';
+import { Suspense, useEffect } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
+import { onIdle } from '../../lib/on-idle';
 import { usePageTitle } from '../../lib/page-title.hook';
-import { useZonedNow } from '../../lib/use-zoned-now.hook';
 import { Spinner } from '../../shared/ui/spinner.component';
-import { useAuth, useSignedInUser } from '../auth/auth.context';
+import { useAuth } from '../auth/auth.context';
 import { LoginForm } from '../auth/components/login-form.component';
-import { MedicationList } from '../medicines/components/medication-list.component';
-import { RefillRemindersPanel } from '../refills/components/refill-reminders-panel.component';
-import { ReportsPanel } from '../reports/components/reports-panel.component';
-import { useSettings } from '../settings/settings.queries';
-import { DoseSlots } from './components/dose-slots.component';
-import { Greeting } from './components/greeting.component';
+
+// The dashboard's code (slots, list, refills, report) is fetched when a signed-in user needs it, and
+// on idle otherwise, so that the signed-out first load is only the login form.
+const Dashboard = lazyNamed(() => import('./dashboard.component'), 'Dashboard');
+
+const dashboardSpinner = <Spinner label="Loading your dashboard..." />;
 
 /** Spec: '/' is the dashboard when signed in, the login form when signed out. */
 export function HomeScreen() {
   const { user, loading } = useAuth();
   usePageTitle(user ? 'Home' : 'Login', 'Your medicines, today’s doses, refills and monthly report.');
-  if (loading) return <Spinner label="Loading your dashboard..." />;
+  const signedOut = !loading && !user;
+  useEffect(() => {
+    if (!signedOut) return;
+    return onIdle(() => void Dashboard.load());
+  }, [signedOut]);
+  if (loading) return dashboardSpinner;
   if (!user) return <LoginForm />;
-  return <Dashboard />;
-}
-
-function Dashboard() {
-  const user = useSignedInUser();
-  const { settings } = useSettings();
-  const now = useZonedNow(settings?.timezone ?? browserTimeZone());
-  if (!settings) return <Spinner label="Loading your dashboard..." />;
   return (
-    <div className="flex flex-col gap-6 pb-20 md:pb-0">
-      <Greeting name={user.name} now={now} />
-      <DoseSlots settings={settings} now={now} />
-      <MedicationList />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <RefillRemindersPanel />
-        <ReportsPanel settings={settings} now={now} />
-      </div>
-      <Link
-        to="/add-medicine"
-        aria-label="Add Medication"
-        className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
-      >
-        <Plus aria-hidden="true" className="size-8" />
-      </Link>
-    </div>
+    <Suspense fallback={dashboardSpinner}>
+      <Dashboard />
+    </Suspense>
   );
 }

@@ -1,18 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema } from '@medrem/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { messageOf } from '../../../lib/api-error';
+import { onIdle } from '../../../lib/on-idle';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
+import type { LoginFormInput, LoginFormOutput } from './login-form.schema';
 
-const loginFormSchema = loginInputSchema.pick({ email: true, password: true });
-type LoginFormInput = z.input<typeof loginFormSchema>;
-type LoginFormOutput = z.output<typeof loginFormSchema>;
+/**
+ * The contract's zod schemas are not needed to show the form, only to check it: they are fetched
+ * once the form is on screen and the browser is idle, or at the latest on the first submit.
+ */
+const loadValidation = () => import('./login-form.schema');
+
+const loginResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (values, context, options) =>
+  (await loadValidation()).loginFormResolver(values, context, options);
 
 /** Only same-site paths are followed after login (no open redirect through ?redirect=). */
 export function safeRedirect(target: string | undefined): string {
@@ -22,11 +27,12 @@ export function safeRedirect(target: string | undefined): string {
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const { login } = useAuth();
   const navigate = useNavigate();
+  useEffect(() => onIdle(() => void loadValidation()), []);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormOutput>({ resolver: zodResolver(loginFormSchema) });
+  } = useForm<LoginFormInput, unknown, LoginFormOutput>({ resolver: loginResolver });
 
   const onSubmit = async (values: LoginFormOutput) => {
     try {

@@ -1,0 +1,29 @@
+// Sizes of a production build (apps/web/dist) that the first load and the service worker depend on.
+// Shared by scripts/bundle-size.mjs (prints them) and src/test/first-load-budget.test.ts (budgets).
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** gzip -9 size of a file of the build: deterministic, unlike the bytes a server may send. */
+export function gzipSize(dist, file) {
+  return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+}
+
+/** The initial JavaScript of `/`: every module script and modulepreload that index.html names. */
+export function initialScripts(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const urls = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]),
+  ];
+  return urls.map((file) => ({ file, gzip: gzipSize(dist, file) }));
+}
+
+/** The files the service worker precaches (the manifest injected into sw.js) and their total size. */
+export function precacheEntries(dist) {
+  const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+  const files = [...new Set([...worker.matchAll(/"?url"?:"([^"]+)"/g)].map((m) => m[1]))];
+  return files.map((file) => ({ file, bytes: statSync(join(dist, file)).size }));
+}
+
+export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;

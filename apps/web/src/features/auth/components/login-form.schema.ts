@@ -1,0 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInputSchema } from '@medrem/contract';
+import type { z } from 'zod';
+
+/** The login form's rules: the contract's, for the two fields the form has. */
+export const loginFormSchema = loginInputSchema.pick({ email: true, password: true });
+export type LoginFormInput = z.input<typeof loginFormSchema>;
+export type LoginFormOutput = z.output<typeof loginFormSchema>;
+
+export const loginFormResolver = zodResolver(loginFormSchema);

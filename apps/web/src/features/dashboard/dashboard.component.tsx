@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { useZonedNow } from '../../lib/use-zoned-now.hook';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useSignedInUser } from '../auth/auth.context';
+import { MedicationList } from '../medicines/components/medication-list.component';
+import { useMedicines } from '../medicines/medicines.queries';
+import { RefillRemindersPanel } from '../refills/components/refill-reminders-panel.component';
+import { useRefillReminders } from '../refills/refills.queries';
+import { ReportsPanel } from '../reports/components/reports-panel.component';
+import { useSettings } from '../settings/settings.queries';
+import { DoseSlots } from './components/dose-slots.component';
+import { Greeting } from './components/greeting.component';
+
+/** The signed-in home: greeting, today's dose slots, medicines, refills and the month's report. */
+export function Dashboard() {
+  const user = useSignedInUser();
+  const { settings } = useSettings();
+  const now = useZonedNow(settings?.timezone ?? browserTimeZone());
+  // The answers that size the sections (the same queries the sections read) arrive before the first
+  // paint, so no section grows and pushes the others down as they come in (no layout shift).
+  const medicines = useMedicines();
+  const refills = useRefillReminders();
+  if (!settings || medicines.isPending || refills.isPending)
+    return <Spinner label="Loading your dashboard..." />;
+  return (
+    <div className="flex flex-col gap-6 pb-20 md:pb-0">
+      <Greeting name={user.name} now={now} />
+      <DoseSlots settings={settings} now={now} />
+      <MedicationList />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RefillRemindersPanel />
+        <ReportsPanel settings={settings} now={now} />
+      </div>
+      <Link
+        to="/add-medicine"
+        aria-label="Add Medication"
+        className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
+      >
+        <Plus aria-hidden="true" className="size-8" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,331 @@
+/**
+ * First-load benchmark of the web app (issue 9; not a test). It measures the production build as
+ * `npm start` serves it (`node apps/server/dist/server.js`, a fresh DATA_DIR) and prints:
+ *   - the initial JavaScript of `/`: every script and modulepreload in index.html, gzip -9 of each
+ *     file (deterministic) and the bytes the server actually sends for `Accept-Encoding: br, gzip`;
+ *   - Lighthouse (from npm, default = mobile preset with simulated throttling) in Debian's Chromium,
+ *     signed-out `/` and the signed-in dashboard (an account seeded through the API, its session
+ *     cookie injected, the service worker cold): the median of each figure over --runs runs.
+ *
+ *   npm run bench:web                    (builds first)
+ *   npm run bench:web -- --no-build --runs 5 --out /tmp/web.json --reports /tmp/lh-reports
+ *   npm run bench:web -- --no-build --server old/server.js --web-dist old/web   (another build)
+ *
+ * CHROME_PATH (default /usr/bin/chromium) and --port (default: a free port) say where.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string' }, // default: a free one
+    'no-build': { type: 'boolean', default: false },
+    out: { type: 'string' },
+    reports: { type: 'string' },
+    // Another build to compare (e.g. an older commit's, built into a git-ignored folder).
+    server: { type: 'string', default: 'apps/server/dist/server.js' },
+    'web-dist': { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+/** A port nobody listens on now (another session's server on a fixed port would be measured instead). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+const PORT = args.port ? Number(args.port) : await freePort();
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The flags every headless Chromium of this project gets (see the project's shared-machine rules).
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${ORIGIN}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy in 60 s');
+}
+
+interface InitialJs {
+  files: { url: string; gzip9: number; wire: number; encoding: string | null }[];
+  gzip9: number;
+  wire: number;
+}
+
+/** What index.html makes the browser fetch before the app can run: its scripts and modulepreloads. */
+async function initialJavaScript(): Promise<InitialJs> {
+  const html = await (await fetch(`${ORIGIN}/`)).text();
+  const urls = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+  ];
+  const files = await Promise.all(
+    urls.map(async (url) => {
+      const identity = Buffer.from(
+        await (await fetch(`${ORIGIN}${url}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      );
+      // undici would decode the body; the Content-Length of the encoded answer is what travels.
+      const head = await fetch(`${ORIGIN}${url}`, {
+        method: 'HEAD',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      const encoding = head.headers.get('content-encoding');
+      const wire = Number(head.headers.get('content-length') ?? identity.length);
+      return { url, gzip9: gzipSync(identity, { level: 9 }).length, wire, encoding };
+    }),
+  );
+  return {
+    files,
+    gzip9: files.reduce((sum, f) => sum + f.gzip9, 0),
+    wire: files.reduce((sum, f) => sum + f.wire, 0),
+  };
+}
+
+/** A user with three medicines, created through the REST API; returns their session cookie. */
+async function seedAccount(): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'correct-horse-2';
+  const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${ORIGIN}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  await post('/api/user/register', { name: 'Ada Lovelace', email, password, timezone: 'UTC' });
+  const login = await post('/api/auth/login', { email, password });
+  const cookie = /mr_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('login set no session cookie');
+  const { token } = (await (await post('/jwt', { email, password })).json()) as { token: string };
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [name, frequency] of [
+    ['Aspirin', '1-0-1'],
+    ['Vitamin D', '1-0-0'],
+    ['Metformin', '1-1-1'],
+  ] as const) {
+    await post(
+      '/api/medicine',
+      {
+        userEmail: email,
+        name,
+        dosage: '500mg',
+        frequency,
+        startDate: today,
+        durationDays: 30,
+        originalDurationDays: 30,
+        totalPills: 90,
+        pillsPerDose: 1,
+        instructions: 'After food',
+      },
+      { authorization: `Bearer ${token}` },
+    );
+  }
+  return cookie;
+}
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  transferKiB: number;
+  benchmarkIndex: number;
+  failedAudits: string[];
+}
+
+function figures(lhr: Result): RunFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const failedAudits = ['accessibility', 'best-practices', 'performance'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${category}:${ref.id}`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    speedIndexMs: value('speed-index'),
+    transferKiB: value('total-byte-weight') / 1024,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    failedAudits,
+  };
+}
+
+/** One Lighthouse run in a fresh browser profile (cold HTTP cache, no service worker). */
+async function lighthouseRun(label: string, sessionCookie?: string): Promise<RunFigures> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-chrome-'));
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: CHROME_PATH,
+      headless: true,
+      userDataDir,
+      defaultViewport: null,
+      args: CHROME_FLAGS,
+    });
+    if (sessionCookie) {
+      await browser.setCookie({
+        name: 'mr_session',
+        value: sessionCookie,
+        domain: '127.0.0.1',
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    }
+    const page = await browser.newPage();
+    const flags: Flags = {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    };
+    // No config: Lighthouse's default, the mobile preset (Moto G Power, slow 4G, 4x CPU slowdown).
+    const result = await lighthouse(`${ORIGIN}/`, flags, undefined, page);
+    if (!result) throw new Error('Lighthouse returned nothing');
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    // --reports DIR keeps each run's full Lighthouse report (open it in the Lighthouse viewer).
+    if (args.reports) await writeFile(path.join(args.reports, `${label}.json`), JSON.stringify(result.lhr));
+    return figures(result.lhr);
+  } finally {
+    await browser?.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+function summarise(runs: RunFigures[]) {
+  const pick = (key: Exclude<keyof RunFigures, 'failedAudits'>) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    fcpMs: Math.round(pick('fcpMs')),
+    lcpMs: Math.round(pick('lcpMs')),
+    tbtMs: Math.round(pick('tbtMs')),
+    cls: Number(pick('cls').toFixed(3)),
+    speedIndexMs: Math.round(pick('speedIndexMs')),
+    transferKiB: Number(pick('transferKiB').toFixed(1)),
+    benchmarkIndex: Math.round(pick('benchmarkIndex')),
+    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+    runs,
+  };
+}
+
+async function main(): Promise<void> {
+  if (!args['no-build']) {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-web-'));
+  const webDist = args['web-dist'] ? { WEB_DIST_DIR: path.resolve(args['web-dist']) } : {};
+  const server = spawn(process.execPath, [path.resolve(root, args.server)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...webDist,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
+  });
+  try {
+    await waitForHealth(server);
+    const load = loadavg()[0]!.toFixed(1);
+    const js = await initialJavaScript();
+    const cookie = await seedAccount();
+    const signedOut: RunFigures[] = [];
+    const dashboard: RunFigures[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      if (server.exitCode !== null)
+        throw new Error(`the server exited (${server.exitCode}); figures would not be its own`);
+      signedOut.push(await lighthouseRun(`signed-out-${i + 1}`));
+      dashboard.push(await lighthouseRun(`dashboard-${i + 1}`, cookie));
+      console.error(
+        `run ${i + 1}/${RUNS}: / signed out LCP ${Math.round(signedOut[i]!.lcpMs)} ms, dashboard LCP ${Math.round(dashboard[i]!.lcpMs)} ms`,
+      );
+    }
+    const result = {
+      date: new Date().toISOString(),
+      commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),
+      loadAverageAtStart: Number(load),
+      initialJs: js,
+      signedOut: summarise(signedOut),
+      dashboard: summarise(dashboard),
+    };
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    console.log(
+      `\nInitial JS of / : ${js.files.length} files, ${kb(js.gzip9)} gzip -9, ${kb(js.wire)} on the wire`,
+    );
+    for (const f of js.files)
+      console.log(`  ${f.url}  ${kb(f.gzip9)} gzip -9, ${kb(f.wire)} sent (${f.encoding ?? 'identity'})`);
+    console.log(`\nLighthouse mobile, median of ${RUNS} (load average at start ${load}):`);
+    console.log(
+      '| page | perf | LCP | FCP | TBT | CLS | SI | a11y | best practices | transfer | benchmarkIndex |',
+    );
+    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    for (const [label, s] of [
+      ['`/` signed out', result.signedOut],
+      ['dashboard (signed in)', result.dashboard],
+    ] as const) {
+      console.log(
+        `| ${label} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} s | ${(s.fcpMs / 1000).toFixed(2)} s | ${s.tbtMs} ms | ${s.cls} | ${(s.speedIndexMs / 1000).toFixed(2)} s | ${s.accessibility} | ${s.bestPractices} | ${s.transferKiB} KiB | ${s.benchmarkIndex} |`,
+      );
+      if (s.failedAudits.length) console.log(`  audits below 0.9 in some run: ${s.failedAudits.join(', ')}`);
+    }
+    if (args.out) await writeFile(args.out, `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
