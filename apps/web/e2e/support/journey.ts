@@ -25,10 +25,22 @@ export async function confirm(page: Page, text: string | RegExp, button: string)
 
 /**
  * The browser clock at 10:00 UTC today (the accounts' saved zone is UTC): the 08:00 slot has
- * passed, the 14:00 one has not. The server keeps its real clock; only "today" has to agree.
+ * passed, the 14:00 one has not. The server keeps its real clock, but the app follows the server's
+ * time from the `Date` header of its answers (a device clock hours off must not move "today"), so the
+ * API's answers are dated on the browser's clock too. The live stream is left alone (it never ends,
+ * and a route would buffer it).
  */
 export async function atTenUtc(page: Page): Promise<void> {
-  await page.clock.install({ time: new Date(`${todayUtc()}T10:00:00Z`) });
+  const fakeStart = new Date(`${todayUtc()}T10:00:00Z`).getTime();
+  const offset = fakeStart - Date.now();
+  await page.clock.install({ time: new Date(fakeStart) });
+  await page.route(/\/(trpc|api|jwt)(?![^?]*push\.notifications)/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), date: new Date(Date.now() + offset).toUTCString() },
+    });
+  });
   await page.setViewportSize(DESKTOP);
 }
 

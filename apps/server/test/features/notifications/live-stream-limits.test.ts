@@ -49,6 +49,8 @@ describe(`live notification stream limits (${TEST_ENGINE})`, () => {
     const cap = server.app.services.live.limits.perUser;
     const tabs = Array.from({ length: cap }, () => openStream(url(), { cookie: me.api.cookie! }));
     await Promise.all(tabs.map((t) => t.ready));
+    // The 'connected' event can come before the server has registered the tab: wait until it has.
+    await until(() => server.app.services.live.listenerCount(me.id) === cap);
     const extra = openStream(url(), { cookie: me.api.cookie! });
     await until(() => extra.text().includes('serialized-error'));
     expect(extra.text()).toContain('"httpStatus":429');
