@@ -20,7 +20,8 @@ export interface ReminderRuntime {
   close(): Promise<void>;
 }
 
-async function fcmCredentials(config: AppConfig): Promise<string | undefined> {
+/** The Firebase service account (FCM_SERVICE_ACCOUNT_JSON or _FILE); sign-in uses it too. */
+export async function fcmCredentials(config: AppConfig): Promise<string | undefined> {
   const r = config.reminders;
   if (r.fcmServiceAccountJson) return r.fcmServiceAccountJson;
   if (r.fcmServiceAccountFile) return readFile(r.fcmServiceAccountFile, 'utf8');

@@ -97,11 +97,19 @@ export class AuthService {
     timezone?: string | undefined;
   }): Promise<{ user: PublicUser; session: NewSession }> {
     const user = await this.verifyPassword(input.email, input.password, input.ip);
+    return this.openSession(user.id, input.timezone);
+  }
+
+  /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
+  async openSession(
+    userId: string,
+    timezone?: string | undefined,
+  ): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
-    const updated = await this.deps.users.update(user.id, { lastLogin: now });
-    if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(user.id, input.timezone);
-    await this.deps.sessions.deleteExpiredForUser(user.id, now);
-    const session = await this.startSession(user.id, now);
+    const updated = await this.deps.users.update(userId, { lastLogin: now });
+    if (timezone) await this.deps.settings.adoptTimezoneIfUnset(userId, timezone);
+    await this.deps.sessions.deleteExpiredForUser(userId, now);
+    const session = await this.startSession(userId, now);
     return { user: toPublicUser(updated), session };
   }
 
@@ -158,14 +166,16 @@ export class AuthService {
     return { userId: user.id, email: user.email };
   }
 
-  /** A new password needs the current one; the email never changes. */
+  /**
+   * A new password needs the current one; the email never changes. An account made by a social
+   * sign-in has none: its first password needs only the signed-in caller.
+   */
   async changePassword(userId: string, currentPassword: string | undefined, newPassword: string) {
     const user = await this.deps.users.findById(userId);
     if (!user) throw unauthorized();
     const ok =
-      currentPassword !== undefined &&
-      user.passwordHash !== null &&
-      (await this.deps.hasher.verify(user.passwordHash, currentPassword));
+      user.passwordHash === null ||
+      (currentPassword !== undefined && (await this.deps.hasher.verify(user.passwordHash, currentPassword)));
     if (!ok) throw badRequest('Your current password is not correct.');
     await this.deps.users.update(userId, { passwordHash: await this.deps.hasher.hash(newPassword) });
   }

@@ -7,6 +7,7 @@ import { type AttemptCounter, MemoryAttemptCounter, RedisAttemptCounter } from '
 import type { Clock } from '../lib/clock';
 import { PushEndpointPolicy } from '../push/allowlist';
 import { ActionTokenCodec } from '../reminders/action-tokens';
+import { fcmCredentials } from '../reminders/runtime';
 import { type Services, createServices } from '.';
 
 export interface ComposedServices {
@@ -74,6 +75,8 @@ export async function composeServices(options: {
       vapidPublicKey: pushSecrets.vapidPublicKey,
       endpoints: PushEndpointPolicy.fromEnv(r.pushEndpointAllowlist),
     },
+    social: { ...config.socialSignIn, serviceAccountJson: await fcmCredentials(config) },
+    log,
   });
   return {
     services,
@@ -83,3 +86,4 @@ export async function composeServices(options: {
     },
   };
 }
+

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { type SocialSignInSettings, createSocialServices } from '../features/auth/social/social.composition';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
@@ -27,6 +28,9 @@ export interface ServiceDependencies {
   hasher?: PasswordHasher;
   /** The action-token codec, the VAPID public key and the push endpoint allowlist. */
   push: PushKeys;
+  /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
+  social?: SocialSignInSettings;
+  log?: { warn(message: string): void };
 }
 
 /** The composition root of the domain: repositories over the database, services over them. */
@@ -62,6 +66,14 @@ export function createServices(deps: ServiceDependencies) {
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
   });
+  const social = createSocialServices({
+    db: deps.db,
+    clock,
+    users: repositories.users,
+    auth,
+    settings: deps.social,
+    log: deps.log ?? console,
+  });
   const medicines = new MedicineService({
     medicines: repositories.medicines,
     settings,
@@ -87,8 +99,20 @@ export function createServices(deps: ServiceDependencies) {
     auth,
     clock,
     pushEndpointAllowed: (endpoint) => push.endpointAllowed(endpoint),
+    beforeAccountDeleted: (userId) => social.methods.revokeAll(userId),
   });
-  return { repositories, auth, settings, medicines, notifications, users, push, reminderSchedule, clock };
+  return {
+    repositories,
+    auth,
+    social,
+    settings,
+    medicines,
+    notifications,
+    users,
+    push,
+    reminderSchedule,
+    clock,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -27,6 +27,8 @@ export class UserService {
       clock: Clock;
       /** Push endpoints the server may contact (the reminder engine's allowlist). */
       pushEndpointAllowed?: (endpoint: string) => boolean;
+      /** Unlinks the sign-in providers and deletes what the server made there (social sign-in). */
+      beforeAccountDeleted?: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -65,6 +67,7 @@ export class UserService {
 
   async deleteAccount(caller: Caller, userEmail: string): Promise<void> {
     assertSelf(caller, userEmail);
+    await this.deps.beforeAccountDeleted?.(caller.userId);
     if (!(await this.deps.users.deleteWithAllData(caller.userId))) throw notFound('User not found.');
   }
 
@@ -82,15 +85,6 @@ export class UserService {
     }
     await this.deps.pushSubscriptions.upsert({ userId: caller.userId, ...target });
     return true;
-  }
-
-  async socialLogin(
-    caller: Caller,
-    input: { email: string; name: string; tokenForNotification?: string | null | undefined },
-  ) {
-    assertSelf(caller, input.email);
-    await this.deps.users.update(caller.userId, { name: input.name, lastLogin: this.deps.clock.now() });
-    await this.savePushToken(caller, input.email, input.tokenForNotification);
   }
 
   async export(caller: Caller, userEmail: string): Promise<DataExport> {
