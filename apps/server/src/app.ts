@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/database';
 import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
+import oidcRoutesPlugin from './features/auth/social/oidc.routes';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
 import servicesPlugin from './plugins/app/services.plugin';
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(trpcPlugin);
   await app.register(restApiPlugin);
+  await app.register(oidcRoutesPlugin);
   await app.register(apiDocsPlugin);
   await app.register(webAppPlugin);
 

@@ -80,7 +80,9 @@ export const userContract = {
     description:
       'The Firebase ID token goes in `idToken` (or as `Authorization: Bearer`). The account is found, created, or linked by the token’s verified email; `email` must be that email. `linkedExistingAccount` is true only on the sign-in that linked a password account.',
     access: 'public',
-    errors: { 401: 'No token, or a token that is forged, expired, for another project, or of an unverified email' },
+    errors: {
+      401: 'No token, or a token that is forged, expired, for another project, or of an unverified email',
+    },
     input: z.object({
       email: emailSchema,
       name: personNameSchema,

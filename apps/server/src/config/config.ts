@@ -51,7 +51,10 @@ const envSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().min(1).max(100).optional(),
   FIREBASE_API_KEY: z.string().min(1).max(200).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).max(200).optional(),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d+$/, 'host:port').optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'host:port')
+    .optional(),
   OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),

@@ -103,7 +103,7 @@ export class AuthService {
   /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
   async openSession(
     userId: string,
-    timezone?: string | undefined,
+    timezone?: string,
   ): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
     const updated = await this.deps.users.update(userId, { lastLogin: now });

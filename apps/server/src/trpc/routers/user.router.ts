@@ -22,12 +22,12 @@ export const userRouter = router({
       ...input,
       idToken: input.idToken ?? ctx.bearerToken,
     });
-    ctx.session.start(session);
     await ctx.services.users.savePushToken(
       { userId: user.id, email: user.email },
       user.email,
       input.tokenForNotification,
     );
+    ctx.session.start(session);
     return { success: true as const, message: 'Signed in.', user, linkedExistingAccount };
   }),
   savePushToken: authenticatedFrom(c.savePushToken).mutation(async ({ ctx, input }) => {

@@ -79,7 +79,9 @@ export class SocialSignInService {
     let linkedExistingAccount = false;
     if (!userId) {
       const now = this.deps.clock.now();
-      const name = (hints.name ?? identity.name ?? identity.email.split('@')[0] ?? '').trim().slice(0, NAME_MAX);
+      const name = (hints.name ?? identity.name ?? identity.email.split('@')[0] ?? '')
+        .trim()
+        .slice(0, NAME_MAX);
       const created = await this.deps.users.insert({
         name: name || identity.email,
         email: identity.email,

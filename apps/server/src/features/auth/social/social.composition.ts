@@ -27,7 +27,10 @@ export function createSocialServices(deps: {
   const { firebase: fb, oidc } = deps.settings ?? {};
   const identities = new UserIdentityRepository(deps.db);
   const firebase = fb
-    ? new FirebaseIdTokenVerifier({ projectId: fb.projectId, serviceAccountJson: deps.settings?.serviceAccountJson })
+    ? new FirebaseIdTokenVerifier({
+        projectId: fb.projectId,
+        serviceAccountJson: deps.settings?.serviceAccountJson,
+      })
     : undefined;
   const providers: SignInProviders = {
     firebase: fb
