@@ -101,10 +101,7 @@ export class AuthService {
   }
 
   /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
-  async openSession(
-    userId: string,
-    timezone?: string,
-  ): Promise<{ user: PublicUser; session: NewSession }> {
+  async openSession(userId: string, timezone?: string): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
     const updated = await this.deps.users.update(userId, { lastLogin: now });
     if (timezone) await this.deps.settings.adoptTimezoneIfUnset(userId, timezone);
