@@ -45,6 +45,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // The Firebase SDK is fetched when 'Login with Google' is pressed (online by nature),
+        // never installed with the app.
+        globIgnores: ['**/firebase-google-*.js'],
       },
       devOptions: { enabled: false },
     }),

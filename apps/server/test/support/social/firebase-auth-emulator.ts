@@ -21,8 +21,14 @@ const STARTUP_MS = 90_000;
  * Starts the Firebase Auth emulator from the firebase-tools npm package (no Java, no network) on
  * free ports — its hub and logging ports too — in a throw-away folder, and waits until it answers.
  */
-export async function startFirebaseAuthEmulator(projectId = EMULATOR_PROJECT): Promise<FirebaseAuthEmulator> {
-  const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+export async function startFirebaseAuthEmulator(
+  projectId = EMULATOR_PROJECT,
+  /** Fixed ports (the E2E server must know the emulator's before it starts); free ones otherwise. */
+  ports?: { auth: number; hub: number; logging: number },
+): Promise<FirebaseAuthEmulator> {
+  const authPort = ports?.auth ?? (await freePort());
+  const hubPort = ports?.hub ?? (await freePort());
+  const loggingPort = ports?.logging ?? (await freePort());
   const dir = await mkdtemp(path.join(tmpdir(), 'medrem-firebase-'));
   await writeFile(
     path.join(dir, 'firebase.json'),

@@ -25,7 +25,7 @@ const linkClass =
 
 /** Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button. */
 export function TopNav() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   return (
     <Disclosure as="header" className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
@@ -51,7 +51,9 @@ export function TopNav() {
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {user ? (
             <>
-              <NotificationBell />
+              {/* After the token request (like the time-zone prompt): a page opened with a session
+                  but no token yet, as after an OpenID Connect sign-in, would answer 401 first. */}
+              {loading ? null : <NotificationBell />}
               <Menu as="div" className="relative">
                 <MenuButton
                   className="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"

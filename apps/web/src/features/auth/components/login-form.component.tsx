@@ -43,6 +43,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
     <AuthCard
       id="login-title"
       title="Login"
+      redirect={redirect}
       footer={
         <>
           New here?{' '}
