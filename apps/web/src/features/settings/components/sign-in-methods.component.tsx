@@ -8,6 +8,28 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 
+function NewPasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Field id={props.id} label={props.label} error={props.error}>
+      <input
+        id={props.id}
+        type="password"
+        autoComplete="new-password"
+        className={inputClass}
+        value={props.value}
+        aria-invalid={Boolean(props.error)}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
 /** A first password for an account made by Google or OpenID Connect sign-in. */
 function SetPasswordForm({ email, name, onDone }: { email: string; name: string; onDone: () => void }) {
   const update = trpc.user.update.useMutation();
@@ -36,28 +58,20 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
         void onSave();
       }}
     >
-      <Field id="set-password" label="New password" error={touched ? problem : undefined}>
-        <input
-          id="set-password"
-          type="password"
-          autoComplete="new-password"
-          className={inputClass}
-          value={password}
-          aria-invalid={touched && Boolean(problem)}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Field id="set-password-confirm" label="Confirm new password" error={touched ? mismatch : undefined}>
-        <input
-          id="set-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          className={inputClass}
-          value={confirm}
-          aria-invalid={touched && Boolean(mismatch)}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </Field>
+      <NewPasswordField
+        id="set-password"
+        label="New password"
+        value={password}
+        onChange={setPassword}
+        error={touched ? problem : undefined}
+      />
+      <NewPasswordField
+        id="set-password-confirm"
+        label="Confirm new password"
+        value={confirm}
+        onChange={setConfirm}
+        error={touched ? mismatch : undefined}
+      />
       <button type="submit" className={`${buttonClass.primary} self-start`} disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Set password'}
       </button>
