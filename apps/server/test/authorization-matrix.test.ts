@@ -106,6 +106,15 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'medicine.setTaken': ({ medicineId }) => [
     { params: { id: medicineId }, body: { date: '2026-11-20', taken: '0-0-0' }, refusedWith: 404 },
   ],
+  'medicine.tickDose': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { date: '2026-11-20', slot: 0, taken: true }, refusedWith: 404 },
+    {
+      label: 'replaying a key the victim used is still refused',
+      params: { id: medicineId },
+      body: { date: '2026-11-20', slot: 0, taken: false, idempotencyKey: 'victim-key-0001' },
+      refusedWith: 404,
+    },
+  ],
   'medicine.history': ({ medicineId }) => [
     { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
   ],

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { emailSchema, idSchema, successSchema, timestampSchema } from './primitives';
+import {
+  changedAtSchema,
+  emailSchema,
+  idSchema,
+  idempotencyKeySchema,
+  successSchema,
+  timestampSchema,
+} from './primitives';
 
 export const NOTIFICATION_TYPES = ['reminder', 'missed_dose', 'refill', 'success', 'generic'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -42,7 +49,7 @@ export const notificationContract = {
     summary: 'Mark one notification read',
     access: 'bearer',
     errors: { 404: 'No such notification of yours' },
-    input: z.object({ id: idSchema }),
+    input: z.object({ id: idSchema, idempotencyKey: idempotencyKeySchema.optional() }),
     output: z.object({ notification: notificationSchema }),
   }),
   markAllRead: defineProcedure({
@@ -52,7 +59,15 @@ export const notificationContract = {
     summary: 'Mark all the user’s notifications read',
     access: 'bearer',
     errors: { 403: 'Not your notifications' },
-    input: z.object({ userEmail: emailSchema }),
+    description:
+      'upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since.',
+    input: z.object({
+      userEmail: emailSchema,
+      upTo: changedAtSchema('upTo')
+        .optional()
+        .meta({ description: 'Only notifications created at or before this time.' }),
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
     output: successSchema.extend({ updated: z.number().int() }),
   }),
   delete: defineProcedure({

@@ -33,7 +33,7 @@ export const pushRouter = router({
     publicKey: ctx.services.push.vapidPublicKey(),
   })),
   action: publicFrom(c.action).mutation(async ({ ctx, input }) => {
-    const result = await ctx.services.push.act(input.token);
+    const result = await ctx.services.push.act(input);
     return { success: true as const, action: result.action, message: result.message };
   }),
   notifications: publicFrom(notificationStream).subscription(async function* ({

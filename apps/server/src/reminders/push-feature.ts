@@ -1,14 +1,9 @@
-import {
-  isCourseActiveOn,
-  normaliseTaken,
-  parseFrequency,
-  countTaken,
-  setTakenFlag,
-  zonedNow,
-} from '@medrem/domain';
+import { isCourseActiveOn, parseFrequency, zonedNow } from '@medrem/domain';
 import { notFound, unauthorized } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { Database } from '../db/database';
+import type { IdempotencyService } from '../features/idempotency/idempotency.service';
+import type { DoseRecordRepository } from '../features/medicines/dose-record.repository';
 import type { PushEndpointPolicy } from '../push/allowlist';
 import { RealtimeHub } from '../realtime/hub';
 import type { MedicineRepository } from '../repositories/medicine.repository';
@@ -39,6 +34,8 @@ export class PushFeature {
       db: Database;
       clock: Clock;
       medicines: MedicineRepository;
+      doses: DoseRecordRepository;
+      idempotency: IdempotencyService;
       settings: SettingsService;
       hooks: ReminderHooks;
       keys: PushKeys;
@@ -67,7 +64,13 @@ export class PushFeature {
    * Runs a notification button: 'take' marks the dose(s) taken, 'snooze' reminds again in 10 minutes.
    * The token is the only proof needed, and it proves nothing else.
    */
-  async act(token: string): Promise<{ action: 'take' | 'snooze'; message: string }> {
+  async act(input: {
+    token: string;
+    /** When the button was pressed (a press queued offline syncs later; decision 070). */
+    at?: string | undefined;
+    idempotencyKey?: string | undefined;
+  }): Promise<{ action: 'take' | 'snooze'; message: string }> {
+    const { token } = input;
     const now = this.deps.clock.now();
     const claims = this.tokens.verify(token, now);
     if (!claims)
@@ -83,12 +86,22 @@ export class PushFeature {
 
     if (claims.action === 'take') {
       if (claims.date > zonedNow(now, settings.timezone).date) throw notFound('This dose is not due yet.');
-      for (const m of medicines) {
-        const slots = parseFrequency(m.frequency).length;
-        const current = await this.deps.medicines.findDose(m.id, claims.date);
-        const taken = setTakenFlag(normaliseTaken(current?.taken, slots), slots, claims.slot, 1);
-        await this.deps.medicines.upsertDose(m.id, claims.date, taken, countTaken(taken), now);
-      }
+      const at = Math.min(input.at ? Date.parse(input.at) : now.getTime(), now.getTime());
+      await this.deps.idempotency.once(
+        claims.userId,
+        'push.action',
+        { ...input },
+        {
+          check: async () => undefined,
+          write: async (tx) => {
+            for (const m of medicines) {
+              const slots = parseFrequency(m.frequency).length;
+              const change = { slots, slot: claims.slot, value: 1 as const, at };
+              await this.deps.doses.in(tx).changeSlot(m.id, claims.date, change, now);
+            }
+          },
+        },
+      );
       await this.deps.hooks.supplyChanged(claims.userId);
       return { action: 'take', message: reminderTexts.takenMessage(medicines.map((m) => m.name)) };
     }

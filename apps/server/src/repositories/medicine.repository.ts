@@ -78,16 +78,6 @@ export class MedicineRepository {
     return row;
   }
 
-  async upsertDose(medicineId: string, date: string, taken: string, takenCount: number, now: Date) {
-    await this.db
-      .insert(doseRecords)
-      .values({ medicineId, date, taken, takenCount, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [doseRecords.medicineId, doseRecords.date],
-        set: { taken, takenCount, updatedAt: now },
-      });
-  }
-
   async doseHistory(medicineId: string, from: string, to: string) {
     return this.db
       .select({ date: doseRecords.date, taken: doseRecords.taken })

@@ -3,6 +3,10 @@ import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
 import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
+import { IdempotencyService } from '../features/idempotency/idempotency.service';
+import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
+import { DoseRecordRepository } from '../features/medicines/dose-record.repository';
+import { DoseTickService } from '../features/medicines/dose-tick.service';
 import { MedicineRepository } from '../repositories/medicine.repository';
 import { NotificationRepository } from '../repositories/notification.repository';
 import { PushSubscriptionRepository } from '../repositories/push-subscription.repository';
@@ -38,8 +42,11 @@ export function createServices(deps: ServiceDependencies) {
     medicines: new MedicineRepository(deps.db),
     notifications: new NotificationRepository(deps.db),
     pushSubscriptions: new PushSubscriptionRepository(deps.db),
+    doses: new DoseRecordRepository(deps.db),
+    idempotentWrites: new IdempotentWriteRepository(deps.db),
   };
   const { clock } = deps;
+  const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
   // Reminder engine: services tell the scheduler what changed; reads happen at call time.
   const reminderSchedule: ReminderScheduler = new ReminderScheduler({
     db: deps.db,
@@ -68,11 +75,25 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     reminders: reminderSchedule,
   });
-  const notifications = new NotificationService({ notifications: repositories.notifications, clock });
+  const doseTicks = new DoseTickService({
+    medicines: repositories.medicines,
+    doses: repositories.doses,
+    idempotency,
+    settings,
+    clock,
+    reminders: reminderSchedule,
+  });
+  const notifications = new NotificationService({
+    notifications: repositories.notifications,
+    idempotency,
+    clock,
+  });
   const push = new PushFeature({
     db: deps.db,
     clock,
     medicines: repositories.medicines,
+    doses: repositories.doses,
+    idempotency,
     settings,
     hooks: reminderSchedule,
     keys: deps.push,
@@ -88,7 +109,18 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     pushEndpointAllowed: (endpoint) => push.endpointAllowed(endpoint),
   });
-  return { repositories, auth, settings, medicines, notifications, users, push, reminderSchedule, clock };
+  return {
+    repositories,
+    auth,
+    settings,
+    medicines,
+    doseTicks,
+    notifications,
+    users,
+    push,
+    reminderSchedule,
+    clock,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

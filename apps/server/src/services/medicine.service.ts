@@ -1,7 +1,6 @@
 import type { Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
 import { LIMITS } from '@medrem/contract';
 import {
-  countTaken,
   courseEndDate,
   daysBetween,
   deriveMedicineFigures,
@@ -123,26 +122,6 @@ export class MedicineService {
     const dose = await this.deps.medicines.findDose(id, date);
     if (!dose) return null;
     return { date: dose.date, taken: normaliseTaken(dose.taken, parseFrequency(row.frequency).length) };
-  }
-
-  /** Records the day's taken flags: one per slot, only scheduled slots, never a future day. */
-  async setTaken(caller: Caller, id: string, date: string, taken: string): Promise<TakenDay> {
-    const row = await this.owned(caller, id);
-    const today = await this.today(caller);
-    if (date > today) throw badRequest('You cannot record doses for a future date.');
-    const schedule = parseFrequency(row.frequency);
-    const flags = parseFrequency(taken);
-    if (flags.length !== schedule.length) {
-      throw badRequest(
-        `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
-      );
-    }
-    if (flags.some((flag, slot) => flag === 1 && schedule[slot] !== 1)) {
-      throw badRequest('Only doses this medicine is scheduled for can be marked taken.');
-    }
-    await this.deps.medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
-    await this.deps.reminders?.supplyChanged(caller.userId);
-    return { date, taken };
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {
