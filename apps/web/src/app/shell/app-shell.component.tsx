@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { useAuth } from '../../features/auth/auth.context';
+import { OutboxSync } from '../../features/offline/outbox-sync.component';
 import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
 import { DialogHost } from '../../shared/dialogs/dialog-host.component';
@@ -26,6 +27,7 @@ export function AppShell() {
       </main>
       {user && !loading ? <TimeZonePrompt /> : null}
       {user && !loading ? <PushRegistration email={user.email} /> : null}
+      {user && !loading ? <OutboxSync userId={user.id} email={user.email} /> : null}
       <DialogHost />
       {/* Spec: install prompt bottom left, update prompt bottom right; stacked on a phone. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -8,6 +8,8 @@ import { sessionIdentity } from '../../lib/session-identity';
 import { refreshAccessToken } from '../../lib/token-refresh';
 import { trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
+import { forgetOfflineAccount } from '../offline/offline-account';
+import { queryPersistence } from '../offline/query-persistence';
 import { AuthContext, type AuthContextValue } from './auth.context';
 import { toCurrentUser } from './current-user';
 
@@ -43,6 +45,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<'/' | null>(null);
 
   const setSignedOut = useCallback(() => {
+    // Nothing of the account stays on the device: saved answers and waiting writes (issue 12).
+    void forgetOfflineAccount();
     accessTokenStorage.remove();
     sessionIdentity.set(null);
     // Drop every cached answer of the old user, but keep the session query observed by this provider.
@@ -51,10 +55,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setTokenEmail(null);
   }, [queryClient, utils]);
 
+  // The signed-in account's answers are saved on the device as they change (issue 12).
+  const userId = sessionUser?.id;
+  useEffect(() => (userId ? queryPersistence.track(queryClient, userId) : undefined), [queryClient, userId]);
+
   // Spec: on an auth state change a signed-in user requests a server token; signed out clears it.
   useEffect(() => {
     if (session.isPending) return;
     if (!sessionUser) {
+      // The server says nobody is signed in here: a saved account must not open the app again.
+      if (session.data?.user === null && queryPersistence.account()) void forgetOfflineAccount();
       accessTokenStorage.remove();
       sessionIdentity.set(null);
       return;
@@ -67,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [session.isPending, sessionUser, tokenEmail]);
+  }, [session.isPending, session.data, sessionUser, tokenEmail]);
 
   // The token link reports a session that ended elsewhere (expired, signed out in another tab).
   useEffect(

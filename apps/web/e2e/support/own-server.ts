@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SERVER_JS = join(here, '../../../server/dist/server.js');
+
+/**
+ * A server process of the test's own (the built server on its own port and DATA_DIR), so a test can
+ * stop it — even right after it committed a write — and start it again on the same data. Its
+ * request log tells how often a call really reached it.
+ */
+export class OwnServer {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'medrem-offline-e2e-'));
+  private process: ChildProcess | null = null;
+  private log = '';
+
+  constructor(readonly port: number) {}
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [SERVER_JS], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    this.process = child;
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${this.log.slice(-2000)}`);
+      const healthy = await fetch(`${this.baseURL}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (healthy) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('server did not become healthy');
+  }
+
+  /** Kills the process at once (no graceful close): whatever it committed is all it did. */
+  async stop(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.process = null;
+  }
+
+  /** How many requests with this method reached a path matching `path` (from the request log). */
+  requestsTo(method: string, path: RegExp): number {
+    return this.log
+      .split('\n')
+      .filter((line) => line.includes('incoming request'))
+      .map((line) => JSON.parse(line) as { req?: { method?: string; url?: string } })
+      .filter((entry) => entry.req?.method === method && path.test(entry.req.url ?? '')).length;
+  }
+}

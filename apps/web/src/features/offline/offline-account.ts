@@ -1,0 +1,15 @@
+import { outboxStore } from './outbox.store';
+import { pendingWrites } from './pending-writes.store';
+import { queryPersistence } from './query-persistence';
+
+/** Sign-out, a lost session, account deletion: the saved answers and the waiting writes go. */
+export async function forgetOfflineAccount(): Promise<void> {
+  const userId = queryPersistence.account();
+  try {
+    await queryPersistence.forget(userId);
+    if (userId) await outboxStore.clearUser(userId);
+    await pendingWrites.reload();
+  } catch (error) {
+    console.warn('Could not clear the data saved on this device', error);
+  }
+}

@@ -1,0 +1,87 @@
+import { type QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
+import { offlineDb } from './offline-db';
+
+/** localStorage: the account whose saved answers open the app (set while signed in). */
+const ACCOUNT_KEY = 'offline-account';
+/** A snapshot older than this is not shown (and is removed): docs/offline.md. */
+export const OFFLINE_MAX_AGE_MS = 30 * 86_400_000;
+const SAVE_DELAY_MS = 500;
+
+/** The answers a cold start offline needs (tRPC paths); exports and one-off reads are not kept. */
+export const PERSISTED_PATHS = [
+  'auth.session',
+  'user.get',
+  'settings.get',
+  'medicine.list',
+  'medicine.getTaken',
+  'medicine.history',
+  'medicine.refillReminders',
+  'notification.list',
+] as const;
+
+const pathOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? (key[0] as string[]).join('.') : '');
+export const isPersisted = (key: readonly unknown[]) =>
+  (PERSISTED_PATHS as readonly string[]).includes(pathOf(key));
+
+/**
+ * The signed-in account's cached answers, saved to IndexedDB as they change and put back into the
+ * cache before the first render, so a cold start without a network shows the last known data.
+ * Scoped to one account (its user id) and wiped on sign-out and account deletion (decision 072).
+ */
+export const queryPersistence = {
+  account: (): string | null => localStorage.getItem(ACCOUNT_KEY),
+
+  /** Puts the saved account's answers back; the time they were saved, or null when none. */
+  async restore(client: QueryClient): Promise<number | null> {
+    const userId = localStorage.getItem(ACCOUNT_KEY);
+    if (!userId) return null;
+    try {
+      const db = await offlineDb();
+      const saved = await db.get('queries', userId);
+      if (!saved) return null;
+      if (Date.now() - saved.savedAt > OFFLINE_MAX_AGE_MS) {
+        await db.delete('queries', userId);
+        return null;
+      }
+      hydrate(client, saved.state);
+      return saved.savedAt;
+    } catch (error) {
+      console.warn('Could not read the data saved on this device', error);
+      return null;
+    }
+  },
+
+  /** Saves this account's answers as the cache changes (debounced); returns the stop function. */
+  track(client: QueryClient, userId: string): () => void {
+    localStorage.setItem(ACCOUNT_KEY, userId);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = async () => {
+      // Signed out meanwhile: never write an account back after it was forgotten.
+      if (localStorage.getItem(ACCOUNT_KEY) !== userId) return;
+      const state = dehydrate(client, {
+        shouldDehydrateQuery: (q) => q.state.status === 'success' && isPersisted(q.queryKey),
+      });
+      const db = await offlineDb();
+      await db.put('queries', { userId, savedAt: Date.now(), state });
+    };
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' && event.type !== 'removed') return;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void save().catch((e: unknown) => console.warn('Saving offline data failed', e)),
+        SAVE_DELAY_MS,
+      );
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  },
+
+  /** Sign-out, a lost session, account deletion: nothing of the account stays on the device. */
+  async forget(userId: string | null = localStorage.getItem(ACCOUNT_KEY)): Promise<void> {
+    if (localStorage.getItem(ACCOUNT_KEY) === userId) localStorage.removeItem(ACCOUNT_KEY);
+    if (!userId) return;
+    await (await offlineDb()).delete('queries', userId);
+  },
+};
