@@ -34,12 +34,16 @@ async function send(deps: FlushDeps, entry: OutboxEntry, token: string | null): 
       },
       body: JSON.stringify(request.body),
       credentials: 'same-origin',
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     return { status: response.status, body: await response.json().catch(() => ({})) };
   } catch {
     return 'unreachable';
   }
 }
+
+/** A server that accepts the connection but never answers must not hold the queue (and its lock). */
+const SEND_TIMEOUT_MS = 15_000;
 
 /** 5xx, 408 and 429 will pass later: the write waits. Any other 4xx is the answer for good. */
 const isFinalRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;

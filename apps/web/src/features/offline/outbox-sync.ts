@@ -32,7 +32,8 @@ export async function queueWrite(entry: NewOutboxEntry): Promise<void> {
   await outboxStore.add(entry);
   await pendingWrites.reload();
   void requestBackgroundSync();
-  await flusher?.('queued');
+  // Not awaited: the write is safe on the device; a slow server must not hold up the screen.
+  void flusher?.('queued');
 }
 
 /** How the page sends: its own account's writes (and notification buttons), with its token. */
