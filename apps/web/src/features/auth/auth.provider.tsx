@@ -8,7 +8,7 @@ import { sessionIdentity } from '../../lib/session-identity';
 import { refreshAccessToken } from '../../lib/token-refresh';
 import { trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
-import { forgetOfflineAccount } from '../offline/offline-account';
+import { forgetOfflineAccount, keepOnlyAccount } from '../offline/offline-account';
 import { queryPersistence } from '../offline/query-persistence';
 import { AuthContext, type AuthContextValue } from './auth.context';
 import { toCurrentUser } from './current-user';
@@ -57,7 +57,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The signed-in account's answers are saved on the device as they change (issue 12).
   const userId = sessionUser?.id;
-  useEffect(() => (userId ? queryPersistence.track(queryClient, userId) : undefined), [queryClient, userId]);
+  useEffect(() => {
+    if (!userId) return;
+    void keepOnlyAccount(userId);
+    return queryPersistence.track(queryClient, userId);
+  }, [queryClient, userId]);
 
   // Spec: on an auth state change a signed-in user requests a server token; signed out clears it.
   useEffect(() => {

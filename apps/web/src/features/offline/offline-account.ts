@@ -2,6 +2,12 @@ import { outboxStore } from './outbox.store';
 import { pendingWrites } from './pending-writes.store';
 import { queryPersistence } from './query-persistence';
 
+/** The signed-in account is the only one whose data stays on the device (decision 072). */
+export async function keepOnlyAccount(userId: string): Promise<void> {
+  await outboxStore.keepOnly(userId).catch((e: unknown) => console.warn('Could not clear old writes', e));
+  await pendingWrites.reload();
+}
+
 /** Sign-out, a lost session, account deletion: the saved answers and the waiting writes go. */
 export async function forgetOfflineAccount(): Promise<void> {
   const userId = queryPersistence.account();

@@ -37,5 +37,20 @@ export const outboxStore = {
     await tx.done;
     announce();
   },
+  /**
+   * Another account signed in here: the writes of any other account can never be sent (its session
+   * is gone) and must not linger. A notification button's entry carries its own proof and stays.
+   */
+  async keepOnly(userId: string): Promise<void> {
+    const db = await offlineDb();
+    const tx = db.transaction('outbox', 'readwrite');
+    for (const entry of await tx.store.getAll()) {
+      if (entry.userId !== userId && entry.kind !== 'pushAction' && entry.seq !== undefined) {
+        await tx.store.delete(entry.seq);
+      }
+    }
+    await tx.done;
+    announce();
+  },
   announce,
 };

@@ -51,9 +51,18 @@ export const queryPersistence = {
     }
   },
 
-  /** Saves this account's answers as the cache changes (debounced); returns the stop function. */
+  /**
+   * Saves this account's answers as the cache changes (debounced); returns the stop function. Any
+   * other account's snapshot still on the device (signed out without a network, say) goes now.
+   */
   track(client: QueryClient, userId: string): () => void {
     localStorage.setItem(ACCOUNT_KEY, userId);
+    void offlineDb()
+      .then(async (db) => {
+        for (const other of await db.getAllKeys('queries'))
+          if (other !== userId) await db.delete('queries', other);
+      })
+      .catch((e: unknown) => console.warn('Could not clear another account’s saved data', e));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = async () => {
       // Signed out meanwhile: never write an account back after it was forgotten.
