@@ -161,6 +161,28 @@ async function waitForSavedData(page: Page): Promise<void> {
     .toBeGreaterThanOrEqual(2);
 }
 
+/** What the device holds: saved answers (accounts), waiting writes, and the pointer to the account. */
+function deviceStore(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ accounts: number; writes: number; pointer: string | null }>((resolve, reject) => {
+        const open = indexedDB.open('medrem-offline');
+        open.onerror = () => reject(new Error('no offline database'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['queries', 'outbox']);
+          const accounts = tx.objectStore('queries').count();
+          const writes = tx.objectStore('outbox').count();
+          tx.oncomplete = () =>
+            resolve({
+              accounts: accounts.result,
+              writes: writes.result,
+              pointer: localStorage.getItem('offline-account'),
+            });
+        };
+      }),
+  );
+}
+
 /** Page errors fail the test; failed requests are expected here (the network is cut on purpose). */
 function watchPageErrors(page: Page, errors: string[]): void {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -241,6 +263,49 @@ test.describe('offline-first', () => {
     expect(await takenOnServer(account, account.medicines.Aspirin)).toBe('1-1-0');
     expect(await takenOnServer(account, account.medicines['Vitamin D'])).toBe('0-0-0');
     expect(server.requestsTo('PUT', DOSE_PUT)).toBe(4);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  test('with the app closed, the service worker sends the queue on Background Sync', async ({ browser }) => {
+    const account = await seedAccount(server);
+    const errors: string[] = [];
+    const context = await browser.newContext({ baseURL: server.baseURL, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    watchPageErrors(page, errors);
+    await logIn(page, account);
+    await expect(rowOf(page, 0, 'Aspirin')).toBeVisible();
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    const before = server.requestsTo('PUT', DOSE_PUT);
+
+    await context.setOffline(true);
+    await tick(page, 0, 'Aspirin');
+    await expect(rowOf(page, 0, 'Aspirin').getByTestId('waiting-to-sync')).toBeVisible();
+
+    // The app is closed; only a blank tab stays, to reach the browser's DevTools protocol.
+    const blank = await context.newPage();
+    await page.close();
+    const cdp = await context.newCDPSession(blank);
+    const registrations = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const ours = list.find((r) => r.scopeURL.startsWith(server.baseURL) && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registrations;
+    await context.setOffline(false);
+    // What the browser does when the network is back (fired here so the test need not wait for it).
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.baseURL,
+      registrationId,
+      tag: 'medrem-outbox',
+      lastChance: false,
+    });
+    await expect
+      .poll(() => takenOnServer(account, account.medicines.Aspirin), { timeout: 30_000 })
+      .toBe('1-0-0');
+    expect(server.requestsTo('PUT', DOSE_PUT) - before).toBe(1);
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -336,6 +401,13 @@ test.describe('offline-first', () => {
       await tablet.page.reload();
       await expect(tickOf(tablet.page, 0, 'Aspirin')).toHaveAttribute('aria-pressed', 'false');
       expect(await takenOnServer(account, account.medicines.Aspirin)).toBe('0-0-0');
+
+      // Signing out leaves nothing of the account on the device.
+      await expect.poll(() => deviceStore(tablet.page)).toMatchObject({ accounts: 1, writes: 0 });
+      await tablet.page.getByRole('button', { name: /Account menu/ }).click();
+      await tablet.page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(tablet.page.getByRole('heading', { name: 'Login' })).toBeVisible();
+      await expect.poll(() => deviceStore(tablet.page)).toEqual({ accounts: 0, writes: 0, pointer: null });
       await phone.context.close();
       await tablet.context.close();
       expect(errors).toEqual([]);

@@ -24,6 +24,15 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
+    // A server left on this port (an earlier run killed mid-way) would answer in this one's place.
+    if (
+      await fetch(`${this.baseURL}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      throw new Error(`port ${this.port} is already in use: stop the process listening there first`);
+    }
     const child = spawn(process.execPath, [SERVER_JS], {
       env: {
         ...process.env,
@@ -38,6 +47,8 @@ export class OwnServer {
     child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     this.process = child;
+    // Never outlive the test worker, however it ends.
+    process.once('exit', () => child.kill('SIGKILL'));
     for (let attempt = 0; attempt < 300; attempt += 1) {
       if (child.exitCode !== null) throw new Error(`server exited: ${this.log.slice(-2000)}`);
       const healthy = await fetch(`${this.baseURL}/api/health`)
