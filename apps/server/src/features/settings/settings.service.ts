@@ -78,20 +78,26 @@ export class SettingsService {
       );
     }
     const timezone = input.timezone ?? current.timezone;
-    const moved = medicines.map((m) => {
+    // Only the medicines whose slots or times change are written (a switch toggled touches none).
+    const changed = medicines.flatMap((m) => {
       // Without origins a save keeps every frequency as it is (the spec's clients send none).
       const frequency = origins ? remapFlags(m.frequency, slotMap, times.length) : m.frequency;
       const scheduledTimes = deriveScheduledTimes(frequency, times);
-      return { id: m.id, frequency, scheduledTimes, dosesPerDay: scheduledTimes.length, before: m.frequency };
+      const same = frequency === m.frequency && scheduledTimes.join() === m.scheduledTimes.join();
+      const remapped = frequency !== m.frequency;
+      return same
+        ? []
+        : [{ id: m.id, frequency, scheduledTimes, dosesPerDay: scheduledTimes.length, remapped }];
     });
-    const today = zonedNow(this.deps.clock.now(), timezone).date;
-    const remapped = moved.filter((m) => m.frequency !== m.before);
+    const now = this.deps.clock.now();
+    // Today's ticks move with their slots where the flags moved.
+    const remapped = new Map(changed.filter((m) => m.remapped).map((m) => [m.id, m]));
     const takenToday = await this.deps.medicines.takenOn(
-      remapped.map((m) => m.id),
-      [today],
+      [...remapped.keys()],
+      [zonedNow(now, timezone).date],
     );
     const taken = takenToday.map((t) => {
-      const slots = parseFrequency(remapped.find((m) => m.id === t.medicineId)?.frequency).length;
+      const slots = parseFrequency(remapped.get(t.medicineId)?.frequency).length;
       const flags = normaliseTaken(remapFlags(t.taken, slotMap, slots), slots);
       return { medicineId: t.medicineId, date: t.date, taken: flags, takenCount: countTaken(flags) };
     });
@@ -100,14 +106,7 @@ export class SettingsService {
       medicineDefaults: input.medicineDefaults,
       privacy: input.privacy,
     };
-    await this.deps.settings.saveWithMedicines(
-      caller.userId,
-      preferences,
-      timezone,
-      this.deps.clock.now(),
-      moved,
-      taken,
-    );
+    await this.deps.settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, taken);
     await this.deps.changes?.userChanged(caller.userId);
     return this.view(caller.userId);
   }

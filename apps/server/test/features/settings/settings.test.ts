@@ -173,6 +173,18 @@ describe(`settings (${TEST_ENGINE})`, () => {
     });
   });
 
+  it('leaves the medicines untouched when no time changes (a switch toggled)', async () => {
+    const me = await newUser();
+    const pill = await createMedicine(me, { frequency: '1-0-1' });
+    const before = await settingsOf(me);
+    const response = await me.api.put(`/api/user/${me.email}/settings`, {
+      ...before,
+      privacy: { ...before.privacy, analytics: !before.privacy.analytics },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect((await me.api.get(`/api/medicine/${pill.id}`)).body).toEqual(pill);
+  });
+
   describe('default times with their origins (one operation)', () => {
     const TODAY = NOW.slice(0, 10);
     const takenToday = async (me: SignedInUser, id: string) =>
