@@ -58,16 +58,17 @@ test.describe('PWA shell', () => {
     await expect(prompt).toHaveCount(0);
   });
 
-  test('the offline screen shows the spec’s texts and lets the user continue to the schedule', async ({
+  test('offline without saved data: the spec’s full page, which lets the user continue', async ({
     page,
     context,
-    request,
   }) => {
-    const account = await createAccount(request);
-    await logIn(page, account);
-    await expect(
-      page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night), Grace/ }),
-    ).toBeVisible();
+    // Signed out, nothing of an account is on the device: the full page, with every spec text.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    // Cut the network only once the worker is installed (its script fetch would fail otherwise).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await context.setOffline(true);
     const offline = page.getByRole('dialog', { name: "You're Offline" });
     await expect(offline).toBeVisible();
@@ -81,8 +82,28 @@ test.describe('PWA shell', () => {
     }
     await captureScreen(page, 'offline');
     await offline.getByRole('button', { name: 'Continue to my schedule' }).click();
-    await expect(page.getByRole('heading', { name: /Grace/ })).toBeVisible();
     await expect(page.getByText("You're offline. New data will sync when you're back online.")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText("You're offline.", { exact: false })).toHaveCount(0);
+  });
+
+  test('offline with the account’s data on the device: a banner saying when the data is from', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await logIn(page, account);
+    await expect(
+      page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night), Grace/ }),
+    ).toBeVisible();
+    await context.setOffline(true);
+    const banner = page.getByTestId('offline-banner');
+    await expect(banner).toContainText("You're offline. New data will sync when you're back online.");
+    await expect(banner).toContainText('Showing your data from');
+    await expect(page.getByRole('dialog', { name: "You're Offline" })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Grace/ })).toBeVisible();
+    await captureScreen(page, 'offline-banner');
     await context.setOffline(false);
     await expect(page.getByText("You're offline.", { exact: false })).toHaveCount(0);
   });

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerOfflineSync } from './sw/offline-sync';
 import { registerPushHandlers } from './sw/push-handlers';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -26,5 +27,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 clientsClaim();
 
+// Writes made offline (ticks, reads, notification buttons) are sent by Background Sync as well.
+const offlineSync = registerOfflineSync(self);
+
 // Reminders: show pushes with 'Mark as taken' / 'Snooze 10 min'; clicks act or open the dashboard.
-registerPushHandlers(self);
+// A 'Mark as taken' pressed offline is kept and sent when the network is back.
+registerPushHandlers(self, { queueTake: offlineSync.queueTake });

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import {
   LIMITS,
+  MAX_SLOT_INDEX,
   boundedInt,
+  changedAtSchema,
   emailSchema,
   frequencySchema,
   idSchema,
+  idempotencyKeySchema,
   isoDateSchema,
   successSchema,
   takenFlagsSchema,
@@ -174,8 +177,28 @@ export const medicineContract = {
       id: idSchema,
       date: isoDateSchema,
       taken: takenFlagsSchema,
+      idempotencyKey: idempotencyKeySchema.optional(),
     }),
     output: z.object({ takenDay: takenDaySchema }),
+  }),
+  tickDose: defineProcedure({
+    method: 'PUT',
+    path: '/api/medicine/{id}/dose',
+    tag: 'doses',
+    summary: 'Record one dose taken or not taken (safe to replay from an offline queue)',
+    description:
+      'Changes one slot of the day and leaves the others alone. For the same medicine, day and slot the change made last (tickedAt) wins, whatever order changes arrive in; an older one is not applied (applied: false) and the current day is returned. With idempotencyKey a replay returns the first answer.',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours (deleted meanwhile)' },
+    input: z.object({
+      id: idSchema,
+      date: isoDateSchema,
+      slot: boundedInt('Slot', 0, MAX_SLOT_INDEX),
+      taken: z.boolean({ error: 'taken must be true or false.' }),
+      tickedAt: changedAtSchema('tickedAt').optional(),
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
+    output: z.object({ takenDay: takenDaySchema, applied: z.boolean() }),
   }),
   history: defineProcedure({
     method: 'GET',

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { emailSchema, idSchema, successSchema, timestampSchema } from './primitives';
+import {
+  changedAtSchema,
+  emailSchema,
+  idSchema,
+  idempotencyKeySchema,
+  successSchema,
+  timestampSchema,
+} from './primitives';
 
 import { NOTIFICATION_TYPES } from './notification-types';
 
@@ -43,7 +50,7 @@ export const notificationContract = {
     summary: 'Mark one notification read',
     access: 'bearer',
     errors: { 404: 'No such notification of yours' },
-    input: z.object({ id: idSchema }),
+    input: z.object({ id: idSchema, idempotencyKey: idempotencyKeySchema.optional() }),
     output: z.object({ notification: notificationSchema }),
   }),
   markAllRead: defineProcedure({
@@ -53,7 +60,15 @@ export const notificationContract = {
     summary: 'Mark all the user’s notifications read',
     access: 'bearer',
     errors: { 403: 'Not your notifications' },
-    input: z.object({ userEmail: emailSchema }),
+    description:
+      'upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since.',
+    input: z.object({
+      userEmail: emailSchema,
+      upTo: changedAtSchema('upTo')
+        .optional()
+        .meta({ description: 'Only notifications created at or before this time.' }),
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
     output: successSchema.extend({ updated: z.number().int() }),
   }),
   delete: defineProcedure({

@@ -77,6 +77,9 @@ export const frequencySchema = z
   .refine((f) => parseFrequency(f).includes(1), 'Frequency must include at least one dose (a 1).')
   .meta({ description: 'One 0/1 flag per dose slot, dash-joined (1 = take).', example: '1-0-1' });
 
+/** The last dose slot's index (slots count from 0). */
+export const MAX_SLOT_INDEX = MAX_DOSE_SLOTS - 1;
+
 /** A day's taken flags: one 0/1 per slot. */
 export const takenFlagsSchema = z
   .string()
@@ -90,6 +93,28 @@ export function boundedInt(label: string, min: number, max: number) {
     .int(`${label} must be a whole number.`)
     .min(min, `${label} must be at least ${min}.`)
     .max(max, `${label} must be at most ${max}.`);
+}
+
+/**
+ * A client-chosen key that makes a write apply once: a replay with the same key (after a lost
+ * answer, from an offline queue) gets the first answer back and changes nothing. Optional, so the
+ * spec's REST bodies keep working without it.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .min(8, 'idempotencyKey must be 8 to 128 characters.')
+  .max(128, 'idempotencyKey must be 8 to 128 characters.')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'idempotencyKey may hold letters, digits and . _ : - only.')
+  .meta({
+    description: 'Makes the write apply once: a repeat with the same key returns the first answer.',
+    example: '6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50',
+  });
+
+/** When the user made a change on their device (an offline write syncs later). */
+export function changedAtSchema(field: string) {
+  return z.iso
+    .datetime({ offset: true, error: `${field} must be an ISO timestamp.` })
+    .meta({ description: 'When the user made the change (ISO 8601); defaults to the time of the call.' });
 }
 
 export const successSchema = z.object({ success: z.literal(true), message: z.string() });

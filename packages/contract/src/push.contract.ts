@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { notificationSchema } from './notification.contract';
-import { successSchema } from './primitives';
+import { changedAtSchema, idempotencyKeySchema, successSchema } from './primitives';
 
 export { PUSH_ACTIONS, type PushPayload, pushPayloadSchema } from './push-payload';
 
@@ -42,7 +42,12 @@ export const pushContract = {
       'The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once.',
     access: 'public',
     errors: { 401: 'The action token is invalid or has expired', 404: 'The dose is no longer scheduled' },
-    input: z.object({ token: z.string().min(20).max(2000) }),
+    input: z.object({
+      token: z.string().min(20).max(2000),
+      /** When the button was pressed: a press queued offline by the service worker syncs later. */
+      at: changedAtSchema('at').optional(),
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
     output: successSchema.extend({ action: z.enum(['take', 'snooze']) }),
   }),
 };

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database';
 import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
+import { IdempotencyService } from '../features/idempotency/idempotency.service';
+import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
 import { MedicineService } from '../features/medicines/medicine.service';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
@@ -55,7 +57,10 @@ export function createServices(deps: ServiceDependencies) {
     medicines: new MedicineRepository(db),
     notifications: new NotificationRepository(db),
     pushSubscriptions: new PushSubscriptionRepository(db),
+    idempotentWrites: new IdempotentWriteRepository(db),
   };
+  // Writes an offline queue may replay apply once per key (decision 071).
+  const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
   // Reads happen at call time, so the scheduler can be built before the settings service it asks.
   const reminderSchedule: ReminderScheduler = new ReminderScheduler({
     db,
@@ -82,9 +87,14 @@ export function createServices(deps: ServiceDependencies) {
     medicines: repositories.medicines,
     settings,
     clock,
+    idempotency,
     changes: reminderSchedule,
   });
-  const notifications = new NotificationService({ notifications: repositories.notifications, clock });
+  const notifications = new NotificationService({
+    notifications: repositories.notifications,
+    idempotency,
+    clock,
+  });
   const live = new RealtimeHub();
   // Every stored notification reaches the user's open tabs (the engine publishes its own batches).
   notifications.onCreated(

@@ -101,6 +101,11 @@ export const doseRecords = pgTable(
     taken: text('taken').notNull(),
     /** Number of 1 flags in `taken`, kept so supply maths is one SUM. */
     takenCount: integer('taken_count').notNull(),
+    /**
+     * When each slot's flag was last set (epoch ms, 0 = never), so that the change made last wins
+     * whatever order offline devices sync in (decision 070). Null on rows written before it existed.
+     */
+    slotTickedAt: jsonb('slot_ticked_at').$type<number[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.medicineId, t.date] })],
@@ -238,5 +243,31 @@ export const pushOutbox = pgTable(
       .on(t.availableAt)
       .where(sql`status = 'pending'`),
     index('push_outbox_lease_idx').on(t.leaseId),
+  ],
+);
+
+// ─── Offline writes (issue 12) ──────────────────────────────────────────────────────────────────
+
+/**
+ * Idempotency keys of writes: one row per (user, key), inserted in the same transaction as the
+ * write itself, holding the answer it gave. A replay of the key (a lost answer, an offline queue
+ * flushed twice) returns that answer and changes nothing. Pruned after 30 days (decision 071).
+ */
+export const idempotentWrites = pgTable(
+  'idempotent_writes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The procedure and a hash of its input: the same key for another call is refused. */
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotent_writes_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -109,6 +109,15 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'medicine.setTaken': ({ medicineId }) => [
     { params: { id: medicineId }, body: { date: '2026-11-20', taken: '0-0-0' }, refusedWith: 404 },
   ],
+  'medicine.tickDose': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { date: '2026-11-20', slot: 0, taken: true }, refusedWith: 404 },
+    {
+      label: 'replaying a key the victim used is still refused',
+      params: { id: medicineId },
+      body: { date: '2026-11-20', slot: 2, taken: true, idempotencyKey: VICTIM_KEY },
+      refusedWith: 404,
+    },
+  ],
   'medicine.history': ({ medicineId }) => [
     { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
   ],
@@ -118,7 +127,15 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   ],
   'medicine.refillReminders': ({ user }) => [{ query: { userEmail: user.email }, refusedWith: 403 }],
   'notification.list': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
-  'notification.markRead': ({ notificationId }) => [{ params: { id: notificationId }, refusedWith: 404 }],
+  'notification.markRead': ({ notificationId }) => [
+    { params: { id: notificationId }, refusedWith: 404 },
+    {
+      label: 'with the key the victim used',
+      params: { id: notificationId },
+      body: { idempotencyKey: VICTIM_KEY },
+      refusedWith: 404,
+    },
+  ],
   'notification.markAllRead': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'notification.delete': ({ notificationId }) => [{ params: { id: notificationId }, refusedWith: 404 }],
 };
@@ -146,6 +163,8 @@ const statusOf = (response: ApiResponse) =>
     : ((response.body as { error?: { data?: { httpStatus?: number } } })?.error?.data?.httpStatus ??
       response.status);
 
+const VICTIM_KEY = 'victim-key-0001';
+
 describe(`authorization matrix (${TEST_ENGINE})`, () => {
   let server: TestServer;
   let victim: Victim;
@@ -160,6 +179,14 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     const medicine = await createMedicine(user, { name: 'Victim Pill', frequency: '1-0-1' });
     await setTaken(user, medicine.id, '2026-11-19', '1-0-1');
     await setTaken(user, medicine.id, '2026-11-20', '1-0-0');
+    // A key the victim used: the attacker's replay of it must neither apply nor read the answer.
+    const keyed = await user.api.put(`/api/medicine/${medicine.id}/dose`, {
+      date: '2026-11-20',
+      slot: 2,
+      taken: true,
+      idempotencyKey: VICTIM_KEY,
+    });
+    expect(keyed.status, keyed.text).toBe(200);
     await user.api.patch(`/api/medicine/${medicine.id}/refill`, { pills: 50 });
     await user.api.post('/api/user/save-fcm-token', {
       email: user.email,

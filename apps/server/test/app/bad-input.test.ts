@@ -394,6 +394,32 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'a future date', patch: { date: '2030-01-01' }, mentions: 'future' },
     ],
   },
+  'medicine.tickDose': {
+    baseline: (w) => ({
+      params: { id: w.medicineId },
+      body: { date: '2026-11-20', slot: 2, taken: true },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'slot -1', patch: { slot: -1 }, mentions: 'slot' },
+      { label: 'slot 8', patch: { slot: 8 }, mentions: 'slot' },
+      { label: 'slot 1.5', patch: { slot: 1.5 }, mentions: 'slot' },
+      { label: 'slot "0"', patch: { slot: '0' }, mentions: 'slot' },
+      { label: 'slot 3 of a three-slot medicine', patch: { slot: 3 }, mentions: 'slot' },
+      { label: 'taken for an unscheduled slot', patch: { slot: 1 }, mentions: 'scheduled' },
+      { label: 'taken "1"', patch: { taken: '1' }, mentions: 'taken' },
+      { label: 'taken missing', patch: { taken: undefined }, mentions: 'taken' },
+      { label: 'a future date', patch: { date: '2030-01-01' }, mentions: 'future' },
+      { label: 'tickedAt not a timestamp', patch: { tickedAt: 'yesterday' }, mentions: 'tickedAt' },
+      { label: 'idempotencyKey too short', patch: { idempotencyKey: 'abc' }, mentions: 'idempotencyKey' },
+      {
+        label: 'idempotencyKey with spaces',
+        patch: { idempotencyKey: 'a key with spaces' },
+        mentions: 'idempotencyKey',
+      },
+    ],
+  },
   'medicine.history': {
     baseline: (w) => ({
       params: { id: w.medicineId },
@@ -447,7 +473,15 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
   },
   'notification.markAllRead': {
     baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
-    cases: emailParamCases('userEmail'),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'upTo not a timestamp', patch: { upTo: 'now' }, mentions: 'upTo' },
+      {
+        label: 'idempotencyKey too long',
+        patch: { idempotencyKey: 'k'.repeat(129) },
+        mentions: 'idempotencyKey',
+      },
+    ],
   },
   'notification.delete': {
     baseline: (w) => ({ params: { id: w.notificationId }, ok: 200 }),

@@ -1,8 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AuthProvider } from '../features/auth/auth.provider';
+import { savedOfflineAccount } from '../features/offline/saved-account';
 import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
 import { createAppRouter } from '../routes/router';
@@ -10,11 +11,26 @@ import { createQueryClient } from './query-client';
 
 export function App() {
   const [state] = useState(() => {
+    // TanStack Query assumes online until an event says otherwise: offline queries would spin.
+    onlineManager.setOnline(navigator.onLine);
     const queryClient = createQueryClient();
     const client = createApiClient();
     const router = createAppRouter({ api: createTRPCQueryUtils({ queryClient, client }) });
     return { queryClient, client, router };
   });
+  // The device's saved answers go into the cache before the first render (a cold start offline);
+  // the code that reads them loads only when there are some (decision 072).
+  const [restored, setRestored] = useState(() => savedOfflineAccount() === null);
+  useEffect(() => {
+    if (restored) return;
+    void import('../features/offline/restore-offline-data')
+      .then((m) => m.restoreOfflineData(state.queryClient))
+      .catch((e: unknown) => console.warn('Could not read the data saved on this device', e))
+      .finally(() => setRestored(true));
+    // Once, at start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.queryClient]);
+  if (!restored) return null;
   return (
     <trpc.Provider client={state.client} queryClient={state.queryClient}>
       <QueryClientProvider client={state.queryClient}>

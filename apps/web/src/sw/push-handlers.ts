@@ -108,7 +108,10 @@ async function openDashboard(scope: PushWorkerScope, url: string): Promise<void>
 }
 
 /** Posts an action token; the API answers with the message to show ('Aspirin marked as taken!'). */
-async function runAction(scope: PushWorkerScope, token: string): Promise<{ ok: boolean; message?: string }> {
+async function runAction(
+  scope: PushWorkerScope,
+  token: string,
+): Promise<{ ok: boolean; unreachable?: boolean; message?: string }> {
   try {
     const response = await fetch(`${scope.location.origin}/api/push/action`, {
       method: 'POST',
@@ -119,11 +122,20 @@ async function runAction(scope: PushWorkerScope, token: string): Promise<{ ok: b
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     return { ok: response.ok, ...(body.message ? { message: body.message } : {}) };
   } catch {
-    return { ok: false };
+    return { ok: false, unreachable: true };
   }
 }
 
-export function registerPushHandlers(scope: PushWorkerScope): void {
+/** What the service worker says when a 'Mark as taken' is kept on the device to send later. */
+export const QUEUED_TAKE_MESSAGE =
+  "You're offline: your dose is saved on this device and will be recorded when you're back online.";
+
+export interface PushHandlerOptions {
+  /** Keeps a 'Mark as taken' pressed without a network, to send when back online (issue 12). */
+  queueTake?: (token: string, pressedAt: Date) => Promise<void>;
+}
+
+export function registerPushHandlers(scope: PushWorkerScope, options: PushHandlerOptions = {}): void {
   scope.addEventListener('push', (event) => {
     const push = event as PushEventLike;
     let raw: unknown = null;
@@ -149,9 +161,19 @@ export function registerPushHandlers(scope: PushWorkerScope): void {
     const action = click.action === 'take' || click.action === 'snooze' ? click.action : undefined;
     const token = action ? data.tokens?.[action] : undefined;
     click.notification.close();
+    const pressedAt = new Date();
     const work = (async () => {
       if (!action || !token) return openDashboard(scope, data.url || '/');
       const result = await runAction(scope, token);
+      if (result.unreachable && action === 'take' && options.queueTake) {
+        await options.queueTake(token, pressedAt);
+        await scope.registration.showNotification(FALLBACK_TITLE, {
+          body: QUEUED_TAKE_MESSAGE,
+          icon: ICON,
+          tag: click.notification.tag || undefined,
+        });
+        return;
+      }
       // An expired or refused action: let the user do it in the app instead.
       if (!result.ok) return openDashboard(scope, data.url || '/');
       if (action === 'take' && result.message) {

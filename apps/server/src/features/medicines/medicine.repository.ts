@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { doseRecords, medicines, refills } from '../../db/schema';
+import type { MergedDay, StoredDay } from './dose-ticks';
 
 export type MedicineRow = typeof medicines.$inferSelect;
 export type MedicineValues = Omit<
@@ -93,35 +94,56 @@ export class MedicineRepository {
       .where(and(inArray(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
 
+  /** The same calls inside a caller's transaction (an idempotent write stores its key with them). */
+  in(tx: Database): MedicineRepository {
+    return new MedicineRepository(tx);
+  }
+
   /**
-   * Read-modify-write of one day's flags under a row lock, so two ticks of different slots at once
-   * (a notification button and the dashboard) both stay recorded.
+   * The one way a day's flags are written (decision 070): the day's row is read under a row lock,
+   * the change is merged by `merge`, and the row is written back, so concurrent changes of one day
+   * (a notification's button, the dashboard, an offline replay, a settings remap) serialise instead
+   * of one losing the other. The row is created first (no flags), so two first writes of a day lock
+   * the same row. `merge` returns null to leave the row as it is.
    */
-  async updateDose(
+  async changeDay<T>(
     medicineId: string,
     date: string,
     now: Date,
-    change: (current: string | undefined) => { taken: string; takenCount: number },
-  ): Promise<string> {
+    merge: (current: StoredDay | undefined) => { day: MergedDay | null; result: T },
+    options: { createMissing: boolean } = { createMissing: true },
+  ): Promise<T> {
     return this.db.transaction(async (tx) => {
+      if (options.createMissing) {
+        await tx
+          .insert(doseRecords)
+          .values({ medicineId, date, taken: '', takenCount: 0, updatedAt: now })
+          .onConflictDoNothing({ target: [doseRecords.medicineId, doseRecords.date] });
+      }
       const [current] = await tx
-        .select({ taken: doseRecords.taken })
+        .select({ taken: doseRecords.taken, tickedAt: doseRecords.slotTickedAt })
         .from(doseRecords)
         .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)))
         .for('update');
-      const next = change(current?.taken);
-      await new MedicineRepository(tx).upsertDose(medicineId, date, next.taken, next.takenCount, now);
-      return next.taken;
+      const { day, result } = merge(current);
+      if (day) {
+        await tx
+          .update(doseRecords)
+          .set({ taken: day.taken, takenCount: day.takenCount, slotTickedAt: day.tickedAt, updatedAt: now })
+          .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)));
+      }
+      return result;
     });
   }
 
   /**
    * Applies a change of the default reminder times to the medicines (frequency, scheduled times,
-   * doses per day) and to the day's taken flags. Runs inside the settings save's transaction.
+   * doses per day) and to the day's taken flags with their per-slot stamps (each stamp moves with its
+   * flag). Runs inside the settings save's transaction; days without a row stay without one.
    */
   async applySlotChanges(
     changes: { id: string; frequency: string; scheduledTimes: string[]; dosesPerDay: number }[],
-    taken: { medicineId: string; date: string; taken: string; takenCount: number }[],
+    days: { medicineId: string; date: string; remap: (current: StoredDay) => MergedDay }[],
     now: Date,
   ): Promise<void> {
     for (const m of changes) {
@@ -135,17 +157,15 @@ export class MedicineRepository {
         })
         .where(eq(medicines.id, m.id));
     }
-    for (const t of taken) await this.upsertDose(t.medicineId, t.date, t.taken, t.takenCount, now);
-  }
-
-  async upsertDose(medicineId: string, date: string, taken: string, takenCount: number, now: Date) {
-    await this.db
-      .insert(doseRecords)
-      .values({ medicineId, date, taken, takenCount, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [doseRecords.medicineId, doseRecords.date],
-        set: { taken, takenCount, updatedAt: now },
-      });
+    for (const d of days) {
+      await this.changeDay(
+        d.medicineId,
+        d.date,
+        now,
+        (current) => ({ day: current ? d.remap(current) : null, result: undefined }),
+        { createMissing: false },
+      );
+    }
   }
 
   async doseHistory(medicineId: string, from: string, to: string) {

@@ -22,8 +22,11 @@ export const medicineRouter = router({
     takenDay: await ctx.services.medicines.getTaken(ctx.caller, input.id, input.date),
   })),
   setTaken: authenticatedFrom(c.setTaken).mutation(async ({ ctx, input }) => ({
-    takenDay: await ctx.services.medicines.setTaken(ctx.caller, input.id, input.date, input.taken),
+    takenDay: await ctx.services.medicines.setTaken(ctx.caller, input),
   })),
+  tickDose: authenticatedFrom(c.tickDose).mutation(({ ctx, input }) =>
+    ctx.services.medicines.tickDose(ctx.caller, input),
+  ),
   history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
     takenHistory: await ctx.services.medicines.history(ctx.caller, input.id, input.from, input.to),
   })),

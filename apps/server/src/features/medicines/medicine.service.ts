@@ -1,7 +1,6 @@
 import type { Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
 import { LIMITS } from '@medrem/contract';
 import {
-  countTaken,
   courseEndDate,
   daysBetween,
   deriveMedicineFigures,
@@ -9,7 +8,6 @@ import {
   needsRefillSoon,
   normaliseTaken,
   parseFrequency,
-  setTakenFlag,
   slotsWithoutTime,
   zonedNow,
 } from '@medrem/domain';
@@ -18,12 +16,31 @@ import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
+import { applySlotChange, applyWholeDay } from './dose-ticks';
 import { supplyOf, toMedicine } from './medicine-view';
 import type { SettingsService } from '../settings/settings.service';
 
 const MEDICINE_NOT_FOUND = 'Medicine not found.';
 
 type TakenDay = { date: string; taken: string };
+
+export interface WholeDayInput {
+  id: string;
+  date: string;
+  taken: string;
+  idempotencyKey?: string | undefined;
+}
+
+export interface DoseTickInput {
+  id: string;
+  date: string;
+  slot: number;
+  taken: boolean;
+  /** When the user made the change on their device (an offline tick syncs later). */
+  tickedAt?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
 /** One dose slot of one day; `medicineId` narrows it to one medicine (a missed-dose alert). */
 type DoseRef = { date: string; slot: number; medicineId?: string | undefined };
 
@@ -33,6 +50,8 @@ export class MedicineService {
       medicines: MedicineRepository;
       settings: SettingsService;
       clock: Clock;
+      /** Dose writes apply once per idempotency key (decision 071). */
+      idempotency: IdempotencyService;
       /** Makes edits, deletes and ticks take effect on pending reminders at once. */
       changes?: MedicineChangeListener;
     },
@@ -125,45 +144,144 @@ export class MedicineService {
     return { date: dose.date, taken: normaliseTaken(dose.taken, parseFrequency(row.frequency).length) };
   }
 
-  /** Records the day's taken flags: one per slot, only scheduled slots, never a future day. */
-  async setTaken(caller: Caller, id: string, date: string, taken: string): Promise<TakenDay> {
-    const row = await this.owned(caller, id);
-    assertNotFuture(date, await this.today(caller));
-    const schedule = parseFrequency(row.frequency);
-    const flags = parseFrequency(taken);
-    if (flags.length !== schedule.length) {
-      throw badRequest(
-        `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
-      );
-    }
-    assertScheduled(schedule, flags);
-    await this.deps.medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
+  /**
+   * The spec's whole-day write: one flag per slot, only scheduled slots, never a future day. Each
+   * slot whose flag changes is stamped now (decision 070). Applies once per idempotency key.
+   */
+  async setTaken(caller: Caller, input: WholeDayInput): Promise<TakenDay> {
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'medicine.setTaken',
+      { ...input },
+      {
+        check: async () => {
+          const row = await this.owned(caller, input.id);
+          assertNotFuture(input.date, await this.today(caller));
+          const schedule = parseFrequency(row.frequency);
+          const flags = parseFrequency(input.taken);
+          if (flags.length !== schedule.length) {
+            throw badRequest(
+              `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
+            );
+          }
+          assertScheduled(schedule, flags);
+        },
+        write: async (tx) => {
+          const now = this.deps.clock.now();
+          await this.deps.medicines.in(tx).changeDay(input.id, input.date, now, (current) => ({
+            day: applyWholeDay(current, input.taken, now.getTime()),
+            result: undefined,
+          }));
+          return { date: input.date, taken: input.taken };
+        },
+      },
+    );
     await this.deps.changes?.supplyChanged(caller.userId);
-    return { date, taken };
+    return response;
   }
 
   /**
-   * 'Mark as taken' for one dose slot (a notification's button): the dose of every medicine scheduled
-   * in that slot that day, or of the one medicine named. The same rules as a tick on the dashboard
-   * (never a future day, only scheduled slots), and each day's other flags are kept as they are.
-   * Returns the names of the medicines marked.
+   * One dose of one medicine taken or not: the dashboard's tick and its offline replay. The same
+   * rules as every dose write (never a future day, only scheduled slots); for one medicine, day and
+   * slot the change made last (`tickedAt`) wins, so an older change is not applied (applied: false)
+   * and the day as it stands is returned (decision 070). Applies once per idempotency key.
    */
-  async takeDose(caller: Caller, dose: DoseRef): Promise<string[]> {
-    const rows = await this.scheduledDoses(caller, dose);
-    if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
-    assertNotFuture(dose.date, await this.today(caller));
-    const now = this.deps.clock.now();
-    for (const row of rows) {
-      const schedule = parseFrequency(row.frequency);
-      const slots = schedule.length;
-      await this.deps.medicines.updateDose(row.id, dose.date, now, (current) => {
-        const taken = setTakenFlag(normaliseTaken(current, slots), slots, dose.slot, 1);
-        assertScheduled(schedule, parseFrequency(taken));
-        return { taken, takenCount: countTaken(taken) };
-      });
-    }
+  async tickDose(caller: Caller, input: DoseTickInput): Promise<{ takenDay: TakenDay; applied: boolean }> {
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'medicine.tickDose',
+      { ...input },
+      {
+        check: async () => {
+          const row = await this.owned(caller, input.id);
+          assertNotFuture(input.date, await this.today(caller));
+          const schedule = parseFrequency(row.frequency);
+          if (input.slot >= schedule.length) {
+            throw badRequest(
+              `This medicine has ${schedule.length} dose slots (slot 0 to ${schedule.length - 1}).`,
+            );
+          }
+          if (input.taken) assertScheduled(schedule, slotFlags(schedule.length, input.slot));
+          return schedule.length;
+        },
+        write: async (tx, slots) => {
+          const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
+          const result = await this.recordSlot(
+            this.deps.medicines.in(tx),
+            input.id,
+            input.date,
+            slots,
+            change,
+          );
+          return { takenDay: { date: input.date, taken: result.taken }, applied: result.applied };
+        },
+      },
+    );
     await this.deps.changes?.supplyChanged(caller.userId);
-    return rows.map((m) => m.name);
+    return response;
+  }
+
+  /**
+   * 'Mark as taken' for one dose slot (a notification's button, also when pressed offline and sent
+   * later with `at`): the dose of every medicine scheduled in that slot that day, or of the one
+   * medicine named. The same rules and the same write as a tick on the dashboard (`recordSlot`);
+   * each day's other flags are kept as they are. Applies once per idempotency key. Returns the
+   * names of the medicines marked.
+   */
+  async takeDose(
+    caller: Caller,
+    dose: DoseRef,
+    options: { at?: string | undefined; idempotencyKey?: string | undefined } = {},
+  ): Promise<string[]> {
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'medicine.takeDose',
+      { date: dose.date, slot: dose.slot, medicineId: dose.medicineId, ...options },
+      {
+        check: async () => {
+          const rows = await this.scheduledDoses(caller, dose);
+          if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
+          assertNotFuture(dose.date, await this.today(caller));
+          return rows;
+        },
+        write: async (tx, rows) => {
+          const medicines = this.deps.medicines.in(tx);
+          for (const row of rows) {
+            const slots = parseFrequency(row.frequency).length;
+            const change = { slot: dose.slot, value: 1, at: options.at } as const;
+            await this.recordSlot(medicines, row.id, dose.date, slots, change);
+          }
+          return rows.map((m) => m.name);
+        },
+      },
+    );
+    await this.deps.changes?.supplyChanged(caller.userId);
+    return response;
+  }
+
+  /**
+   * THE dose tick: one slot of one medicine's day set to `value` as of `at` (ISO; now when absent,
+   * and never later than now, so a device with a fast clock cannot lock a slot), merged under the
+   * day's row lock by the rule of decision 070.
+   */
+  private async recordSlot(
+    medicines: MedicineRepository,
+    medicineId: string,
+    date: string,
+    slots: number,
+    change: { slot: number; value: 0 | 1; at?: string | undefined },
+  ): Promise<{ taken: string; applied: boolean }> {
+    const now = this.deps.clock.now();
+    const at = Math.min(change.at ? Date.parse(change.at) : now.getTime(), now.getTime());
+    return medicines.changeDay(medicineId, date, now, (current) => {
+      const { day, applied } = applySlotChange(current, {
+        slots,
+        slot: change.slot,
+        value: change.value,
+        at,
+      });
+      return { day: applied ? day : null, result: { taken: day.taken, applied } };
+    });
   }
 
   /** The caller's medicines with a dose in this slot on this day (or the one medicine named). */
@@ -214,6 +332,11 @@ export class MedicineService {
 // The rules of recording a dose, whoever records it (a tick, a notification's button).
 function assertNotFuture(date: string, today: string): void {
   if (date > today) throw badRequest('You cannot record doses for a future date.');
+}
+
+/** The flags of a day with only `slot` set. */
+function slotFlags(slots: number, slot: number): number[] {
+  return Array.from({ length: slots }, (_, i) => (i === slot ? 1 : 0));
 }
 
 function assertScheduled(schedule: number[], flags: number[]): void {

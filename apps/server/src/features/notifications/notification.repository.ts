@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { notifications } from '../../db/schema';
 
@@ -68,11 +68,23 @@ export class NotificationRepository {
     return row;
   }
 
-  async markAllRead(userId: string): Promise<number> {
+  /** The same calls inside a caller's transaction (an idempotent write stores its key with them). */
+  in(tx: Database): NotificationRepository {
+    return new NotificationRepository(tx);
+  }
+
+  /** upTo: only the notifications created at or before it (a 'mark all' made offline). */
+  async markAllRead(userId: string, upTo?: Date): Promise<number> {
     const rows = await this.db
       .update(notifications)
       .set({ isRead: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.isRead, false),
+          upTo ? lte(notifications.createdAt, upTo) : undefined,
+        ),
+      )
       .returning({ id: notifications.id });
     return rows.length;
   }

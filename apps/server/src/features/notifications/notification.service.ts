@@ -4,6 +4,7 @@ import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { NotificationRepository, NotificationRow } from './notification.repository';
 import { type Caller, assertSelf } from '../auth/caller';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 
@@ -37,7 +38,13 @@ export type NotificationListener = (userId: string, notification: Notification) 
 export class NotificationService {
   private readonly listeners = new Set<NotificationListener>();
 
-  constructor(private readonly deps: { notifications: NotificationRepository; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      notifications: NotificationRepository;
+      idempotency: IdempotencyService;
+      clock: Clock;
+    },
+  ) {}
 
   onCreated(listener: NotificationListener): () => void {
     this.listeners.add(listener);
@@ -68,15 +75,46 @@ export class NotificationService {
     return { notifications: rows.map(toNotification), unreadCount };
   }
 
-  async markRead(caller: Caller, id: string): Promise<Notification> {
-    const row = await this.deps.notifications.markReadOwned(id, caller.userId);
-    if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
-    return toNotification(row);
+  /** Once per idempotency key (an offline queue may send it twice, decision 071). */
+  async markRead(
+    caller: Caller,
+    input: { id: string; idempotencyKey?: string | undefined },
+  ): Promise<Notification> {
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'notification.markRead',
+      { ...input },
+      {
+        check: async () => undefined,
+        write: async (tx) => {
+          const row = await this.deps.notifications.in(tx).markReadOwned(input.id, caller.userId);
+          if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+          return toNotification(row);
+        },
+      },
+    );
+    return response;
   }
 
-  async markAllRead(caller: Caller, userEmail: string): Promise<number> {
-    assertSelf(caller, userEmail);
-    return this.deps.notifications.markAllRead(caller.userId);
+  /** upTo: only what the user had seen when they pressed it (offline, it syncs later). */
+  async markAllRead(
+    caller: Caller,
+    input: { userEmail: string; upTo?: string | undefined; idempotencyKey?: string | undefined },
+  ): Promise<number> {
+    assertSelf(caller, input.userEmail);
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'notification.markAllRead',
+      { ...input },
+      {
+        check: async () => undefined,
+        write: (tx) =>
+          this.deps.notifications
+            .in(tx)
+            .markAllRead(caller.userId, input.upTo ? new Date(input.upTo) : undefined),
+      },
+    );
+    return response;
   }
 
   async delete(caller: Caller, id: string): Promise<void> {

@@ -10,7 +10,7 @@ export const pushRouter = router({
     publicKey: ctx.services.push.vapidPublicKey(),
   })),
   action: publicFrom(c.action).mutation(async ({ ctx, input }) => {
-    const result = await ctx.services.notificationActions.act(input.token);
+    const result = await ctx.services.notificationActions.act(input);
     return { success: true as const, action: result.action, message: result.message };
   }),
   notifications: subscriptionFrom(c.notifications).subscription(async function* ({

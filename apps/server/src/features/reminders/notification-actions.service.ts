@@ -29,7 +29,16 @@ export class NotificationActionsService {
     },
   ) {}
 
-  async act(token: string): Promise<{ action: 'take' | 'snooze'; message: string }> {
+  /**
+   * `at` and `idempotencyKey`: a press the service worker queued offline and sends later (decision
+   * 070, 071); a 'Mark as taken' then counts as made when pressed, and applies once.
+   */
+  async act(input: {
+    token: string;
+    at?: string | undefined;
+    idempotencyKey?: string | undefined;
+  }): Promise<{ action: 'take' | 'snooze'; message: string }> {
+    const { token } = input;
     const claims = this.deps.tokens.verify(token, this.deps.clock.now());
     if (!claims)
       throw unauthorized('This notification action has expired. Open the app to record your dose.');
@@ -39,7 +48,10 @@ export class NotificationActionsService {
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
     if (claims.action === 'take') {
-      const names = await this.deps.medicines.takeDose(caller, dose);
+      const names = await this.deps.medicines.takeDose(caller, dose, {
+        at: input.at,
+        idempotencyKey: input.idempotencyKey,
+      });
       return { action: 'take', message: reminderTexts.takenMessage(names) };
     }
 

@@ -29,7 +29,7 @@ export class SettingsRepository {
     timezone: string,
     now: Date,
     medicines: Parameters<MedicineRepository['applySlotChanges']>[0],
-    taken: Parameters<MedicineRepository['applySlotChanges']>[1],
+    days: Parameters<MedicineRepository['applySlotChanges']>[1],
   ): Promise<SettingsRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -37,7 +37,7 @@ export class SettingsRepository {
         .values({ userId, preferences, timezone, updatedAt: now })
         .onConflictDoUpdate({ target: userSettings.userId, set: { preferences, timezone, updatedAt: now } })
         .returning();
-      await new MedicineRepository(tx).applySlotChanges(medicines, taken, now);
+      await new MedicineRepository(tx).applySlotChanges(medicines, days, now);
       if (!row) throw new Error('settings upsert returned nothing');
       return row;
     });

@@ -1,10 +1,8 @@
 import { type Settings, type SettingsInput } from '@medrem/contract';
 import {
-  countTaken,
   deriveScheduledTimes,
   identitySlotMap,
   losesDose,
-  normaliseTaken,
   parseFrequency,
   remapFlags,
   slotMapFrom,
@@ -13,6 +11,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
+import { type StoredDay, remapDay } from '../medicines/dose-ticks';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { UserRepository } from '../users/user.repository';
 import { type EffectiveSettings, type StoredPreferences, effectiveSettingsOf } from './effective-settings';
@@ -90,23 +89,25 @@ export class SettingsService {
         : [{ id: m.id, frequency, scheduledTimes, dosesPerDay: scheduledTimes.length, remapped }];
     });
     const now = this.deps.clock.now();
-    // Today's ticks move with their slots where the flags moved.
-    const remapped = new Map(changed.filter((m) => m.remapped).map((m) => [m.id, m]));
-    const takenToday = await this.deps.medicines.takenOn(
-      [...remapped.keys()],
-      [zonedNow(now, timezone).date],
-    );
-    const taken = takenToday.map((t) => {
-      const slots = parseFrequency(remapped.get(t.medicineId)?.frequency).length;
-      const flags = normaliseTaken(remapFlags(t.taken, slotMap, slots), slots);
-      return { medicineId: t.medicineId, date: t.date, taken: flags, takenCount: countTaken(flags) };
-    });
+    // Today's ticks move with their slots where the flags moved, with the time each was set
+    // (decision 070), under the day's row lock inside the save's transaction.
+    const today = zonedNow(now, timezone).date;
+    const days = changed
+      .filter((m) => m.remapped)
+      .map((m) => {
+        const slots = parseFrequency(m.frequency).length;
+        return {
+          medicineId: m.id,
+          date: today,
+          remap: (current: StoredDay) => remapDay(current, slotMap, slots),
+        };
+      });
     const preferences: StoredPreferences = {
       notifications: input.notifications,
       medicineDefaults: input.medicineDefaults,
       privacy: input.privacy,
     };
-    await this.deps.settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, taken);
+    await this.deps.settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, days);
     await this.deps.changes?.userChanged(caller.userId);
     return this.view(caller.userId);
   }

@@ -29,7 +29,7 @@ export function AppShell() {
       </main>
       {user && !loading ? (
         <Suspense fallback={null}>
-          <SignedInExtras email={user.email} />
+          <SignedInExtras userId={user.id} email={user.email} />
         </Suspense>
       ) : null}
       <LazyDialogHost />

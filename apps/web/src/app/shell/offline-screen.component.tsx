@@ -1,25 +1,36 @@
+import { format } from 'date-fns';
 import { CalendarCheck, History, HardDrive, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useOfflineDataTime } from '../../features/offline/use-offline-data.hook';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { useOnlineStatus } from './use-online-status.hook';
 
 /**
  * Spec: a full page "You're Offline" while the browser is offline. A reminder app must not lock
  * people out of their schedule (decision 022): the page can be dismissed to the cached screens, and
- * it comes back on the next loss of connection.
+ * it comes back on the next loss of connection. Once the device holds the account's data (issue 12)
+ * there is nothing to wait for: a slim banner says the data is from a given time instead.
  */
 export function OfflineScreen() {
   const online = useOnlineStatus();
+  const dataTime = useOfflineDataTime();
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (online) setDismissed(false);
   }, [online]);
 
   if (online) return null;
-  if (dismissed) {
+  if (dismissed || dataTime !== null) {
     return (
-      <p role="status" className="sticky top-[61px] z-30 bg-amber-100 px-4 py-2 text-center text-amber-900">
+      <p
+        role="status"
+        data-testid="offline-banner"
+        className="sticky top-[61px] z-30 bg-amber-100 px-4 py-2 text-center text-amber-900"
+      >
         You&apos;re offline. New data will sync when you&apos;re back online.
+        {dataTime !== null ? (
+          <span className="block text-sm">Showing your data from {format(dataTime, 'MMM d, h:mm a')}.</span>
+        ) : null}
       </p>
     );
   }

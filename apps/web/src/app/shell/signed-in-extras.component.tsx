@@ -1,12 +1,17 @@
+import { OutboxSync } from '../../features/offline/outbox-sync.component';
 import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
 
-/** What the shell adds for a signed-in user: the time-zone question and the push registration. */
-export function SignedInExtras({ email }: { email: string }) {
+/**
+ * What the shell adds for a signed-in user: the time-zone question, the push registration and the
+ * sender of the writes made offline (issue 12).
+ */
+export function SignedInExtras({ userId, email }: { userId: string; email: string }) {
   return (
     <>
       <TimeZonePrompt />
       <PushRegistration email={email} />
+      <OutboxSync userId={userId} email={email} />
     </>
   );
 }

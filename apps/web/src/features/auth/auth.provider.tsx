@@ -8,6 +8,7 @@ import { sessionIdentity } from '../../lib/session-identity';
 import { refreshAccessToken } from '../../lib/token-refresh';
 import { trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
+import { savedOfflineAccount } from '../offline/saved-account';
 import { AuthContext, type AuthContextValue } from './auth.context';
 import { toCurrentUser } from './current-user';
 
@@ -23,6 +24,17 @@ async function requestServerToken(email: string): Promise<void> {
 
 const sessionKey = JSON.stringify(getQueryKey(trpc.auth.session)[0]);
 const isSessionQuery = (key: readonly unknown[]) => JSON.stringify(key[0]) === sessionKey;
+
+/** The offline store (IndexedDB, idb) loads only for a signed-in user, off the signed-out first load. */
+const offlineAccount = () => import('../offline/offline-account');
+
+/** Nothing of the account stays on the device: saved answers and waiting writes (issue 12). */
+function forgetOfflineData(): void {
+  if (!savedOfflineAccount()) return;
+  void offlineAccount()
+    .then((m) => m.forgetOfflineAccount())
+    .catch((e: unknown) => console.warn('Could not clear the data saved on this device', e));
+}
 
 const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
   404: 'User not found. Please try logging in again.',
@@ -43,6 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<'/' | null>(null);
 
   const setSignedOut = useCallback(() => {
+    forgetOfflineData();
     accessTokenStorage.remove();
     sessionIdentity.set(null);
     // Drop every cached answer of the old user, but keep the session query observed by this provider.
@@ -51,10 +64,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setTokenEmail(null);
   }, [queryClient, utils]);
 
+  // The signed-in account's answers are saved on the device as they change (issue 12).
+  const userId = sessionUser?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void offlineAccount()
+      .then((m) => {
+        if (cancelled) return;
+        void m.keepOnlyAccount(userId);
+        stop = m.trackAccount(queryClient, userId);
+      })
+      .catch((e: unknown) => console.warn('Could not open the offline store', e));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, userId]);
+
   // Spec: on an auth state change a signed-in user requests a server token; signed out clears it.
   useEffect(() => {
     if (session.isPending) return;
     if (!sessionUser) {
+      // The server says nobody is signed in here: a saved account must not open the app again.
+      if (session.data?.user === null) forgetOfflineData();
       accessTokenStorage.remove();
       sessionIdentity.set(null);
       return;
@@ -67,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [session.isPending, sessionUser, tokenEmail]);
+  }, [session.isPending, session.data, sessionUser, tokenEmail]);
 
   // The token link reports a session that ended elsewhere (expired, signed out in another tab).
   useEffect(

@@ -1,18 +1,39 @@
+import { setTakenFlag } from '@medrem/domain';
 import { useMemo } from 'react';
 import { trpc } from '../../lib/trpc';
+import { useSignedInUser } from '../auth/auth.context';
 import type { Medicine } from '../medicines/medicines.queries';
+import { usePendingWrites } from '../offline/pending-writes.store';
+
+/** `medicineId:slot` of a tick that waits to sync. */
+export const pendingTickKey = (medicineId: string, slot: number) => `${medicineId}:${slot}`;
 
 /**
  * Query keys: trpc medicine.getTaken {id, date} per medicine. Spec: a failed fetch leaves the
- * all-zero default, so a failure simply maps to undefined here.
+ * all-zero default, so a failure simply maps to undefined here. Ticks still waiting to sync are
+ * laid over the server's answer, in the order they were made.
  */
 export function useTakenToday(medicines: readonly Medicine[], date: string) {
+  const user = useSignedInUser();
+  const pending = usePendingWrites(user.id);
   const queries = trpc.useQueries((t) => medicines.map((m) => t.medicine.getTaken({ id: m.id, date })));
-  const takenById = useMemo(
-    () => new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.taken] as const)),
+  const { takenById, pendingTicks } = useMemo(() => {
+    const taken = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.taken] as const));
+    const waiting = new Set<string>();
+    for (const entry of pending) {
+      if (entry.kind !== 'tick' || entry.date !== date) continue;
+      const medicine = medicines.find((m) => m.id === entry.medicineId);
+      if (!medicine) continue;
+      const slots = medicine.frequency.split('-').length;
+      taken.set(
+        entry.medicineId,
+        setTakenFlag(taken.get(entry.medicineId) ?? '', slots, entry.slot, entry.taken ? 1 : 0),
+      );
+      waiting.add(pendingTickKey(entry.medicineId, entry.slot));
+    }
+    return { takenById: taken, pendingTicks: waiting };
     // queries is a new array each render; its data items are stable references.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [medicines, ...queries.map((q) => q.data)],
-  );
-  return { takenById, isPending: queries.some((q) => q.isPending) };
+  }, [medicines, date, pending, ...queries.map((q) => q.data)]);
+  return { takenById, pendingTicks, isPending: queries.some((q) => q.isPending) };
 }

@@ -1,18 +1,18 @@
-import { setTakenFlag } from '@medrem/domain';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
-import { useInvalidateMedicines } from '../medicines/medicines.queries';
+import { useSignedInUser } from '../auth/auth.context';
+import { queueWrite } from '../offline/outbox-sync';
 import type { DoseSlotView, SlotDose } from './dose-slots.model';
 
 /**
- * Toggles one dose between taken (1) and not taken (0). Marking as taken asks first (spec); on
- * success the day's taken state is stored in the cache and supply figures refetch.
+ * Toggles one dose between taken and not taken. Marking as taken asks first (spec). The change is
+ * queued on the device and sent at once when online, later when not (issue 12): the dashboard shows
+ * it straight away with a "waiting to sync" mark until the server has it.
  */
 export function useToggleDose(date: string) {
+  const user = useSignedInUser();
   const utils = trpc.useUtils();
-  const invalidate = useInvalidateMedicines();
-  const mutation = trpc.medicine.setTaken.useMutation();
 
   const toggle = async (slot: DoseSlotView, dose: SlotDose) => {
     const { medicine } = dose;
@@ -24,17 +24,25 @@ export function useToggleDose(date: string) {
       });
       if (!confirmed) return;
     }
-    const slots = dose.takenToday.split('-').length;
-    const taken = setTakenFlag(dose.takenToday, slots, slot.index, dose.taken ? 0 : 1);
     try {
-      const result = await mutation.mutateAsync({ id: medicine.id, date, taken });
-      utils.medicine.getTaken.setData({ id: medicine.id, date }, { takenDay: result.takenDay });
+      // A refetch in flight would briefly show the old answer over the new tick.
+      await utils.medicine.getTaken.cancel({ id: medicine.id, date });
+      await queueWrite({
+        kind: 'tick',
+        userId: user.id,
+        userEmail: user.email,
+        medicineId: medicine.id,
+        medicineName: medicine.name,
+        date,
+        slot: slot.index,
+        taken: !dose.taken,
+      });
       if (!dose.taken) notify.success(`${medicine.name} marked as taken!`);
-      await invalidate();
     } catch (error) {
+      // Only the device's own storage can fail here (the network never does: it is queued).
       console.error('Saving the dose failed', error);
       notify.error('Could not save the dose. Please try again.');
     }
   };
-  return { toggle, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+  return { toggle };
 }

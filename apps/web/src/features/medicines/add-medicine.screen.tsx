@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { notify } from '../../lib/toast';
+import { refuseWhenOffline, tellIfUnreachable } from '../offline/online-only';
 import { trpc } from '../../lib/trpc';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useSignedInUser } from '../auth/auth.context';
@@ -33,10 +34,12 @@ export function AddMedicineScreen() {
         submitLabel="Add Medicine"
         busyLabel="Adding..."
         onSubmit={async (values, derived) => {
+          if (refuseWhenOffline('Adding')) return false;
           try {
             await create.mutateAsync({ ...values, ...derived, userEmail: user.email });
           } catch (error) {
             console.error('Adding the medicine failed', error);
+            if (tellIfUnreachable(error, 'Adding')) return false;
             notify.warning(`Please fill in the ${messageOf(error) ?? 'Failed to add medicine'} field.`);
             return false;
           }

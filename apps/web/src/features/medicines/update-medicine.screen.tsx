@@ -1,6 +1,7 @@
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { notify } from '../../lib/toast';
+import { refuseWhenOffline, tellIfUnreachable } from '../offline/online-only';
 import { trpc } from '../../lib/trpc';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
@@ -65,13 +66,13 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
             message: 'Are you sure you want to update this?',
             confirmLabel: 'Yes, update it!',
           });
-          if (!confirmed) return false;
+          if (!confirmed || refuseWhenOffline('Editing')) return false;
           try {
             await update.mutateAsync({ ...values, ...derived, id: medicine.id });
           } catch (error) {
             // Spec: logged only. We also tell the user (decision 024), so a failed save is never silent.
             console.error('Updating the medicine failed', error);
-            notify.error(UPDATE_FAILED_MESSAGE);
+            if (!tellIfUnreachable(error, 'Editing')) notify.error(UPDATE_FAILED_MESSAGE);
             return false;
           }
           notify.success(`${values.name} has been updated successfully!`);

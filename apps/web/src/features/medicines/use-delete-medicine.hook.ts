@@ -1,5 +1,6 @@
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
+import { refuseWhenOffline, tellIfUnreachable } from '../offline/online-only';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { useInvalidateMedicines, type Medicine } from './medicines.queries';
 
@@ -19,13 +20,13 @@ export function useDeleteMedicine() {
       confirmLabel: 'Yes, delete it!',
       danger: true,
     });
-    if (!confirmed) return;
+    if (!confirmed || refuseWhenOffline('Deleting')) return;
     try {
       await mutation.mutateAsync({ id: medicine.id });
       notify.success(`${medicine.name} has been deleted successfully!`);
     } catch (error) {
       console.error('Deleting the medicine failed', error);
-      notify.error(DELETE_FAILED_MESSAGE);
+      if (!tellIfUnreachable(error, 'Deleting')) notify.error(DELETE_FAILED_MESSAGE);
     } finally {
       await invalidate();
     }

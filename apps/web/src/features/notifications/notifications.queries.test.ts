@@ -1,7 +1,7 @@
 import type { Notification } from '@medrem/contract';
 import { describe, expect, it } from 'vitest';
 import { badgeText } from './components/notification-bell.component';
-import { notificationEdits } from './notifications.queries';
+import { markAllUpTo, notificationEdits, withPendingRead } from './notifications.queries';
 
 const note = (id: string, isRead: boolean): Notification => ({
   id,
@@ -28,5 +28,22 @@ describe('notifications', () => {
     const afterDelete = notificationEdits.remove(list, '2');
     expect(afterDelete.notifications.map((n) => n.id)).toEqual(['1', '3']);
     expect(afterDelete.unreadCount).toBe(1);
+  });
+
+  it('lays reads waiting to sync over a fresh list; a waiting mark-all covers only what was seen', () => {
+    const owner = { seq: 1, key: 'k-123456789', userId: 'u', userEmail: 'a@example.com', madeAt: '' };
+    const fresh = {
+      notifications: [{ ...note('new', false), createdAt: '2026-11-21T09:00:00.000Z' }, note('1', false)],
+      unreadCount: 2,
+    };
+    const upTo = markAllUpTo(list);
+    expect(upTo).toBe('2026-11-21T08:00:00.001Z');
+    const shown = withPendingRead(fresh, { ...owner, kind: 'markAllRead', upTo });
+    expect(shown.notifications.map((n) => [n.id, n.isRead])).toEqual([
+      ['new', false],
+      ['1', true],
+    ]);
+    expect(shown.unreadCount).toBe(1);
+    expect(withPendingRead(fresh, { ...owner, kind: 'markRead', notificationId: 'new' }).unreadCount).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { formatTime12h, type SlotStatus } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
 import type { DoseSlotView, SlotDose } from '../dose-slots.model';
+import { pendingTickKey } from '../use-taken-today.hook';
 import { DoseTick } from './dose-tick.component';
 
 const STATUS_STYLE: Record<SlotStatus, string> = {
@@ -19,7 +20,8 @@ const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
 
 export function DoseSlotCard(props: {
   slot: DoseSlotView;
-  pendingId: string | undefined;
+  /** Ticks made on this device that wait to reach the server (pendingTickKey). */
+  pendingTicks: ReadonlySet<string>;
   onToggle: (slot: DoseSlotView, dose: SlotDose) => void;
 }) {
   const { slot } = props;
@@ -66,7 +68,8 @@ export function DoseSlotCard(props: {
                 label={`${dose.medicine.name}, ${slot.name} dose taken`}
                 taken={dose.taken}
                 available={slot.available}
-                busy={props.pendingId === dose.medicine.id}
+                busy={false}
+                waiting={props.pendingTicks.has(pendingTickKey(dose.medicine.id, slot.index))}
                 onToggle={() => props.onToggle(slot, dose)}
               />
             </li>

@@ -13,8 +13,8 @@ import { DoseSlotCard } from './dose-slot-card.component';
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
   const medicines = useMedicines();
   const list = useMemo(() => medicines.data ?? [], [medicines.data]);
-  const { takenById } = useTakenToday(list, now.date);
-  const { toggle, pendingId } = useToggleDose(now.date);
+  const { takenById, pendingTicks } = useTakenToday(list, now.date);
+  const { toggle } = useToggleDose(now.date);
   const slots = buildDoseSlots({
     medicines: list,
     defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
@@ -36,7 +36,7 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
             <DoseSlotCard
               key={slot.index}
               slot={slot}
-              pendingId={pendingId}
+              pendingTicks={pendingTicks}
               onToggle={(s, d) => void toggle(s, d)}
             />
           ))}

@@ -1,5 +1,5 @@
 import { NOT_YET_AVAILABLE_HINT_MS } from '@medrem/domain';
-import { Check } from 'lucide-react';
+import { Check, CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 export const NOT_YET_AVAILABLE_HINT = 'Available after scheduled time';
@@ -13,9 +13,11 @@ export function DoseTick(props: {
   taken: boolean;
   available: boolean;
   busy: boolean;
+  /** Made on this device and not yet on the server (offline): a small mark says so. */
+  waiting?: boolean;
   onToggle: () => void;
 }) {
-  const { label, taken, available, busy, onToggle } = props;
+  const { label, taken, available, busy, waiting = false, onToggle } = props;
   const [hint, setHint] = useState(false);
   useEffect(() => {
     if (!hint) return;
@@ -25,7 +27,16 @@ export function DoseTick(props: {
 
   const disabled = !available || busy;
   return (
-    <div className="relative flex items-center">
+    <div className="relative flex items-center gap-2">
+      {waiting ? (
+        <span
+          className="inline-flex items-center gap-1 text-xs font-medium text-amber-800"
+          data-testid="waiting-to-sync"
+        >
+          <CloudOff aria-hidden="true" className="size-4" />
+          Waiting to sync
+        </span>
+      ) : null}
       <button
         type="button"
         aria-label={label}

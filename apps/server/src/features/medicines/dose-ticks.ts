@@ -1,0 +1,72 @@
+import { countTaken, normaliseTaken, parseFrequency, remapFlags } from '@medrem/domain';
+
+/** A day's row as stored: the flags and the per-slot stamps (null on rows older than decision 070). */
+export interface StoredDay {
+  taken: string | null;
+  tickedAt: readonly number[] | null;
+}
+
+/** A stored day of one medicine: the spec's flags and, per slot, when its flag was last set. */
+export interface DoseDay {
+  taken: string;
+  /** Epoch ms per slot; 0 = never set through a timed change (rows older than decision 070). */
+  tickedAt: number[];
+}
+
+export interface MergedDay extends DoseDay {
+  takenCount: number;
+}
+
+function stampsFor(tickedAt: readonly number[] | null | undefined, slots: number): number[] {
+  return Array.from({ length: slots }, (_, i) => tickedAt?.[i] ?? 0);
+}
+
+/**
+ * Decision 070, one slot: the change made last wins. A change older than the slot's stamp is not
+ * applied; on an exact tie 'taken' wins. The result depends only on the set of changes, not on the
+ * order they arrive in, so devices that sync in any order converge — and a replay changes nothing.
+ */
+export function applySlotChange(
+  current: StoredDay | undefined,
+  change: { slots: number; slot: number; value: 0 | 1; at: number },
+): { day: MergedDay; applied: boolean } {
+  const flags = parseFrequency(normaliseTaken(current?.taken, change.slots));
+  const stamps = stampsFor(current?.tickedAt, change.slots);
+  const stamp = stamps[change.slot] ?? 0;
+  const wins = change.at > stamp || (change.at === stamp && change.value === 1);
+  if (wins) {
+    flags[change.slot] = change.value;
+    stamps[change.slot] = change.at;
+  }
+  const taken = flags.join('-');
+  return { day: { taken, tickedAt: stamps, takenCount: countTaken(taken) }, applied: wins };
+}
+
+/**
+ * A whole day written at once (the spec's PUT …/taken): every slot whose flag changes is stamped
+ * `at`; the others keep their stamps, so an older offline change to them can still arrive.
+ */
+export function applyWholeDay(current: StoredDay | undefined, taken: string, at: number): MergedDay {
+  const slots = parseFrequency(taken).length;
+  const before = parseFrequency(normaliseTaken(current?.taken, slots));
+  const next = parseFrequency(taken);
+  const stamps = stampsFor(current?.tickedAt, slots).map((stamp, i) =>
+    next[i] === before[i] ? stamp : Math.max(stamp, at),
+  );
+  return { taken, tickedAt: stamps, takenCount: countTaken(taken) };
+}
+
+/**
+ * A change of the default reminder times (decision 023) moves each slot's flag to its new position;
+ * its stamp moves with it, so a later offline change of that dose is still compared with the right
+ * one. Slots that are new get no stamp.
+ */
+export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number>, slots: number): MergedDay {
+  const taken = normaliseTaken(remapFlags(current.taken ?? '', slotMap, slots), slots);
+  const stamps = new Array<number>(slots).fill(0);
+  (current.tickedAt ?? []).forEach((stamp, slot) => {
+    const index = slotMap.get(slot);
+    if (index !== undefined && index < slots) stamps[index] = stamp;
+  });
+  return { taken, tickedAt: stamps, takenCount: countTaken(taken) };
+}

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SERVER_JS = join(here, '../../../server/dist/server.js');
+
+/** A port nothing listens on now (the system picks it), so parallel runs never share one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * A server process of the test's own (the built server on its own port and DATA_DIR), so a test can
+ * stop it — even right after it committed a write — and start it again on the same data. Its
+ * request log tells how often a call really reached it.
+ */
+export class OwnServer {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'medrem-offline-e2e-'));
+  private process: ChildProcess | null = null;
+  private log = '';
+
+  private chosenPort: number | null;
+
+  /** Without a port, the first start picks a free one, and every restart reuses it. */
+  constructor(port?: number) {
+    this.chosenPort = port ?? null;
+  }
+
+  get port(): number {
+    if (this.chosenPort === null) throw new Error('OwnServer: start() it first');
+    return this.chosenPort;
+  }
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.chosenPort ??= await freePort();
+    // A server left on this port (an earlier run killed mid-way) would answer in this one's place.
+    if (
+      await fetch(`${this.baseURL}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      throw new Error(`port ${this.port} is already in use: stop the process listening there first`);
+    }
+    const child = spawn(process.execPath, [SERVER_JS], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        // As in playwright.config.ts: every browser of the run is one IP to the per-IP ceiling.
+        RATE_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    this.process = child;
+    // Never outlive the test worker, however it ends.
+    process.once('exit', () => child.kill('SIGKILL'));
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${this.log.slice(-2000)}`);
+      const healthy = await fetch(`${this.baseURL}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (healthy) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('server did not become healthy');
+  }
+
+  /** Kills the process at once (no graceful close): whatever it committed is all it did. */
+  async stop(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.process = null;
+  }
+
+  /** How many requests with this method reached a path matching `path` (from the request log). */
+  requestsTo(method: string, path: RegExp): number {
+    return this.log
+      .split('\n')
+      .filter((line) => line.includes('incoming request'))
+      .map((line) => JSON.parse(line) as { req?: { method?: string; url?: string } })
+      .filter((entry) => entry.req?.method === method && path.test(entry.req.url ?? '')).length;
+  }
+}

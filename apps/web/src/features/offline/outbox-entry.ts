@@ -1,0 +1,76 @@
+/**
+ * A write made on the device, waiting to reach the server. `key` is its idempotency key and
+ * `madeAt` the moment the user made it (sent as tickedAt / at: decision 070).
+ */
+interface EntryBase {
+  seq?: number;
+  key: string;
+  /** The account it belongs to (wiped with it); '' for a notification button the SW queued. */
+  userId: string;
+  userEmail: string;
+  madeAt: string;
+}
+
+export type OutboxEntry = EntryBase &
+  (
+    | { kind: 'tick'; medicineId: string; medicineName: string; date: string; slot: number; taken: boolean }
+    | { kind: 'markRead'; notificationId: string }
+    | { kind: 'markAllRead'; upTo: string }
+    /** A reminder's 'Mark as taken' pressed while offline (service worker); the token is the proof. */
+    | { kind: 'pushAction'; token: string }
+  );
+
+export type NewOutboxEntry = OutboxEntry extends infer E
+  ? E extends OutboxEntry
+    ? Omit<E, 'seq' | 'key' | 'madeAt'>
+    : never
+  : never;
+
+export interface OutboxRequest {
+  method: 'PUT' | 'PATCH' | 'POST';
+  path: string;
+  body: Record<string, unknown>;
+  /** Bearer calls need the account's access token; a push action carries its own proof. */
+  bearer: boolean;
+}
+
+/** The REST call of an entry (the contract's paths), carrying its key. */
+export function requestOf(entry: OutboxEntry): OutboxRequest {
+  const idempotencyKey = entry.key;
+  switch (entry.kind) {
+    case 'tick':
+      return {
+        method: 'PUT',
+        path: `/api/medicine/${encodeURIComponent(entry.medicineId)}/dose`,
+        body: {
+          date: entry.date,
+          slot: entry.slot,
+          taken: entry.taken,
+          tickedAt: entry.madeAt,
+          idempotencyKey,
+        },
+        bearer: true,
+      };
+    case 'markRead':
+      return {
+        method: 'PATCH',
+        path: `/api/notifications/${encodeURIComponent(entry.notificationId)}/read`,
+        body: { idempotencyKey },
+        bearer: true,
+      };
+    case 'markAllRead':
+      return {
+        method: 'PATCH',
+        path: `/api/notifications/${encodeURIComponent(entry.userEmail)}/read-all`,
+        body: { upTo: entry.upTo, idempotencyKey },
+        bearer: true,
+      };
+    case 'pushAction':
+      return {
+        method: 'POST',
+        path: '/api/push/action',
+        body: { token: entry.token, at: entry.madeAt, idempotencyKey },
+        bearer: false,
+      };
+  }
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react';
+import { trpc } from '../../lib/trpc';
+import { notify } from '../../lib/toast';
+import type { FlushResult } from './outbox-flush';
+import { OUTBOX_CHANNEL } from './outbox.store';
+import { type FlushTrigger, flushFromPage, setFlusher } from './outbox-sync';
+import { pendingWrites } from './pending-writes.store';
+
+/** While writes wait, the page tries again this often (and at once when the browser is back online). */
+const RETRY_MS = 15_000;
+
+function droppedMessage(result: Extract<FlushResult, { outcome: 'dropped' }>): string | null {
+  const { entry } = result;
+  if (entry.kind === 'tick') {
+    return result.status === 404
+      ? `${entry.medicineName} was deleted, so the dose you ticked offline was not recorded.`
+      : `The ${entry.medicineName} dose you ticked offline was not recorded: ${result.message}`;
+  }
+  if (entry.kind === 'pushAction')
+    return `A 'Mark as taken' from a notification was not recorded: ${result.message}`;
+  // Spec: a notification's local change is kept even when the server refuses it; logged only.
+  console.warn('A notification change made offline was refused', result.message);
+  return null;
+}
+
+/**
+ * Sends the writes made offline, in order, when the server can be reached: on start, when the
+ * browser comes back online, every few seconds while some wait, and when the service worker
+ * flushed them (Background Sync). Tells the user what synced and what was refused (decision 070).
+ */
+export function OutboxSync({ userId, email }: { userId: string; email: string }) {
+  const utils = trpc.useUtils();
+  const running = useRef<Promise<void> | null>(null);
+
+  useEffect(() => {
+    const user = { id: userId, email };
+    const report = async (results: readonly FlushResult[], trigger: FlushTrigger) => {
+      for (const result of results) {
+        if (result.outcome === 'dropped') {
+          const message = droppedMessage(result);
+          if (message) notify.error(message);
+          continue;
+        }
+        const { entry } = result;
+        if (entry.kind === 'tick') {
+          const body = result.body as { takenDay: { date: string; taken: string }; applied: boolean };
+          utils.medicine.getTaken.setData(
+            { id: entry.medicineId, date: entry.date },
+            { takenDay: body.takenDay },
+          );
+          if (!body.applied)
+            notify.info(`${entry.medicineName}: a later change made on another device was kept.`);
+        }
+      }
+      const synced = results.filter((r) => r.outcome === 'synced').length;
+      if (trigger === 'reconnect' && synced > 0) {
+        notify.success(
+          synced === 1 ? 'Your offline change is synced.' : `Your ${synced} offline changes are synced.`,
+        );
+      }
+      if (results.length > 0) {
+        await Promise.all([utils.medicine.invalidate(), utils.notification.list.invalidate()]);
+      }
+      await pendingWrites.reload();
+    };
+
+    const flush = (trigger: FlushTrigger): Promise<void> => {
+      // One flush at a time in this tab; a trigger during one runs after it.
+      const previous = running.current ?? Promise.resolve();
+      const next = previous.then(async () => {
+        const { results } = await flushFromPage(user);
+        await report(results, trigger);
+      });
+      running.current = next.catch((error: unknown) => console.warn('Sync failed; will retry', error));
+      return running.current;
+    };
+    setFlusher(flush);
+
+    const onOnline = () => void flush('reconnect');
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => {
+      if (navigator.onLine && pendingWrites.current().some((e) => e.userId === user.id))
+        void flush('reconnect');
+    }, RETRY_MS);
+    // The service worker flushed in the background: show what happened and refetch.
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+    if (channel) {
+      channel.onmessage = (event: MessageEvent<{ type?: string; results?: FlushResult[] }>) => {
+        if (event.data.type === 'flushed' && event.data.results) void report(event.data.results, 'reconnect');
+      };
+    }
+    void flush('reconnect');
+    return () => {
+      setFlusher(null);
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+      channel?.close();
+    };
+  }, [userId, email, utils]);
+
+  return null;
+}

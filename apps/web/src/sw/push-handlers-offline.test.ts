@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type PushWorkerScope, QUEUED_TAKE_MESSAGE, registerPushHandlers } from './push-handlers';
+
+/** A service-worker scope that records what it shows and lets a test fire its events. */
+function fakeScope() {
+  const listeners = new Map<string, (event: Event) => void>();
+  const shown: { title: string; options?: NotificationOptions }[] = [];
+  const opened: string[] = [];
+  const scope: PushWorkerScope = {
+    location: { origin: 'https://app.example' },
+    registration: {
+      showNotification: (title, options) => {
+        shown.push({ title, ...(options ? { options } : {}) });
+        return Promise.resolve();
+      },
+    },
+    clients: {
+      matchAll: () => Promise.resolve([]),
+      openWindow: (url) => {
+        opened.push(url);
+        return Promise.resolve(null);
+      },
+    },
+    addEventListener: (type, listener) => listeners.set(type, listener),
+  };
+  const click = async (action: string) => {
+    let work: Promise<unknown> = Promise.resolve();
+    const event = Object.assign(new Event('notificationclick'), {
+      action,
+      notification: {
+        data: { url: '/', tokens: { take: 'take-token', snooze: 'snooze-token' } },
+        tag: 'dose-0',
+        close: () => undefined,
+      },
+      waitUntil: (promise: Promise<unknown>) => {
+        work = promise;
+      },
+    });
+    listeners.get('notificationclick')?.(event);
+    await work;
+  };
+  return { scope, shown, opened, click };
+}
+
+describe("'Mark as taken' without a network (issue 12)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the press on the device with the moment it was made, and says so', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const queueTake = vi.fn().mockResolvedValue(undefined);
+    const { scope, shown, opened, click } = fakeScope();
+    registerPushHandlers(scope, { queueTake });
+    const before = Date.now();
+    await click('take');
+    expect(queueTake).toHaveBeenCalledTimes(1);
+    const [token, pressedAt] = queueTake.mock.calls[0] as [string, Date];
+    expect(token).toBe('take-token');
+    expect(pressedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(shown).toEqual([
+      {
+        title: 'Medicine Reminder',
+        options: expect.objectContaining({ body: QUEUED_TAKE_MESSAGE, tag: 'dose-0' }),
+      },
+    ]);
+    expect(opened).toEqual([]);
+  });
+
+  it('does not queue a refused action (expired token): the app opens instead', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: 'expired' }), { status: 401 })),
+    );
+    const queueTake = vi.fn();
+    const { scope, opened, click } = fakeScope();
+    registerPushHandlers(scope, { queueTake });
+    await click('take');
+    expect(queueTake).not.toHaveBeenCalled();
+    expect(opened).toEqual(['https://app.example/']);
+  });
+
+  it('a snooze pressed offline is not queued (it would fire late): the app opens', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const queueTake = vi.fn();
+    const { scope, opened, click } = fakeScope();
+    registerPushHandlers(scope, { queueTake });
+    await click('snooze');
+    expect(queueTake).not.toHaveBeenCalled();
+    expect(opened).toEqual(['https://app.example/']);
+  });
+});
