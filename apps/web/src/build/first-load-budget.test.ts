@@ -13,7 +13,9 @@ import { initialScripts, kib, precacheEntries } from '../../scripts/first-load-s
  */
 const BUDGET = {
   initialJsGzip: 128 * 1024, // was 204 KiB before issue 9
-  precacheBytes: 830 * 1024,
+  // 830 KiB until issue 12: the offline code (IndexedDB store, write queue, Background Sync,
+  // persisted answers) is precached like every screen, since it must work offline: +23 KiB.
+  precacheBytes: 845 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.

@@ -1,9 +1,16 @@
-import { format } from 'date-fns';
 import { CalendarCheck, History, HardDrive, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useOfflineDataTime } from '../../features/offline/use-offline-data.hook';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { useOnlineStatus } from './use-online-status.hook';
+
+/** "Nov 21, 8:05 AM" (Intl, not date-fns: the shell is part of the first load). */
+const DATA_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /**
  * Spec: a full page "You're Offline" while the browser is offline. A reminder app must not lock
@@ -29,7 +36,7 @@ export function OfflineScreen() {
       >
         You&apos;re offline. New data will sync when you&apos;re back online.
         {dataTime !== null ? (
-          <span className="block text-sm">Showing your data from {format(dataTime, 'MMM d, h:mm a')}.</span>
+          <span className="block text-sm">Showing your data from {DATA_TIME.format(dataTime)}.</span>
         ) : null}
       </p>
     );
