@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
+import { onIdle } from '../../lib/on-idle';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
+import { preloadDialogHost } from '../../shared/dialogs/lazy-dialog-host.component';
 import { useSignedInUser } from '../auth/auth.context';
 import { queueWrite } from '../offline/outbox-sync';
 import type { DoseSlotView, SlotDose } from './dose-slots.model';
@@ -13,6 +16,8 @@ import type { DoseSlotView, SlotDose } from './dose-slots.model';
 export function useToggleDose(date: string) {
   const user = useSignedInUser();
   const utils = trpc.useUtils();
+  // The 'Mark as taken' confirmation must open offline too: its chunk is fetched while online.
+  useEffect(() => onIdle(() => void preloadDialogHost().catch(() => undefined)), []);
 
   const toggle = async (slot: DoseSlotView, dose: SlotDose) => {
     const { medicine } = dose;
