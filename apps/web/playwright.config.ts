@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_LAUNCH } from './e2e/support/chromium-launch';
 
 // One fresh database per run. Workers inherit the main process's environment, so they agree on it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'medrem-e2e-'));
@@ -24,17 +25,7 @@ export default defineConfig({
     locale: 'en-US',
     acceptDownloads: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage', // small /dev/shm in containers crashes tabs
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: 'node ../server/dist/server.js',

@@ -10,6 +10,7 @@ import {
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_LAUNCH } from './support/chromium-launch';
 import { captureScreen } from './support/screens';
 import { OwnServer } from './support/own-server';
 
@@ -21,17 +22,7 @@ import { OwnServer } from './support/own-server';
 const TODAY = new Date().toISOString().slice(0, 10);
 const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const DOSE_PUT = /^\/api\/medicine\/[^/]+\/dose$/;
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-};
+const LAUNCH = CHROMIUM_LAUNCH;
 
 interface Account {
   email: string;
@@ -312,9 +303,8 @@ test.describe('offline-first', () => {
   test.describe('without a service worker (only the page sends)', () => {
     test.use({
       serviceWorkers: 'block',
-      // The own server's port is picked when it starts (beforeAll), so it is read per test.
-      // eslint-disable-next-line no-empty-pattern
-      baseURL: async ({}, use) => use(server.baseURL),
+      // The own server's port is picked at run time, so it is read per test.
+      baseURL: async ({}, provide) => provide(await server.url()),
     });
 
     test('a reply lost after the server applied the tick is not applied twice', async ({ page, context }) => {
@@ -326,13 +316,15 @@ test.describe('offline-first', () => {
       await logIn(page, account);
 
       // The first tick reaches the server, which commits it and dies before answering.
-      let first = true;
+      let serverDown: Promise<void> | undefined;
       let replayAnswer: unknown;
       await context.route('**/api/medicine/*/dose', async (route) => {
-        if (first) {
-          first = false;
-          await route.fetch();
-          await server.stop();
+        if (!serverDown) {
+          serverDown = (async () => {
+            await route.fetch();
+            await server.stop();
+          })();
+          await serverDown;
           await route.abort('connectionreset');
           return;
         }
@@ -343,7 +335,10 @@ test.describe('offline-first', () => {
       await tick(page, 0, 'Aspirin');
       await expect(rowOf(page, 0, 'Aspirin').getByTestId('waiting-to-sync')).toBeVisible();
 
-      // The server is back; another device un-ticks the dose afterwards.
+      // The server is back (once it really went down after committing); another device un-ticks
+      // the dose afterwards.
+      await expect.poll(() => serverDown !== undefined).toBe(true);
+      await serverDown;
       await server.start();
       expect(await takenOnServer(account, aspirin)).toBe('1-0-0');
       const undo = await account.api.put(`/api/medicine/${aspirin}/dose`, {
@@ -379,8 +374,12 @@ test.describe('offline-first', () => {
         });
         const page = await context.newPage();
         watchPageErrors(page, errors);
+        // No service worker here, so no precache: the dashboard must fetch the confirmation
+        // dialog's chunk while online, or a tick offline could not ask "Mark as taken?".
+        const dialogChunk = page.waitForResponse((r) => /\/assets\/dialog-host[^/]*\.js$/.test(r.url()));
         await logIn(page, account);
         await expect(rowOf(page, 0, 'Aspirin')).toBeVisible();
+        await dialogChunk;
         await context.setOffline(true);
         return { context, page };
       };

@@ -8,17 +8,23 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const SERVER_JS = join(here, '../../../server/dist/server.js');
 
-/** A port nothing listens on now (the system picks it), so parallel runs never share one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server could listen on this port now (binding tells; a connect could reach itself). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * The first free port from E2E_PORT + 1 up. Not a system-picked (ephemeral) port: between a stop
+ * and a restart, another process's listen(0) or outgoing connection could take one of those.
+ */
+async function freePort(): Promise<number> {
+  const from = Number(process.env.E2E_PORT ?? 3123) + 1;
+  for (let port = from; port < from + 200; port += 1) if (await portIsFree(port)) return port;
+  throw new Error(`no free port from ${from} to ${from + 199}`);
 }
 
 /**
@@ -33,7 +39,7 @@ export class OwnServer {
 
   private chosenPort: number | null;
 
-  /** Without a port, the first start picks a free one, and every restart reuses it. */
+  /** Without a port, the first start picks a free one (freePort), and every restart reuses it. */
   constructor(port?: number) {
     this.chosenPort = port ?? null;
   }
@@ -47,15 +53,16 @@ export class OwnServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The base URL, picking the port if none was yet (a test fixture may ask before beforeAll). */
+  async url(): Promise<string> {
+    this.chosenPort ??= await freePort();
+    return this.baseURL;
+  }
+
   async start(): Promise<void> {
     this.chosenPort ??= await freePort();
     // A server left on this port (an earlier run killed mid-way) would answer in this one's place.
-    if (
-      await fetch(`${this.baseURL}/api/health`).then(
-        () => true,
-        () => false,
-      )
-    ) {
+    if (!(await portIsFree(this.port))) {
       throw new Error(`port ${this.port} is already in use: stop the process listening there first`);
     }
     const child = spawn(process.execPath, [SERVER_JS], {
