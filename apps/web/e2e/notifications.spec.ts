@@ -34,11 +34,15 @@ test('notifications: read one, read all, delete one, close', async ({ page, requ
   await expect(badge).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 
+  // The delete shows at once; its call must still end inside the test (a route still fetching
+  // when the test ends fails the next one).
+  const deleted = page.waitForResponse((r) => r.url().includes('notification.delete'));
   await page
     .getByRole('listitem')
     .filter({ hasText: 'Metformin is running low' })
     .getByRole('button', { name: 'Delete notification: Refill Reminder' })
     .click();
+  expect((await deleted).ok()).toBe(true);
   await expect(page.getByRole('button', { name: /Metformin is running low/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Lisinopril is running low/ })).toBeVisible();
   await page.keyboard.press('Escape');

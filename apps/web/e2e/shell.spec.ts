@@ -93,10 +93,14 @@ test.describe('PWA shell', () => {
     request,
   }) => {
     const account = await createAccount(request);
+    // Used online first: the dashboard fetches the tick's confirmation dialog on idle (a failed
+    // fetch of it, cut mid-way, would be a console error here).
+    const dialogChunk = page.waitForResponse((r) => /\/assets\/dialog-host[^/]*\.js$/.test(r.url()));
     await logIn(page, account);
     await expect(
       page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night), Grace/ }),
     ).toBeVisible();
+    await dialogChunk;
     await context.setOffline(true);
     const banner = page.getByTestId('offline-banner');
     await expect(banner).toContainText("You're offline. New data will sync when you're back online.");

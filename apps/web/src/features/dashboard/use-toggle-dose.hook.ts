@@ -16,8 +16,15 @@ import type { DoseSlotView, SlotDose } from './dose-slots.model';
 export function useToggleDose(date: string) {
   const user = useSignedInUser();
   const utils = trpc.useUtils();
-  // The 'Mark as taken' confirmation must open offline too: its chunk is fetched while online.
-  useEffect(() => onIdle(() => void preloadDialogHost().catch(() => undefined)), []);
+  // The 'Mark as taken' confirmation must open offline too: its chunk is fetched while online
+  // (offline already, there is nothing to fetch it from; the service worker's precache may have it).
+  useEffect(
+    () =>
+      onIdle(() => {
+        if (navigator.onLine) void preloadDialogHost().catch(() => undefined);
+      }),
+    [],
+  );
 
   const toggle = async (slot: DoseSlotView, dose: SlotDose) => {
     const { medicine } = dose;
