@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
-import { MedicineService } from '../features/medicines/medicine.service';
+import { MedicineService, type MedicineWriteScope } from '../features/medicines/medicine.service';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
 import { NotificationRepository } from '../features/notifications/notification.repository';
 import { NotificationService } from '../features/notifications/notification.service';
@@ -13,7 +13,7 @@ import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
 import { SettingsRepository } from '../features/settings/settings.repository';
-import { SettingsService } from '../features/settings/settings.service';
+import { SettingsService, type SettingsWriteScope } from '../features/settings/settings.service';
 import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
@@ -56,17 +56,18 @@ export function createServices(deps: ServiceDependencies) {
     notifications: new NotificationRepository(db),
     pushSubscriptions: new PushSubscriptionRepository(db),
   };
-  // Reads happen at call time, so the scheduler can be built before the settings service it asks.
-  const reminderSchedule: ReminderScheduler = new ReminderScheduler({
-    db,
-    clock,
-    settingsOf: (id) => settings.effective(id),
-  });
-  const settings: SettingsService = new SettingsService({
-    ...repositories,
-    clock,
-    changes: reminderSchedule,
-  });
+  const reminderSchedule = new ReminderScheduler({ db, clock });
+  // One transaction scope for every service that writes and reschedules: repositories and the
+  // scheduler built over the same transaction, so the write and its reminders commit together.
+  const transaction = <T>(work: (scope: MedicineWriteScope & SettingsWriteScope) => Promise<T>): Promise<T> =>
+    db.transaction((tx) =>
+      work({
+        medicines: new MedicineRepository(tx),
+        settings: new SettingsRepository(tx),
+        changes: reminderSchedule.within(tx),
+      }),
+    );
+  const settings = new SettingsService({ ...repositories, clock, transaction });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -82,7 +83,7 @@ export function createServices(deps: ServiceDependencies) {
     medicines: repositories.medicines,
     settings,
     clock,
-    changes: reminderSchedule,
+    transaction,
   });
   const notifications = new NotificationService({ notifications: repositories.notifications, clock });
   const live = new RealtimeHub();

@@ -14,6 +14,7 @@ import {
   zonedNow,
 } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
@@ -27,14 +28,24 @@ type TakenDay = { date: string; taken: string };
 /** One dose slot of one day; `medicineId` narrows it to one medicine (a missed-dose alert). */
 type DoseRef = { date: string; slot: number; medicineId?: string | undefined };
 
+/** What a medicine write needs inside its transaction. */
+export interface MedicineWriteScope {
+  medicines: MedicineRepository;
+  /** Makes edits, deletes and ticks take effect on pending reminders, in the same transaction. */
+  changes: MedicineChangeListener;
+}
+
 export class MedicineService {
   constructor(
     private readonly deps: {
       medicines: MedicineRepository;
       settings: SettingsService;
       clock: Clock;
-      /** Makes edits, deletes and ticks take effect on pending reminders at once. */
-      changes?: MedicineChangeListener;
+      /**
+       * Every write and the reminder schedule it changes commit together: a failure while
+       * rescheduling answers an error with nothing stored, never an error after the commit.
+       */
+      transaction: InTransaction<MedicineWriteScope>;
     },
   ) {}
 
@@ -76,11 +87,12 @@ export class MedicineService {
   async create(caller: Caller, input: MedicineFields & { userEmail: string }): Promise<Medicine> {
     assertSelf(caller, input.userEmail);
     const { userEmail: _owner, ...fields } = input;
-    const row = await this.deps.medicines.insert(
-      caller.userId,
-      await this.values(caller, pickFields(fields)),
-    );
-    await this.deps.changes?.userChanged(caller.userId);
+    const values = await this.values(caller, pickFields(fields));
+    const row = await this.deps.transaction(async ({ medicines, changes }) => {
+      const inserted = await medicines.insert(caller.userId, values);
+      await changes.userChanged(caller.userId);
+      return inserted;
+    });
     return this.get(caller, row.id);
   }
 
@@ -100,21 +112,21 @@ export class MedicineService {
         instructions: input.instructions ?? current.instructions,
       }),
     };
-    const changed = await this.deps.medicines.updateOwned(
-      input.id,
-      caller.userId,
-      await this.values(caller, fields),
-      this.deps.clock.now(),
-    );
-    if (!changed) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.changes?.userChanged(caller.userId);
+    const values = await this.values(caller, fields);
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      const changed = await medicines.updateOwned(input.id, caller.userId, values, this.deps.clock.now());
+      if (!changed) throw notFound(MEDICINE_NOT_FOUND);
+      await changes.userChanged(caller.userId);
+    });
     return this.get(caller, input.id);
   }
 
   async delete(caller: Caller, id: string): Promise<{ name: string }> {
     const row = await this.owned(caller, id);
-    if (!(await this.deps.medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.changes?.userChanged(caller.userId);
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      if (!(await medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
+      await changes.userChanged(caller.userId);
+    });
     return { name: row.name };
   }
 
@@ -137,8 +149,10 @@ export class MedicineService {
       );
     }
     assertScheduled(schedule, flags);
-    await this.deps.medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
-    await this.deps.changes?.supplyChanged(caller.userId);
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      await medicines.upsertDose(id, date, taken, countTaken(taken), this.deps.clock.now());
+      await changes.supplyChanged(caller.userId);
+    });
     return { date, taken };
   }
 
@@ -153,16 +167,19 @@ export class MedicineService {
     if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
     assertNotFuture(dose.date, await this.today(caller));
     const now = this.deps.clock.now();
-    for (const row of rows) {
-      const schedule = parseFrequency(row.frequency);
-      const slots = schedule.length;
-      await this.deps.medicines.updateDose(row.id, dose.date, now, (current) => {
-        const taken = setTakenFlag(normaliseTaken(current, slots), slots, dose.slot, 1);
-        assertScheduled(schedule, parseFrequency(taken));
-        return { taken, takenCount: countTaken(taken) };
-      });
-    }
-    await this.deps.changes?.supplyChanged(caller.userId);
+    // Every medicine of the slot in one transaction: all of them are marked, or none.
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      for (const row of rows) {
+        const schedule = parseFrequency(row.frequency);
+        const slots = schedule.length;
+        await medicines.updateDose(row.id, dose.date, now, (current) => {
+          const taken = setTakenFlag(normaliseTaken(current, slots), slots, dose.slot, 1);
+          assertScheduled(schedule, parseFrequency(taken));
+          return { taken, takenCount: countTaken(taken) };
+        });
+      }
+      await changes.supplyChanged(caller.userId);
+    });
     return rows.map((m) => m.name);
   }
 
