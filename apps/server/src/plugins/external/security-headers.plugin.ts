@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../../lib/api-paths';
 
 /**
  * Strict CSP for the web app: only our own scripts, styles, workers and API. No inline script or
@@ -20,9 +21,6 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-/** The routes whose answers carry health data or credentials. */
-const NO_STORE_PREFIX = /^\/(api|trpc|jwt)(\/|\?|$)/;
-
 export default fp(
   async (app) => {
     await app.register(helmet, {
@@ -35,7 +33,7 @@ export default fp(
     // Health data and tokens must not stay in a browser's or a proxy's cache (a shared device, a
     // CDN in front): every API answer, errors included, says so.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (NO_STORE_PREFIX.test(request.url)) {
+      if (isApiPath(request.url)) {
         void reply.header('cache-control', 'no-store');
         void reply.header('pragma', 'no-cache');
       }
