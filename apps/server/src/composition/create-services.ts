@@ -16,6 +16,7 @@ import { SettingsRepository } from '../features/settings/settings.repository';
 import { SettingsService, type SettingsWriteScope } from '../features/settings/settings.service';
 import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
+import { type SocialSignInSettings, createSocialServices } from '../features/auth/social/social.composition';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
@@ -39,6 +40,9 @@ export interface ServiceDependencies {
   sessionTtlDays: number;
   hasher?: PasswordHasher;
   push: PushKeys;
+  /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
+  social?: SocialSignInSettings;
+  log?: { warn(message: string): void };
 }
 
 /**
@@ -79,6 +83,14 @@ export function createServices(deps: ServiceDependencies) {
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
   });
+  const social = createSocialServices({
+    db: deps.db,
+    clock,
+    users: repositories.users,
+    auth,
+    settings: deps.social,
+    log: deps.log ?? console,
+  });
   const medicines = new MedicineService({
     medicines: repositories.medicines,
     settings,
@@ -105,10 +117,18 @@ export function createServices(deps: ServiceDependencies) {
     scheduler: reminderSchedule,
     clock,
   });
-  const users = new UserService({ ...repositories, settings, auth, push, clock });
+  const users = new UserService({
+    ...repositories,
+    settings,
+    auth,
+    push,
+    clock,
+    beforeAccountDeleted: (userId) => social.methods.revokeAll(userId),
+  });
   return {
     repositories,
     auth,
+    social,
     settings,
     medicines,
     notifications,

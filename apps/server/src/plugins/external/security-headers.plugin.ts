@@ -21,10 +21,41 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Only with Google sign-in configured, and only what Firebase Auth's popup needs: Google's gapi
+ * loader (script), the auth helper iframe on the project's auth domain (frame), and the Identity
+ * Toolkit and Secure Token APIs (connect) — or the Auth emulator in their place (tests).
+ */
+export function withFirebaseSignIn(
+  policy: typeof CONTENT_SECURITY_POLICY,
+  firebase: { authDomain: string; emulatorHost?: string | undefined },
+) {
+  const emulator = firebase.emulatorHost ? `http://${firebase.emulatorHost}` : undefined;
+  return {
+    ...policy,
+    scriptSrc: [...policy.scriptSrc, 'https://apis.google.com'],
+    frameSrc: [emulator ?? `https://${firebase.authDomain}`],
+    connectSrc: [
+      ...policy.connectSrc,
+      ...(emulator
+        ? [emulator]
+        : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+    ],
+  };
+}
+
 export default fp(
   async (app) => {
+    const firebase = app.config.socialSignIn.firebase;
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: firebase
+          ? withFirebaseSignIn(CONTENT_SECURITY_POLICY, firebase)
+          : CONTENT_SECURITY_POLICY,
+      },
+      // Firebase's sign-in popup reports back to its opener; 'same-origin' would sever it.
+      crossOriginOpenerPolicy: { policy: firebase ? 'same-origin-allow-popups' : 'same-origin' },
       // The manifest and icons are fetched without credentials; keep them loadable.
       crossOriginResourcePolicy: { policy: 'same-origin' },
       strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
