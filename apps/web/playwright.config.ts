@@ -3,11 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_LAUNCH } from './e2e/support/chromium-launch';
+import { socialSetup } from './e2e/support/social/social-setup';
 
 // One fresh database per run. Workers inherit the main process's environment, so they agree on it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'medrem-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_SOCIAL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'medrem-e2e-social-'));
+// social-sign-in.spec.ts: a second server with Google (Firebase emulator) and OIDC configured.
+const social = socialSetup(port);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,21 +31,45 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  webServer: {
-    command: 'node ../server/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      // Every test's browser comes from 127.0.0.1: the per-IP ceiling (tested in the server suite)
-      // would count the whole suite as one visitor and refuse assets part-way through.
-      RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: 'node ../server/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'production',
+        // Every test's browser comes from 127.0.0.1: the per-IP ceiling on API calls (tested in
+        // the server suite) would count the whole suite as one visitor.
+        RATE_LIMIT_PER_MINUTE: '100000',
+      },
     },
-  },
+    {
+      command: 'node ../server/dist/server.js',
+      url: `${social.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(social.ports.server),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_SOCIAL_DATA_DIR,
+        NODE_ENV: 'production',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        FIREBASE_PROJECT_ID: 'demo-medrem',
+        FIREBASE_API_KEY: 'demo-api-key',
+        FIREBASE_AUTH_EMULATOR_HOST: social.emulatorHost,
+        OIDC_ISSUER: social.oidcIssuer,
+        OIDC_CLIENT_ID: 'medicine-reminder',
+        OIDC_CLIENT_SECRET: social.oidcSecret,
+        OIDC_PROVIDER_NAME: 'Home SSO',
+      },
+    },
+  ],
 });

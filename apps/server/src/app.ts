@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database';
 import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
 import { logSerializers } from './lib/log-serializers';
+import oidcRoutesPlugin from './features/auth/social/oidc.routes';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
 import servicesPlugin from './plugins/app/services.plugin';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(trpcPlugin);
   await app.register(restApiPlugin);
+  await app.register(oidcRoutesPlugin);
   await app.register(apiDocsPlugin);
   await app.register(webAppPlugin);
 

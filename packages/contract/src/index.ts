@@ -3,6 +3,7 @@ import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
 import { pushContract } from './push.contract';
 import { settingsContract } from './settings.contract';
+import { socialContract } from './social.contract';
 import { systemContract } from './system.contract';
 import { userContract } from './user.contract';
 
@@ -15,6 +16,7 @@ export * from './notification.contract';
 export * from './user.contract';
 export * from './system.contract';
 export * from './push.contract';
+export * from './social.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -28,5 +30,6 @@ export const contract = {
   notification: notificationContract,
   system: systemContract,
   push: pushContract,
+  social: socialContract,
 };
 export type Contract = typeof contract;

@@ -21,6 +21,7 @@ export const LIMITS = {
   notificationTitle: 200,
   notificationMessage: 2000,
   pushToken: 4096,
+  idToken: 8192,
   maxDays: 3650,
   maxPills: 100_000,
   maxPillsPerDose: 100,

@@ -9,6 +9,7 @@ import {
   passwordSchema,
   personNameSchema,
   successSchema,
+  timeZoneSchema,
   timestampSchema,
 } from './primitives';
 import { settingsSchema } from './settings.contract';
@@ -87,15 +88,23 @@ export const userContract = {
     method: 'POST',
     path: '/api/user/social-login',
     tag: 'users',
-    summary: 'Record a social sign-in: the name and the push token of this device',
-    access: 'bearer',
-    errors: { 403: 'Not your account' },
+    summary: 'Sign in with Google: verifies the Firebase ID token, then sets the session cookie',
+    description:
+      'The Firebase ID token goes in `idToken` (or as `Authorization: Bearer`). The account is found, created, or linked by the token’s verified email; `email` must be that email. `linkedExistingAccount` is true only on the sign-in that linked a password account.',
+    access: 'public',
+    errors: {
+      401: 'No token, or a token that is forged, expired, for another project, or of an unverified email',
+    },
     input: z.object({
       email: emailSchema,
       name: personNameSchema,
       tokenForNotification: pushTokenSchema.optional(),
+      idToken: z.string().max(LIMITS.idToken, 'ID token is too long.').optional().meta({
+        description: 'The Firebase ID token of this sign-in.',
+      }),
+      timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved if none is.' }),
     }),
-    output: successSchema,
+    output: successSchema.extend({ user: publicUserSchema, linkedExistingAccount: z.boolean() }),
   }),
   savePushToken: defineProcedure({
     method: 'POST',

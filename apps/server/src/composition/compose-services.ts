@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock';
 import { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { type Services, createServices } from './create-services';
+import { fcmCredentials } from '../config/firebase-credentials';
 
 export interface ComposedServices {
   services: Services;
@@ -75,6 +76,8 @@ export async function composeServices(options: {
       endpoints: PushEndpointPolicy.fromEnv(r.pushEndpointAllowlist),
       fcmConfigured: Boolean(r.fcmServiceAccountJson ?? r.fcmServiceAccountFile),
     },
+    social: { ...config.socialSignIn, serviceAccountJson: await fcmCredentials(config) },
+    log,
   });
   return {
     services,

@@ -4,7 +4,7 @@ import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
 import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
-import { MedicineService } from '../features/medicines/medicine.service';
+import { MedicineService, type MedicineWriteScope } from '../features/medicines/medicine.service';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
 import { NotificationRepository } from '../features/notifications/notification.repository';
 import { NotificationService } from '../features/notifications/notification.service';
@@ -15,9 +15,10 @@ import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
 import { SettingsRepository } from '../features/settings/settings.repository';
-import { SettingsService } from '../features/settings/settings.service';
+import { SettingsService, type SettingsWriteScope } from '../features/settings/settings.service';
 import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
+import { type SocialSignInSettings, createSocialServices } from '../features/auth/social/social.composition';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
@@ -41,6 +42,9 @@ export interface ServiceDependencies {
   sessionTtlDays: number;
   hasher?: PasswordHasher;
   push: PushKeys;
+  /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
+  social?: SocialSignInSettings;
+  log?: { warn(message: string): void };
 }
 
 /**
@@ -61,17 +65,17 @@ export function createServices(deps: ServiceDependencies) {
   };
   // Writes an offline queue may replay apply once per key (decision 071).
   const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
-  // Reads happen at call time, so the scheduler can be built before the settings service it asks.
-  const reminderSchedule: ReminderScheduler = new ReminderScheduler({
-    db,
-    clock,
-    settingsOf: (id) => settings.effective(id),
+  const reminderSchedule = new ReminderScheduler({ db, clock });
+  // One transaction scope for every service that writes and reschedules: repositories and the
+  // scheduler built over the same transaction, so the write and its reminders commit together.
+  const scopeOf = (tx: Database) => ({
+    medicines: new MedicineRepository(tx),
+    settings: new SettingsRepository(tx),
+    changes: reminderSchedule.within(tx),
   });
-  const settings: SettingsService = new SettingsService({
-    ...repositories,
-    clock,
-    changes: reminderSchedule,
-  });
+  const transaction = <T>(work: (scope: MedicineWriteScope & SettingsWriteScope) => Promise<T>): Promise<T> =>
+    db.transaction((tx) => work(scopeOf(tx)));
+  const settings = new SettingsService({ ...repositories, clock, transaction });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -83,12 +87,21 @@ export function createServices(deps: ServiceDependencies) {
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
   });
+  const social = createSocialServices({
+    db: deps.db,
+    clock,
+    users: repositories.users,
+    auth,
+    settings: deps.social,
+    log: deps.log ?? console,
+  });
   const medicines = new MedicineService({
     medicines: repositories.medicines,
     settings,
     clock,
     idempotency,
-    changes: reminderSchedule,
+    transaction,
+    scopeOf,
   });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
@@ -114,10 +127,18 @@ export function createServices(deps: ServiceDependencies) {
     scheduler: reminderSchedule,
     clock,
   });
-  const users = new UserService({ ...repositories, settings, auth, push, clock });
+  const users = new UserService({
+    ...repositories,
+    settings,
+    auth,
+    push,
+    clock,
+    beforeAccountDeleted: (userId) => social.methods.revokeAll(userId),
+  });
   return {
     repositories,
     auth,
+    social,
     settings,
     medicines,
     notifications,

@@ -76,6 +76,19 @@ const envSchema = z.object({
   ACTION_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(240),
   FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
   FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  // Sign-in with Google / OpenID Connect (features/auth/social, README "Google sign-in")
+  FIREBASE_PROJECT_ID: z.string().min(1).max(100).optional(),
+  FIREBASE_API_KEY: z.string().min(1).max(200).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).max(200).optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'host:port')
+    .optional(),
+  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).optional(),
+  OIDC_REDIRECT_URI: z.string().url().optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -127,5 +140,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       fcmServiceAccountJson: e.FCM_SERVICE_ACCOUNT_JSON,
       fcmServiceAccountFile: e.FCM_SERVICE_ACCOUNT_FILE,
     },
+    socialSignIn: socialSignInConfig(e),
   };
+}
+
+/**
+ * Firebase mode needs the web config (project id and API key); OIDC mode a client id and secret.
+ * The Auth emulator skips signature checks, so it is accepted only for a `demo-*` project, which
+ * Firebase itself reserves for emulators: a real project can never be verified that way.
+ */
+function socialSignInConfig(e: z.infer<typeof envSchema>) {
+  const firebase =
+    e.FIREBASE_PROJECT_ID && e.FIREBASE_API_KEY
+      ? {
+          projectId: e.FIREBASE_PROJECT_ID,
+          apiKey: e.FIREBASE_API_KEY,
+          authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+        }
+      : undefined;
+  if (firebase?.emulatorHost && !firebase.projectId.startsWith('demo-')) {
+    throw new Error(
+      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST is only accepted with a demo-* FIREBASE_PROJECT_ID.',
+    );
+  }
+  const issuer = new URL(e.OIDC_ISSUER);
+  const oidc =
+    e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          providerName:
+            e.OIDC_PROVIDER_NAME ?? (issuer.hostname === 'accounts.google.com' ? 'Google' : issuer.hostname),
+          redirectUri: e.OIDC_REDIRECT_URI,
+        }
+      : undefined;
+  return { firebase, oidc };
 }

@@ -35,6 +35,30 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
 
+/**
+ * A sign-in provider linked to an account: Firebase (Google) or the configured OpenID Connect
+ * issuer. The provider's subject, never the email, identifies the person on later sign-ins.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    /** 'firebase' or 'oidc'. */
+    provider: text('provider').notNull(),
+    /** The provider's stable user id (`sub`; the Firebase uid). */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The verified email the provider reported when the link was made. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    uniqueIndex('user_identities_user_provider_unique').on(t.userId, t.provider),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,3 +1,4 @@
+import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
 import { authRouter } from '../features/auth/auth.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   notification: notificationRouter,
   system: systemRouter,
   push: pushRouter,
+  social: socialRouter,
 });
 
 export type AppRouter = typeof appRouter;

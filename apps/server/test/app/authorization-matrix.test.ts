@@ -82,8 +82,9 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
     },
   ],
   'user.deleteAccount': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
-  'user.socialLogin': ({ user }) => [
-    { body: { email: user.email, name: 'Hacked', tokenForNotification: WEB_PUSH }, refusedWith: 403 },
+  'social.signInMethods': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'social.unlink': ({ user }) => [
+    { params: { userEmail: user.email, provider: 'firebase' }, refusedWith: 403 },
   ],
   'user.savePushToken': ({ user }) => [
     { body: { email: user.email, tokenForNotification: WEB_PUSH }, refusedWith: 403 },

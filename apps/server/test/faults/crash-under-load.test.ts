@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, aMedicine } from '../support/api-client';
 import { type SignedInUser, createMedicine, signedInUser } from '../support/scenario';
 import { TEST_ENGINE, createEmptyServerDatabase } from '../support/test-database';
-import { waitFor } from './support/free-port';
+import { waitFor } from '../support/free-port';
 import { type ServerProcess, spawnServer } from './support/server-process';
 
 /**

@@ -9,7 +9,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/db/database-unavailable'
 import type { ApiResponse } from '../support/api-client';
 import { type SignedInUser, createMedicine, signedInUser } from '../support/scenario';
 import { TEST_ENGINE } from '../support/test-database';
-import { waitFor } from './support/free-port';
+import { waitFor } from '../support/free-port';
 import {
   type PrivatePostgres,
   privatePostgresUnavailable,

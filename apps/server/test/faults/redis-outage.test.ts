@@ -11,7 +11,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/db/database-unavailable'
 import { RecordingSender, probeRedis } from '../features/reminders/reminder-harness';
 import { seedMorningUsers } from '../features/reminders/reminder-seed';
 import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../support/test-database';
-import { freePort, waitFor } from './support/free-port';
+import { freePort, waitFor } from '../support/free-port';
 
 /**
  * Redis (the reminder queue) stops while reminders fall due, then comes back empty. Reminders

@@ -18,11 +18,12 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
- * The first free port from E2E_PORT + 1 up. Not a system-picked (ephemeral) port: between a stop
- * and a restart, another process's listen(0) or outgoing connection could take one of those.
+ * The first free port from E2E_PORT + 10 up (E2E_PORT + 1 … + 5 belong to the social sign-in
+ * setup, some of them bound only while its emulator runs). Not a system-picked (ephemeral) port:
+ * between a stop and a restart, another process's listen(0) or outgoing connection could take one.
  */
 async function freePort(): Promise<number> {
-  const from = Number(process.env.E2E_PORT ?? 3123) + 1;
+  const from = Number(process.env.E2E_PORT ?? 3123) + 10;
   for (let port = from; port < from + 200; port += 1) if (await portIsFree(port)) return port;
   throw new Error(`no free port from ${from} to ${from + 199}`);
 }

@@ -103,11 +103,16 @@ export class AuthService {
     timezone?: string | undefined;
   }): Promise<{ user: PublicUser; session: NewSession }> {
     const user = await this.verifyPassword(input.email, input.password, input.ip);
+    return this.openSession(user.id, input.timezone);
+  }
+
+  /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
+  async openSession(userId: string, timezone?: string): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
-    const updated = await this.deps.users.update(user.id, { lastLogin: now });
-    if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(user.id, input.timezone);
-    await this.deps.sessions.deleteExpiredForUser(user.id, now);
-    const session = await this.startSession(user.id, now);
+    const updated = await this.deps.users.update(userId, { lastLogin: now });
+    if (timezone) await this.deps.settings.adoptTimezoneIfUnset(userId, timezone);
+    await this.deps.sessions.deleteExpiredForUser(userId, now);
+    const session = await this.startSession(userId, now);
     return { user: toPublicUser(updated), session };
   }
 
@@ -186,6 +191,7 @@ export class AuthService {
   /**
    * A new password needs the current one; the email never changes. The new password ends every
    * other session and every access token issued before it (someone who knew the old one is out).
+   * An account made by a social sign-in has none: its first password needs only the signed-in caller.
    */
   async changePassword(
     userId: string,
@@ -196,9 +202,8 @@ export class AuthService {
     const user = await this.deps.users.findById(userId);
     if (!user) throw unauthorized();
     const ok =
-      currentPassword !== undefined &&
-      user.passwordHash !== null &&
-      (await this.deps.hasher.verify(user.passwordHash, currentPassword));
+      user.passwordHash === null ||
+      (currentPassword !== undefined && (await this.deps.hasher.verify(user.passwordHash, currentPassword)));
     if (!ok) throw badRequest('Your current password is not correct.');
     const passwordHash = await this.deps.hasher.hash(newPassword);
     await this.deps.sessions.revokeAllExcept(userId, this.ownSession(sessionToken), passwordHash);

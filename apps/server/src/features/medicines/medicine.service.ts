@@ -12,6 +12,8 @@ import {
   zonedNow,
 } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
+import type { Database } from '../../db/database';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
@@ -44,6 +46,13 @@ export interface DoseTickInput {
 /** One dose slot of one day; `medicineId` narrows it to one medicine (a missed-dose alert). */
 type DoseRef = { date: string; slot: number; medicineId?: string | undefined };
 
+/** What a medicine write needs inside its transaction. */
+export interface MedicineWriteScope {
+  medicines: MedicineRepository;
+  /** Makes edits, deletes and ticks take effect on pending reminders, in the same transaction. */
+  changes: MedicineChangeListener;
+}
+
 export class MedicineService {
   constructor(
     private readonly deps: {
@@ -52,8 +61,13 @@ export class MedicineService {
       clock: Clock;
       /** Dose writes apply once per idempotency key (decision 071). */
       idempotency: IdempotencyService;
-      /** Makes edits, deletes and ticks take effect on pending reminders at once. */
-      changes?: MedicineChangeListener;
+      /**
+       * Every write and the reminder schedule it changes commit together: a failure while
+       * rescheduling answers an error with nothing stored, never an error after the commit.
+       */
+      transaction: InTransaction<MedicineWriteScope>;
+      /** The same scope over a transaction already open (an idempotent write opens its own). */
+      scopeOf: (tx: Database) => MedicineWriteScope;
     },
   ) {}
 
@@ -95,11 +109,12 @@ export class MedicineService {
   async create(caller: Caller, input: MedicineFields & { userEmail: string }): Promise<Medicine> {
     assertSelf(caller, input.userEmail);
     const { userEmail: _owner, ...fields } = input;
-    const row = await this.deps.medicines.insert(
-      caller.userId,
-      await this.values(caller, pickFields(fields)),
-    );
-    await this.deps.changes?.userChanged(caller.userId);
+    const values = await this.values(caller, pickFields(fields));
+    const row = await this.deps.transaction(async ({ medicines, changes }) => {
+      const inserted = await medicines.insert(caller.userId, values);
+      await changes.userChanged(caller.userId);
+      return inserted;
+    });
     return this.get(caller, row.id);
   }
 
@@ -119,21 +134,21 @@ export class MedicineService {
         instructions: input.instructions ?? current.instructions,
       }),
     };
-    const changed = await this.deps.medicines.updateOwned(
-      input.id,
-      caller.userId,
-      await this.values(caller, fields),
-      this.deps.clock.now(),
-    );
-    if (!changed) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.changes?.userChanged(caller.userId);
+    const values = await this.values(caller, fields);
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      const changed = await medicines.updateOwned(input.id, caller.userId, values, this.deps.clock.now());
+      if (!changed) throw notFound(MEDICINE_NOT_FOUND);
+      await changes.userChanged(caller.userId);
+    });
     return this.get(caller, input.id);
   }
 
   async delete(caller: Caller, id: string): Promise<{ name: string }> {
     const row = await this.owned(caller, id);
-    if (!(await this.deps.medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
-    await this.deps.changes?.userChanged(caller.userId);
+    await this.deps.transaction(async ({ medicines, changes }) => {
+      if (!(await medicines.deleteOwned(id, caller.userId))) throw notFound(MEDICINE_NOT_FOUND);
+      await changes.userChanged(caller.userId);
+    });
     return { name: row.name };
   }
 
@@ -168,15 +183,16 @@ export class MedicineService {
         },
         write: async (tx) => {
           const now = this.deps.clock.now();
-          await this.deps.medicines.in(tx).changeDay(input.id, input.date, now, (current) => ({
+          const { medicines, changes } = this.deps.scopeOf(tx);
+          await medicines.changeDay(input.id, input.date, now, (current) => ({
             day: applyWholeDay(current, input.taken, now.getTime()),
             result: undefined,
           }));
+          await changes.supplyChanged(caller.userId);
           return { date: input.date, taken: input.taken };
         },
       },
     );
-    await this.deps.changes?.supplyChanged(caller.userId);
     return response;
   }
 
@@ -206,18 +222,13 @@ export class MedicineService {
         },
         write: async (tx, slots) => {
           const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
-          const result = await this.recordSlot(
-            this.deps.medicines.in(tx),
-            input.id,
-            input.date,
-            slots,
-            change,
-          );
+          const { medicines, changes } = this.deps.scopeOf(tx);
+          const result = await this.recordSlot(medicines, input.id, input.date, slots, change);
+          await changes.supplyChanged(caller.userId);
           return { takenDay: { date: input.date, taken: result.taken }, applied: result.applied };
         },
       },
     );
-    await this.deps.changes?.supplyChanged(caller.userId);
     return response;
   }
 
@@ -245,17 +256,18 @@ export class MedicineService {
           return rows;
         },
         write: async (tx, rows) => {
-          const medicines = this.deps.medicines.in(tx);
+          // Every medicine of the slot in one transaction, with the refill check: all or none.
+          const { medicines, changes } = this.deps.scopeOf(tx);
           for (const row of rows) {
             const slots = parseFrequency(row.frequency).length;
             const change = { slot: dose.slot, value: 1, at: options.at } as const;
             await this.recordSlot(medicines, row.id, dose.date, slots, change);
           }
+          await changes.supplyChanged(caller.userId);
           return rows.map((m) => m.name);
         },
       },
     );
-    await this.deps.changes?.supplyChanged(caller.userId);
     return response;
   }
 

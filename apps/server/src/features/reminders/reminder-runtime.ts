@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { AppConfig } from '../../config/config';
+import { fcmCredentials } from '../../config/firebase-credentials';
 import type { PushSecrets } from '../../config/secrets';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -18,13 +18,6 @@ export interface ReminderRuntime {
   engine: ReminderEngine | undefined;
   queue: JobQueue | undefined;
   close(): Promise<void>;
-}
-
-async function fcmCredentials(config: AppConfig): Promise<string | undefined> {
-  const r = config.reminders;
-  if (r.fcmServiceAccountJson) return r.fcmServiceAccountJson;
-  if (r.fcmServiceAccountFile) return readFile(r.fcmServiceAccountFile, 'utf8');
-  return undefined;
 }
 
 /**

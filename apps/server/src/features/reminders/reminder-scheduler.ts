@@ -2,8 +2,9 @@ import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from '../medicines/medicine-change.port';
 import { MedicineRepository } from '../medicines/medicine.repository';
-import type { EffectiveSettings } from '../settings/effective-settings';
+import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { SettingsChangeListener } from '../settings/settings-change.port';
+import { SettingsRepository } from '../settings/settings.repository';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite } from './reminder.repository';
 import { desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
@@ -15,18 +16,21 @@ import { localParts } from './zoned-time';
  * pending at once; the engine also re-reads everything at fire time.
  */
 export class ReminderScheduler implements MedicineChangeListener, SettingsChangeListener {
-  constructor(
-    private readonly deps: {
-      db: Database;
-      clock: Clock;
-      settingsOf(userId: string): Promise<EffectiveSettings>;
-    },
-  ) {}
+  constructor(private readonly deps: { db: Database; clock: Clock }) {}
+
+  /**
+   * The same scheduler over a caller's transaction: the schedule is rewritten in the transaction of
+   * the edit that caused it, so a failure here rolls the edit back too (no "500 after the commit").
+   */
+  within(tx: Database): ReminderScheduler {
+    return new ReminderScheduler({ ...this.deps, db: tx });
+  }
 
   async userChanged(userId: string): Promise<void> {
     const now = this.deps.clock.now();
-    const settings = await this.deps.settingsOf(userId);
     await this.deps.db.transaction(async (tx) => {
+      // Read in the same transaction: a settings save being committed with it is already visible.
+      const settings = effectiveSettingsOf(await new SettingsRepository(tx).find(userId));
       const reminders = new ReminderRepository(tx);
       const medicines = await new MedicineRepository(tx).listForUser(userId);
       const today = localParts(now.getTime(), settings.timezone).date;

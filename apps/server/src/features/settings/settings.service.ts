@@ -9,6 +9,7 @@ import {
   zonedNow,
 } from '@medrem/domain';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
 import { type StoredDay, remapDay } from '../medicines/dose-ticks';
@@ -18,6 +19,12 @@ import { type EffectiveSettings, type StoredPreferences, effectiveSettingsOf } f
 import type { SettingsChangeListener } from './settings-change.port';
 import type { SettingsRepository } from './settings.repository';
 
+/** What a settings save needs inside its transaction. */
+export interface SettingsWriteScope {
+  settings: SettingsRepository;
+  changes: SettingsChangeListener;
+}
+
 export class SettingsService {
   constructor(
     private readonly deps: {
@@ -25,8 +32,11 @@ export class SettingsService {
       medicines: MedicineRepository;
       users: UserRepository;
       clock: Clock;
-      /** Reschedules pending reminders when times, zone or switches change. */
-      changes?: SettingsChangeListener;
+      /**
+       * The save and the rescheduling of pending reminders (times, zone or switches changed)
+       * commit together, so a failure while rescheduling leaves the old settings in place.
+       */
+      transaction: InTransaction<SettingsWriteScope>;
     },
   ) {}
 
@@ -107,8 +117,10 @@ export class SettingsService {
       medicineDefaults: input.medicineDefaults,
       privacy: input.privacy,
     };
-    await this.deps.settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, days);
-    await this.deps.changes?.userChanged(caller.userId);
+    await this.deps.transaction(async ({ settings, changes }) => {
+      await settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, days);
+      await changes.userChanged(caller.userId);
+    });
     return this.view(caller.userId);
   }
 }

@@ -1,5 +1,5 @@
 import { contract } from '@medrem/contract';
-import { authenticatedFrom, router } from '../../trpc/trpc';
+import { authenticatedFrom, publicFrom, router } from '../../trpc/trpc';
 
 const c = contract.user;
 
@@ -16,9 +16,19 @@ export const userRouter = router({
     ctx.session.end();
     return { success: true as const, message: 'Account deleted successfully' };
   }),
-  socialLogin: authenticatedFrom(c.socialLogin).mutation(async ({ ctx, input }) => {
-    await ctx.services.users.socialLogin(ctx.caller, input);
-    return { success: true as const, message: 'Signed in.' };
+  socialLogin: publicFrom(c.socialLogin).mutation(async ({ ctx, input }) => {
+    // The Firebase ID token: in the body, or as the bearer (the spec's body has no field for it).
+    const { user, session, linkedExistingAccount } = await ctx.services.social.signIn.firebaseSignIn({
+      ...input,
+      idToken: input.idToken ?? ctx.bearerToken,
+    });
+    await ctx.services.push.register(
+      { userId: user.id, email: user.email },
+      user.email,
+      input.tokenForNotification,
+    );
+    ctx.session.start(session);
+    return { success: true as const, message: 'Signed in.', user, linkedExistingAccount };
   }),
   savePushToken: authenticatedFrom(c.savePushToken).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.push.register(ctx.caller, input.email, input.tokenForNotification);

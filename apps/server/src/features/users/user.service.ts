@@ -26,6 +26,8 @@ export class UserService {
       auth: AuthService;
       push: PushService;
       clock: Clock;
+      /** Unlinks the sign-in providers and deletes what the server made there (social sign-in). */
+      beforeAccountDeleted?: (userId: string) => Promise<void>;
     },
   ) {}
 
@@ -65,16 +67,8 @@ export class UserService {
 
   async deleteAccount(caller: Caller, userEmail: string): Promise<void> {
     assertSelf(caller, userEmail);
+    await this.deps.beforeAccountDeleted?.(caller.userId);
     if (!(await this.deps.users.deleteWithAllData(caller.userId))) throw notFound('User not found.');
-  }
-
-  async socialLogin(
-    caller: Caller,
-    input: { email: string; name: string; tokenForNotification?: string | null | undefined },
-  ) {
-    assertSelf(caller, input.email);
-    await this.deps.users.update(caller.userId, { name: input.name, lastLogin: this.deps.clock.now() });
-    await this.deps.push.register(caller, input.email, input.tokenForNotification);
   }
 
   async export(caller: Caller, userEmail: string): Promise<DataExport> {

@@ -1,9 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../../lib/api-paths';
 
 /**
- * A coarse per-IP ceiling on every route. Sign-in has its own, much tighter per-account and per-IP
- * limit on failures (AuthService), which also holds across processes.
+ * A coarse per-IP ceiling on every API call. Sign-in has its own, much tighter per-account and per-IP
+ * limit on failures (AuthService), which also holds across processes. The web app's files and page
+ * URLs are not counted: one load of the split app fetches about 40 files, so counting them made a
+ * few page loads from one address (a family behind one router) spend the API's budget.
  */
 export default fp(
   async (app) => {
@@ -11,6 +14,7 @@ export default fp(
       global: true,
       max: app.config.rateLimitPerMinute,
       timeWindow: 60_000,
+      allowList: (request) => !isApiPath(request.url),
       errorResponseBuilder: (_req, context) => ({
         statusCode: context.statusCode,
         code: 'TOO_MANY_REQUESTS',

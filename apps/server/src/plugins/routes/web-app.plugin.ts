@@ -3,8 +3,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const API_PREFIXES = ['/api', '/trpc', '/jwt'];
+import { isApiPath } from '../../lib/api-paths';
 
 /** The built web app, wherever it is: WEB_DIST_DIR, else apps/web/dist beside this server. */
 export function locateWebDist(configured: string | undefined): string | undefined {
@@ -47,7 +46,7 @@ export default fp(
     }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+      const isApi = isApiPath(pathname);
       // A missing file (a stale hashed asset after a redeploy) must be a 404, not index.html served
       // as JavaScript; only page URLs (no file extension) fall back to the app.
       const isFile = /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');

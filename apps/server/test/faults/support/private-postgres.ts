@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../../support/free-port';
 
 /**
  * A PostgreSQL server of the fault tests' own (initdb + pg_ctl on a temp dir and a free port), so

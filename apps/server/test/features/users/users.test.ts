@@ -171,25 +171,6 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(await devices()).toHaveLength(1);
     });
 
-    it('records a social sign-in: the name, lastLogin and the device', async () => {
-      const me = await newUser({ name: 'Email Name' });
-      server.clock.advance(60_000);
-      const response = await me.api.post('/api/user/social-login', {
-        email: me.email,
-        name: 'Google Name',
-        tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('abc123', 'social'),
-      });
-      expect(response.status, response.text).toBe(200);
-      expect((await me.api.get(`/api/user/${me.id}`)).body.findUser).toMatchObject({
-        name: 'Google Name',
-        lastLogin: server.clock.now().toISOString(),
-      });
-      const devices = await server.app.services.repositories.pushSubscriptions.listForUser(me.id);
-      expect(devices.map((d) => d.kind)).toEqual(['webpush']);
-      const withoutToken = await me.api.post('/api/user/social-login', { email: me.email, name: 'Again' });
-      expect(withoutToken.status, withoutToken.text).toBe(200);
-    });
-
     it('exports medicines, the full dose history, refills, settings and notifications', async () => {
       const me = await newUser({ name: 'Exporter' });
       const a = await createMedicine(me, { name: 'Alpha', frequency: '1-0-1' });

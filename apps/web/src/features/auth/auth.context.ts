@@ -6,6 +6,12 @@ export interface AuthContextValue {
   loading: boolean;
   login: (email: string, password: string) => Promise<CurrentUser>;
   register: (input: { name: string; email: string; password: string }) => Promise<void>;
+  /** Google through Firebase: the server verifies the ID token and opens its session. */
+  socialLogin: (identity: {
+    idToken: string;
+    email: string;
+    name: string;
+  }) => Promise<{ user: CurrentUser; linkedExistingAccount: boolean }>;
   logout: () => Promise<void>;
   deleteAccount: () => Promise<void>;
   /**

@@ -11,6 +11,7 @@ import { alertDialog } from '../../shared/dialogs/dialog.store';
 import { savedOfflineAccount } from '../offline/saved-account';
 import { AuthContext, type AuthContextValue } from './auth.context';
 import { toCurrentUser } from './current-user';
+import { useSignInNotice } from './social/sign-in-notice.hook';
 
 /** Failures of the token call must not leave the app spinning (a known flaw): log and go on. */
 async function requestServerToken(email: string): Promise<void> {
@@ -42,6 +43,7 @@ const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
 };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  useSignInNotice();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const session = trpc.auth.session.useQuery(undefined, {
@@ -116,6 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // mutateAsync is stable across renders, unlike the mutation result objects.
   const { mutateAsync: loginCall } = trpc.auth.login.useMutation();
   const { mutateAsync: registerCall } = trpc.auth.register.useMutation();
+  const { mutateAsync: socialLoginCall } = trpc.user.socialLogin.useMutation();
   const { mutateAsync: logoutCall } = trpc.auth.logout.useMutation();
   const { mutateAsync: deleteCall } = trpc.user.deleteAccount.useMutation();
 
@@ -132,6 +135,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setTokenEmail(result.user.email);
         utils.auth.session.setData(undefined, { user: result.user });
         return toCurrentUser(result.user);
+      },
+      async socialLogin(identity) {
+        const result = await socialLoginCall({ ...identity, timezone: browserTimeZone() });
+        setExitTo(null);
+        await requestServerToken(result.user.email);
+        setTokenEmail(result.user.email);
+        utils.auth.session.setData(undefined, { user: result.user });
+        return { user: toCurrentUser(result.user), linkedExistingAccount: result.linkedExistingAccount };
       },
       async register(input) {
         await registerCall({ ...input, timezone: browserTimeZone() });
@@ -168,6 +179,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     tokenEmail,
     loginCall,
     registerCall,
+    socialLoginCall,
     logoutCall,
     deleteCall,
     utils,

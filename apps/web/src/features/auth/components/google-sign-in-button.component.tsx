@@ -1,16 +1,86 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
+import { useAuth } from '../auth.context';
+import type { FirebaseWebConfig, GoogleIdentity } from '../social/firebase-google';
+import { GOOGLE_REDIRECT_PENDING_KEY } from '../social/google-redirect';
+import { LINKED_MESSAGE } from '../social/sign-in-notice.hook';
+import { safeRedirect } from '../safe-redirect';
 
-export const GOOGLE_NOT_CONFIGURED_MESSAGE =
-  'Google sign-in is not configured on this server yet. Please use your email and password.';
+/** The Firebase SDK, fetched on the first press only (never in the first load). */
+const loadFirebase = () => import('../social/firebase-google');
 
-/** Present as in the spec; until the server offers Google sign-in it explains instead of opening a popup. */
-export function GoogleSignInButton() {
+function fail(error: unknown, firebaseMessage: (e: unknown) => string | undefined) {
+  console.error('Google sign-in failed', error);
+  // Our server's refusals carry a readable message; Firebase's errors (with a code) get ours.
+  const message = (error as { code?: unknown }).code ? firebaseMessage(error) : messageOf(error);
+  if (message) notify.error(message);
+}
+
+/** 'Login with Google': Firebase Auth's popup (or redirect), then the server's session. */
+export function GoogleSignInButton({
+  config,
+  redirect,
+}: {
+  config: FirebaseWebConfig;
+  redirect?: string | undefined;
+}) {
+  const { socialLogin } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const resumed = useRef(false);
+
+  const complete = useCallback(
+    async (identity: GoogleIdentity | null) => {
+      if (!identity) return;
+      const { linkedExistingAccount } = await socialLogin(identity);
+      notify.success('Welcome! You are signed in with Google.');
+      if (linkedExistingAccount) notify.info(LINKED_MESSAGE('Google'));
+      await navigate({ to: safeRedirect(redirect), replace: true });
+    },
+    [socialLogin, navigate, redirect],
+  );
+
+  // Back from a redirect sign-in (popups blocked): finish it, once.
+  useEffect(() => {
+    if (resumed.current || !sessionStorage.getItem(GOOGLE_REDIRECT_PENDING_KEY)) return;
+    resumed.current = true;
+    setBusy(true);
+    void loadFirebase().then(async (firebase) => {
+      try {
+        await complete(await firebase.googleRedirectResult(config));
+      } catch (error) {
+        fail(error, firebase.googleErrorMessage);
+      } finally {
+        setBusy(false);
+      }
+    });
+  }, [complete, config]);
+
+  const onClick = async () => {
+    setBusy(true);
+    const firebase = await loadFirebase().catch((error: unknown) => {
+      console.error('Could not load Google sign-in', error);
+      notify.error('Google sign-in could not be loaded. Check your connection and try again.');
+      return undefined;
+    });
+    try {
+      if (firebase) await complete(await firebase.signInWithGoogle(config));
+    } catch (error) {
+      if (firebase) fail(error, firebase.googleErrorMessage);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <button
       type="button"
       className={`${buttonClass.secondary} w-full`}
-      onClick={() => notify.info(GOOGLE_NOT_CONFIGURED_MESSAGE)}
+      disabled={busy}
+      onClick={() => void onClick()}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5">
         <path
@@ -27,7 +97,7 @@ export function GoogleSignInButton() {
           d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.2 7.1l3.6 2.8C6.7 7.3 9.1 5.4 12 5.4z"
         />
       </svg>
-      Login with Google
+      {busy ? 'Signing in with Google...' : 'Login with Google'}
     </button>
   );
 }

@@ -6,6 +6,7 @@ import { onIdle } from '../../../lib/on-idle';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
+import { safeRedirect } from '../safe-redirect';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
 import type { LoginFormInput, LoginFormOutput } from './login-form.schema';
@@ -18,11 +19,6 @@ const loadValidation = () => import('./login-form.schema');
 
 const loginResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (values, context, options) =>
   (await loadValidation()).loginFormResolver(values, context, options);
-
-/** Only same-site paths are followed after login (no open redirect through ?redirect=). */
-export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
-}
 
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const { login } = useAuth();
@@ -49,6 +45,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
     <AuthCard
       id="login-title"
       title="Login"
+      redirect={redirect}
       footer={
         <>
           New here?{' '}

@@ -19,6 +19,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `from` is read once, when the user turns out signed out
   }, [signedOut, exitTo, navigate]);
 
-  if (!user) return <Spinner label="Checking authentication..." />;
+  // Until the token request settles too: a page opened with only a session cookie (back from an
+  // OpenID Connect sign-in, or with the stored token gone) would otherwise start with 401s.
+  if (!user || loading) return <Spinner label="Checking authentication..." />;
   return children;
 }

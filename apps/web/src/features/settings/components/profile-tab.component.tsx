@@ -7,6 +7,7 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { AccountActions } from './account-actions.component';
+import { SignInMethods } from './sign-in-methods.component';
 
 /**
  * Spec: the name is editable only in edit mode, the email never; the three password fields appear
@@ -139,6 +140,7 @@ export function ProfileTab() {
           </div>
         </>
       ) : null}
+      <SignInMethods />
       <AccountActions title="Account Actions" />
     </div>
   );

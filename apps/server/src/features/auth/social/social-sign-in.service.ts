@@ -1,0 +1,116 @@
+import type { PublicUser, SignInProviders } from '@medrem/contract';
+import { conflict, unauthorized } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import type { UserRepository } from '../../users/user.repository';
+import type { AuthService, NewSession } from '../auth.service';
+import type { FirebaseIdTokenVerifier } from './firebase-id-token.verifier';
+import type { IdentityProvider, UserIdentityRepository } from './user-identity.repository';
+import { type VerifiedIdentity, normaliseEmail } from './verified-identity';
+
+export interface SocialSignInResult {
+  user: PublicUser;
+  session: NewSession;
+  /** True only on the sign-in that linked the provider to an existing password account. */
+  linkedExistingAccount: boolean;
+}
+
+export const PROVIDER_LABELS: Record<IdentityProvider, string> = { firebase: 'Google', oidc: 'OpenID' };
+
+const NAME_MAX = 100;
+
+/**
+ * Sign-in through a provider (Firebase/Google or an OpenID Connect issuer). Only what the provider
+ * signed counts: an email in a request body is never trusted, and an unverified email never opens
+ * or links an account. The session afterwards is the one a password sign-in opens.
+ */
+export class SocialSignInService {
+  constructor(
+    private readonly deps: {
+      users: UserRepository;
+      identities: UserIdentityRepository;
+      auth: AuthService;
+      clock: Clock;
+      firebase: FirebaseIdTokenVerifier | undefined;
+      /** What the web app needs to show the buttons (nothing secret). */
+      providers: SignInProviders;
+      oidcLabel: string | undefined;
+    },
+  ) {}
+
+  providers(): SignInProviders {
+    return this.deps.providers;
+  }
+
+  labelOf(provider: IdentityProvider): string {
+    return provider === 'oidc' ? (this.deps.oidcLabel ?? PROVIDER_LABELS.oidc) : PROVIDER_LABELS.firebase;
+  }
+
+  /** The spec's `social-login`: a Firebase ID token, whose verified email must be the one sent. */
+  async firebaseSignIn(input: {
+    idToken: string | undefined;
+    email: string;
+    name: string;
+    timezone?: string | undefined;
+  }): Promise<SocialSignInResult> {
+    const { firebase } = this.deps;
+    if (!firebase) throw unauthorized('Google sign-in is not configured on this server.');
+    if (!input.idToken) throw unauthorized('Sign-in with Google needs the ID token Firebase issued.');
+    const identity = await firebase.verify(input.idToken);
+    if (!identity) throw unauthorized('Your Google sign-in could not be verified. Please try again.');
+    if (identity.email !== normaliseEmail(input.email)) {
+      throw unauthorized('The email does not match the signed-in Google account.');
+    }
+    return this.signIn('firebase', identity, { name: input.name, timezone: input.timezone });
+  }
+
+  /** Finds the account by the provider's subject, else creates it or links it by verified email. */
+  async signIn(
+    provider: IdentityProvider,
+    identity: VerifiedIdentity,
+    hints: { name?: string | undefined; timezone?: string | undefined } = {},
+  ): Promise<SocialSignInResult> {
+    if (!identity.email || !identity.emailVerified) {
+      throw unauthorized(
+        `Your email address at ${this.labelOf(provider)} is not verified. Verify it there, or sign in with your password.`,
+      );
+    }
+    const known = await this.deps.identities.findBySubject(provider, identity.subject);
+    let userId = known?.userId;
+    let linkedExistingAccount = false;
+    if (!userId) {
+      const now = this.deps.clock.now();
+      const name = (hints.name ?? identity.name ?? identity.email.split('@')[0] ?? '')
+        .trim()
+        .slice(0, NAME_MAX);
+      const created = await this.deps.users.insert({
+        name: name || identity.email,
+        email: identity.email,
+        passwordHash: null,
+        createdAt: now,
+      });
+      const user = created ?? (await this.deps.users.findByEmail(identity.email));
+      if (!user) throw unauthorized('Your account could not be found. Please try again.');
+      const link = await this.deps.identities.insert({
+        provider,
+        subject: identity.subject,
+        userId: user.id,
+        email: identity.email,
+        createdAt: now,
+      });
+      if (!link) {
+        // Another request linked this subject at the same moment, or the account already has a
+        // different account of this provider linked: only the former may sign in.
+        const raced = await this.deps.identities.findBySubject(provider, identity.subject);
+        if (raced?.userId !== user.id) {
+          throw conflict(
+            `This account is already linked to another ${this.labelOf(provider)} account. Sign in with your password and unlink it in Settings first.`,
+          );
+        }
+      }
+      linkedExistingAccount = !created && link !== undefined && user.passwordHash !== null;
+      userId = user.id;
+    }
+    const opened = await this.deps.auth.openSession(userId, hints.timezone);
+    return { ...opened, linkedExistingAccount };
+  }
+}

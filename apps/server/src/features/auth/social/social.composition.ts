@@ -1,0 +1,63 @@
+import type { SignInProviders } from '@medrem/contract';
+import type { AppConfig } from '../../../config/config';
+import type { Database } from '../../../db/database';
+import type { Clock } from '../../../lib/clock';
+import type { UserRepository } from '../../users/user.repository';
+import type { AuthService } from '../auth.service';
+import { FirebaseIdTokenVerifier } from './firebase-id-token.verifier';
+import { OIDC_START_PATH } from './oidc.paths';
+import { SignInMethodsService } from './sign-in-methods.service';
+import { SocialSignInService } from './social-sign-in.service';
+import { UserIdentityRepository } from './user-identity.repository';
+
+export type SocialSignInSettings = AppConfig['socialSignIn'] & {
+  /** The Firebase service account (the FCM one): lets account deletion remove the Firebase user. */
+  serviceAccountJson?: string | undefined;
+};
+
+/** The social sign-in services over the shared repositories; nothing is enabled unless configured. */
+export function createSocialServices(deps: {
+  db: Database;
+  clock: Clock;
+  users: UserRepository;
+  auth: AuthService;
+  settings: SocialSignInSettings | undefined;
+  log: { warn(message: string): void };
+}) {
+  const { firebase: fb, oidc } = deps.settings ?? {};
+  const identities = new UserIdentityRepository(deps.db);
+  const firebase = fb
+    ? new FirebaseIdTokenVerifier({
+        projectId: fb.projectId,
+        serviceAccountJson: deps.settings?.serviceAccountJson,
+      })
+    : undefined;
+  const providers: SignInProviders = {
+    firebase: fb
+      ? {
+          apiKey: fb.apiKey,
+          authDomain: fb.authDomain,
+          projectId: fb.projectId,
+          emulatorUrl: fb.emulatorHost ? `http://${fb.emulatorHost}` : null,
+        }
+      : null,
+    oidc: oidc ? { label: oidc.providerName, startUrl: OIDC_START_PATH } : null,
+  };
+  const signIn = new SocialSignInService({
+    users: deps.users,
+    identities,
+    auth: deps.auth,
+    clock: deps.clock,
+    firebase,
+    providers,
+    oidcLabel: oidc?.providerName,
+  });
+  const methods = new SignInMethodsService({
+    users: deps.users,
+    identities,
+    firebase,
+    labelOf: (provider) => signIn.labelOf(provider),
+    log: deps.log,
+  });
+  return { signIn, methods, identities };
+}
