@@ -109,8 +109,11 @@ test('Google links a password account with the same email, and says so once', as
   expect(registered.status()).toBe(201);
   await page.goto('/login');
   await chooseNewGoogleAccount(page, email, 'Ada L');
-  await expectToast(page, 'Welcome! You are signed in with Google.');
-  await expectToast(page, 'Your Google sign-in is now linked to your existing account');
+  // Both toasts arrive together and auto-close after 3 s: read them while both are up (closing one
+  // by click first let the other's timer run out under load, and the click met it leaving).
+  const toast = (text: string) => page.locator('.Toastify__toast').filter({ hasText: text }).first();
+  await expect(toast('Your Google sign-in is now linked to your existing account')).toBeVisible();
+  await expect(toast('Welcome! You are signed in with Google.')).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('region', { name: 'Sign-in methods' })).toContainText(
     'Email and password: set',
