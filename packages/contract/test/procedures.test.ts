@@ -19,7 +19,7 @@ describe('the contract as a whole', () => {
   it('lists procedures of every feature', () => {
     // A guard for the generated checks below: an empty or half-read contract would pass them all.
     expect(new Set(procedures.map((p) => p.key.split('.')[0]))).toEqual(
-      new Set(['auth', 'user', 'settings', 'medicine', 'notification', 'system', 'push']),
+      new Set(['auth', 'user', 'settings', 'medicine', 'notification', 'system', 'push', 'social']),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);
   });
@@ -78,7 +78,13 @@ describe.each(procedures)('$key', ({ definition }) => {
       expect(field, `input field for {${param}}`).toBeDefined();
       if (!field) continue;
       expect(field.safeParse(undefined).success, `{${param}} may not be left out`).toBe(false);
-      expect(unwrapped(field).def.type, `{${param}} arrives as text`).toBe('string');
+      // A URL segment is text: a string, or a closed set of words (an enum of strings).
+      const leaf = unwrapped(field);
+      expect(['string', 'enum'], `{${param}} arrives as text`).toContain(leaf.def.type);
+      if (leaf.def.type === 'enum') {
+        const words = Object.values((leaf.def as unknown as { entries: Record<string, unknown> }).entries);
+        expect(words.every((w) => typeof w === 'string')).toBe(true);
+      }
     }
     if (params.length > 0) expect(definition.input.safeParse(undefined).success).toBe(false);
   });

@@ -15,7 +15,9 @@ const BUDGET = {
   initialJsGzip: 128 * 1024, // was 204 KiB before issue 9
   // 830 KiB until issue 12: the offline code (IndexedDB store, write queue, Background Sync,
   // persisted answers) is precached like every screen, since it must work offline: +23 KiB.
-  precacheBytes: 845 * 1024,
+  // 845 KiB until issue 11: the sign-in buttons and the Settings sign-in methods panel, +5 KiB
+  // (the Firebase SDK itself is never precached: it is fetched when its button is pressed).
+  precacheBytes: 855 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
