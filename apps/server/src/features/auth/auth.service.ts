@@ -66,29 +66,43 @@ export class AuthService {
    * them, so no more than the limit are ever checked, and refused ones cost no argon2 hash.
    */
   private async verifyPassword(email: string, password: string, ip: string) {
+    return this.withSignInLimits(`login:account:${email}`, ip, async () => {
+      const user = await this.deps.users.findByEmail(email);
+      const stored = user?.passwordHash ?? (await this.decoy());
+      const ok = await this.deps.hasher.verify(stored, password);
+      if (!user || !user.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      return user;
+    });
+  }
+
+  /**
+   * Runs one sign-in attempt under the failure limits: per account (when the attempt names one) and
+   * per IP. A password sign-in and a social sign-in (a provider's token) count against the same IP.
+   */
+  async withSignInLimits<T>(
+    accountKey: string | undefined,
+    ip: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
     const now = this.deps.clock.now();
     const { throttle, failures } = this.deps;
-    const accountKey = `login:account:${email}`;
     const ipKey = `login:ip:${addressKey(ip)}`;
-    const attempt = randomUUID();
+    const id = randomUUID();
     const [byAccount, byIp] = await Promise.all([
-      failures.add(accountKey, now, attempt),
-      failures.add(ipKey, now, attempt),
+      accountKey ? failures.add(accountKey, now, id) : 0,
+      failures.add(ipKey, now, id),
     ]);
     if (byAccount > throttle.maxFailuresPerAccount || byIp > throttle.maxFailuresPerIp) {
       // A refused attempt is not a failure of its own: it would keep the lock going for ever.
-      await Promise.all([failures.remove(accountKey, attempt), failures.remove(ipKey, attempt)]);
+      await Promise.all([accountKey && failures.remove(accountKey, id), failures.remove(ipKey, id)]);
       const minutes = Math.ceil(throttle.windowMs / 60_000);
       throw tooManyRequests(
         `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
       );
     }
-    const user = await this.deps.users.findByEmail(email);
-    const stored = user?.passwordHash ?? (await this.decoy());
-    const ok = await this.deps.hasher.verify(stored, password);
-    if (!user || !user.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
-    await Promise.all([failures.reset(accountKey), failures.remove(ipKey, attempt)]);
-    return user;
+    const result = await attempt();
+    await Promise.all([accountKey && failures.reset(accountKey), failures.remove(ipKey, id)]);
+    return result;
   }
 
   private decoy(): Promise<string> {

@@ -18,10 +18,13 @@ export const userRouter = router({
   }),
   socialLogin: publicFrom(c.socialLogin).mutation(async ({ ctx, input }) => {
     // The Firebase ID token: in the body, or as the bearer (the spec's body has no field for it).
-    const { user, session, linkedExistingAccount } = await ctx.services.social.signIn.firebaseSignIn({
-      ...input,
-      idToken: input.idToken ?? ctx.bearerToken,
-    });
+    // Under the sign-in failure limits (per IP): a refused token counts like a wrong password.
+    const { user, session, linkedExistingAccount } = await ctx.services.auth.withSignInLimits(
+      undefined,
+      ctx.ip,
+      () =>
+        ctx.services.social.signIn.firebaseSignIn({ ...input, idToken: input.idToken ?? ctx.bearerToken }),
+    );
     await ctx.services.push.register(
       { userId: user.id, email: user.email },
       user.email,

@@ -376,6 +376,45 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
     expectJsonError(response, 400);
     expect(api.cookie).toBeUndefined();
   });
+  it('counts refused tokens against the per-IP sign-in limit, shared with password sign-in', async () => {
+    const limited = await startTestServer({
+      env: {
+        FIREBASE_PROJECT_ID: emulator.projectId,
+        FIREBASE_API_KEY: EMULATOR_API_KEY,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        LOGIN_MAX_FAILURES_PER_IP: '3',
+      },
+    });
+    try {
+      const account = googleAccount();
+      const forged = unsignedToken({ ...account, aud: 'demo-other', iss: 'https://evil.invalid' });
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await socialLogin(new ApiClient(limited.baseUrl), 'REST', {
+          email: account.email,
+          name: 'Forger',
+          idToken: forged,
+        });
+        expectJsonError(refused, 401);
+      }
+      // Now even a valid token is turned away before it is verified, and no session is opened.
+      const api = new ApiClient(limited.baseUrl);
+      const valid = await socialLogin(api, 'tRPC', {
+        email: account.email,
+        name: 'Grace',
+        idToken: (await emulatorIdToken(emulator, account)).idToken,
+      });
+      expect(valid.status, valid.text).toBe(429);
+      expect(api.cookie).toBeUndefined();
+      // The same IP counter guards password sign-in.
+      const password = await new ApiClient(limited.baseUrl).post('/api/auth/login', {
+        email: uniqueEmail('nobody'),
+        password: DEFAULT_PASSWORD,
+      });
+      expectJsonError(password, 429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe(`no provider configured (${TEST_ENGINE})`, () => {
