@@ -94,11 +94,6 @@ export class MedicineRepository {
       .where(and(inArray(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
 
-  /** The same calls inside a caller's transaction (an idempotent write stores its key with them). */
-  in(tx: Database): MedicineRepository {
-    return new MedicineRepository(tx);
-  }
-
   /**
    * The one way a day's flags are written (decision 070): the day's row is read under a row lock,
    * the change is merged by `merge`, and the row is written back, so concurrent changes of one day

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
-import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { IdempotencyService, KeyedRequest } from '../idempotency/idempotency.service';
 import { applySlotChange, applyWholeDay } from './dose-ticks';
 import { supplyOf, toMedicine } from './medicine-view';
 import type { SettingsService } from '../settings/settings.service';
@@ -164,8 +164,8 @@ export class MedicineService {
    * slot whose flag changes is stamped now (decision 070). Applies once per idempotency key.
    */
   async setTaken(caller: Caller, input: WholeDayInput): Promise<TakenDay> {
-    const { response } = await this.deps.idempotency.once(
-      caller.userId,
+    return this.doseWrite(
+      caller,
       'medicine.setTaken',
       { ...input },
       {
@@ -181,19 +181,16 @@ export class MedicineService {
           }
           assertScheduled(schedule, flags);
         },
-        write: async (tx) => {
+        write: async (medicines) => {
           const now = this.deps.clock.now();
-          const { medicines, changes } = this.deps.scopeOf(tx);
           await medicines.changeDay(input.id, input.date, now, (current) => ({
             day: applyWholeDay(current, input.taken, now.getTime()),
             result: undefined,
           }));
-          await changes.supplyChanged(caller.userId);
           return { date: input.date, taken: input.taken };
         },
       },
     );
-    return response;
   }
 
   /**
@@ -203,8 +200,8 @@ export class MedicineService {
    * and the day as it stands is returned (decision 070). Applies once per idempotency key.
    */
   async tickDose(caller: Caller, input: DoseTickInput): Promise<{ takenDay: TakenDay; applied: boolean }> {
-    const { response } = await this.deps.idempotency.once(
-      caller.userId,
+    return this.doseWrite(
+      caller,
       'medicine.tickDose',
       { ...input },
       {
@@ -220,16 +217,13 @@ export class MedicineService {
           if (input.taken) assertScheduled(schedule, slotFlags(schedule.length, input.slot));
           return schedule.length;
         },
-        write: async (tx, slots) => {
+        write: async (medicines, slots) => {
           const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
-          const { medicines, changes } = this.deps.scopeOf(tx);
           const result = await this.recordSlot(medicines, input.id, input.date, slots, change);
-          await changes.supplyChanged(caller.userId);
           return { takenDay: { date: input.date, taken: result.taken }, applied: result.applied };
         },
       },
     );
-    return response;
   }
 
   /**
@@ -244,8 +238,8 @@ export class MedicineService {
     dose: DoseRef,
     options: { at?: string | undefined; idempotencyKey?: string | undefined } = {},
   ): Promise<string[]> {
-    const { response } = await this.deps.idempotency.once(
-      caller.userId,
+    return this.doseWrite(
+      caller,
       'medicine.takeDose',
       { date: dose.date, slot: dose.slot, medicineId: dose.medicineId, ...options },
       {
@@ -255,19 +249,39 @@ export class MedicineService {
           assertNotFuture(dose.date, await this.today(caller));
           return rows;
         },
-        write: async (tx, rows) => {
-          // Every medicine of the slot in one transaction, with the refill check: all or none.
-          const { medicines, changes } = this.deps.scopeOf(tx);
+        write: async (medicines, rows) => {
+          // Every medicine of the slot in one transaction: all of them are marked, or none.
           for (const row of rows) {
             const slots = parseFrequency(row.frequency).length;
             const change = { slot: dose.slot, value: 1, at: options.at } as const;
             await this.recordSlot(medicines, row.id, dose.date, slots, change);
           }
-          await changes.supplyChanged(caller.userId);
           return rows.map((m) => m.name);
         },
       },
     );
+  }
+
+  /**
+   * Every dose write goes through here: it applies once per idempotency key (decision 071), and the
+   * dose, its key and the refill check it triggers commit in one transaction (decision 047), so no
+   * dose write can answer an error after it was stored, nor forget the refill check.
+   */
+  private async doseWrite<P, T>(
+    caller: Caller,
+    operation: string,
+    request: KeyedRequest,
+    steps: { check: () => Promise<P>; write: (medicines: MedicineRepository, checked: P) => Promise<T> },
+  ): Promise<T> {
+    const { response } = await this.deps.idempotency.once(caller.userId, operation, request, {
+      check: steps.check,
+      write: async (tx, checked) => {
+        const { medicines, changes } = this.deps.scopeOf(tx);
+        const result = await steps.write(medicines, checked);
+        await changes.supplyChanged(caller.userId);
+        return result;
+      },
+    });
     return response;
   }
 
