@@ -36,6 +36,16 @@ async function requestToken(): Promise<string> {
 }
 
 /**
+ * After this account's tokens were revoked on purpose (a new password, sign out everywhere): the
+ * stored one is dropped and this device, whose session stays, fetches its new one now, so its next
+ * call is not refused first.
+ */
+export function renewAccessToken(): Promise<string> {
+  accessTokenStorage.remove();
+  return refreshAccessToken();
+}
+
+/**
  * Gets a fresh access token with the session cookie. Concurrent callers (a batch of failed
  * queries) share one request.
  */

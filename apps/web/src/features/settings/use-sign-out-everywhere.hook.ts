@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { accessTokenStorage } from '../../lib/access-token.storage';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
-import { refreshAccessToken } from '../../lib/token-refresh';
+import { renewAccessToken } from '../../lib/token-refresh';
 import { trpc } from '../../lib/trpc';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 
@@ -25,8 +24,7 @@ export function useSignOutEverywhere() {
     setBusy(true);
     try {
       await mutation.mutateAsync({});
-      accessTokenStorage.remove();
-      await refreshAccessToken();
+      await renewAccessToken();
       notify.success('Signed out on all other devices');
     } catch (error) {
       notify.error(messageOf(error) ?? 'Failed to sign out other devices');

@@ -7,8 +7,7 @@ import { confirmDialog } from '../../../shared/dialogs/dialog.store';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
-import { accessTokenStorage } from '../../../lib/access-token.storage';
-import { refreshAccessToken } from '../../../lib/token-refresh';
+import { renewAccessToken } from '../../../lib/token-refresh';
 
 function NewPasswordField(props: {
   id: string;
@@ -45,10 +44,8 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
     if (problem || mismatch) return;
     try {
       await update.mutateAsync({ userEmail: email, name, password });
-      // A new password revokes every access token issued before it (decision 080): this device
-      // keeps its session and fetches its new token now, so its next call is not refused first.
-      accessTokenStorage.remove();
-      await refreshAccessToken();
+      // A new password revokes every access token issued before it (decision 080).
+      await renewAccessToken();
       notify.success('Password set. You can now also sign in with your email and password.');
       onDone();
     } catch (error) {
