@@ -2,6 +2,7 @@ import { authContract } from './auth.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
 import { pushContract } from './push.contract';
+import { reportContract } from './report.contract';
 import { settingsContract } from './settings.contract';
 import { socialContract } from './social.contract';
 import { systemContract } from './system.contract';
@@ -17,6 +18,7 @@ export * from './user.contract';
 export * from './system.contract';
 export * from './push.contract';
 export * from './social.contract';
+export * from './report.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -31,5 +33,6 @@ export const contract = {
   system: systemContract,
   push: pushContract,
   social: socialContract,
+  report: reportContract,
 };
 export type Contract = typeof contract;

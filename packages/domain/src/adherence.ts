@@ -1,13 +1,10 @@
-import { addDays, daysBetween, maxDate, minDate } from './dates';
+import { daysBetween, maxDate, minDate } from './dates';
+import { type AdherenceMedicine, doseCells, sumCells, takenNumbers } from './dose-cells';
 import { isSlotAvailable } from './dose-slots';
 import { dosesInFrequency, parseFrequency } from './frequency';
 import { courseEndDate, isCourseActiveOn } from './schedule';
 
-export interface AdherenceMedicine {
-  frequency: string;
-  startDate: string;
-  originalDurationDays: number;
-}
+export type { AdherenceMedicine } from './dose-cells';
 
 /**
  * Doses due for one medicine from `from` to `to` inclusive: sum of frequency digits × days the
@@ -30,10 +27,7 @@ export function takenDoses(history: readonly { taken: string }[]): number {
 }
 
 function sumTakenNumbers(taken: string | null | undefined): number {
-  return (taken ?? '').split('-').reduce((sum, part) => {
-    const value = /^\d+$/.test(part.trim()) ? Number(part.trim()) : 0;
-    return sum + value;
-  }, 0);
+  return takenNumbers(taken).reduce((sum, value) => sum + value, 0);
 }
 
 /** Rounded percentage taken/expected, or null when nothing is expected. */
@@ -87,16 +81,15 @@ export function monthReportUpToNow(
   items: readonly MonthReportInput[],
   options: { monthStart: string; today: string; nowMinutes: number; defaultReminderTimes: readonly string[] },
 ): MonthReportFigures {
-  const yesterday = addDays(options.today, -1);
   let expected = 0;
   let taken = 0;
+  // Counted from the dose cells (decision 100), the primitive the Reports charts share.
   for (const { medicine, history } of items) {
-    const due =
-      expectedDoses(medicine, options.monthStart, yesterday) +
-      dosesDueSoFarToday(medicine, options.today, options.nowMinutes, options.defaultReminderTimes);
-    const inRange = history.filter((h) => h.date >= options.monthStart && h.date <= options.today);
-    expected += due;
-    taken += Math.min(takenDoses(inRange), due);
+    const figures = sumCells(
+      doseCells(medicine, history, { ...options, from: options.monthStart, to: options.today }),
+    );
+    expected += figures.due;
+    taken += figures.taken;
   }
   const rate = adherenceRate(taken, expected);
   return {

@@ -7,3 +7,5 @@ export * from './dose-slots';
 export * from './adherence';
 export * from './refill';
 export * from './reminder-times';
+export * from './dose-cells';
+export * from './adherence-aggregates';

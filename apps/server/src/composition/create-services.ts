@@ -11,6 +11,7 @@ import { NotificationService } from '../features/notifications/notification.serv
 import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
 import { PushService } from '../features/push/push.service';
+import { ReportService } from '../features/reports/report.service';
 import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
@@ -103,6 +104,7 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     scopeOf,
   });
+  const reports = new ReportService({ medicines: repositories.medicines, settings, clock });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
     idempotency,
@@ -141,6 +143,7 @@ export function createServices(deps: ServiceDependencies) {
     social,
     settings,
     medicines,
+    reports,
     notifications,
     live,
     users,

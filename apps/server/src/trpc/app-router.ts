@@ -1,5 +1,6 @@
 import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
+import { reportRouter } from '../features/reports/report.router';
 import { authRouter } from '../features/auth/auth.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
 import { notificationRouter } from '../features/notifications/notification.router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   system: systemRouter,
   push: pushRouter,
   social: socialRouter,
+  report: reportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -128,6 +128,10 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   ],
   'medicine.refillReminders': ({ user }) => [{ query: { userEmail: user.email }, refusedWith: 403 }],
   'notification.list': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'report.month': ({ user }) => [
+    { params: { userEmail: user.email }, refusedWith: 403 },
+    { label: 'of a month', params: { userEmail: user.email }, query: { month: '2026-01' }, refusedWith: 403 },
+  ],
   'notification.markRead': ({ notificationId }) => [
     { params: { id: notificationId }, refusedWith: 404 },
     {

@@ -467,6 +467,17 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     ],
   },
 
+  'report.month': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, query: { month: '2026-01' }, ok: 200 }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'month abc', query: { month: 'abc' }, mentions: 'YYYY-MM' },
+      { label: 'month 13', query: { month: '2026-13' }, mentions: 'YYYY-MM' },
+      { label: 'a whole date', query: { month: '2026-01-05' }, mentions: 'YYYY-MM' },
+      { label: 'year 0000', query: { month: '0000-01' }, mentions: '1900-01' },
+      { label: 'a month after this one', query: { month: '2999-01' }, mentions: 'after this month' },
+    ],
+  },
   'notification.list': {
     baseline: (w) => ({ params: { userEmail: w.user.email }, query: { limit: '10' }, ok: 200 }),
     cases: [

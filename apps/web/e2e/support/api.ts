@@ -34,14 +34,14 @@ export class AccountApi {
     return (await response.json()) as T;
   }
 
-  /** Adds a medicine starting today, with the same fields the add form takes. */
-  addMedicine(m: MedicineInput): Promise<Medicine> {
+  /** Adds a medicine starting today (or on `startDate`), with the same fields the add form takes. */
+  addMedicine(m: MedicineInput, startDate = todayUtc()): Promise<Medicine> {
     return this.call<Medicine>('POST', '/api/medicine', {
       userEmail: this.account.email,
       name: m.name,
       dosage: m.dosage,
       frequency: m.frequency,
-      startDate: todayUtc(),
+      startDate,
       originalDurationDays: m.totalDays,
       durationDays: m.supplyDays,
       totalPills: m.totalPills,
@@ -51,7 +51,12 @@ export class AccountApi {
 
   /** Records today's taken flags of a medicine, one 0/1 per slot (e.g. '1-0-0': the morning dose). */
   async takeToday(medicine: Medicine, taken: string): Promise<void> {
-    await this.call('PUT', `/api/medicine/${medicine.id}/taken`, { date: todayUtc(), taken });
+    await this.takeOn(medicine, todayUtc(), taken);
+  }
+
+  /** Records the taken flags of a medicine on an earlier day. */
+  async takeOn(medicine: Medicine, date: string, taken: string): Promise<void> {
+    await this.call('PUT', `/api/medicine/${medicine.id}/taken`, { date, taken });
   }
 
   async medicines(): Promise<Medicine[]> {

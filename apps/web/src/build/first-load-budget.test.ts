@@ -17,7 +17,9 @@ const BUDGET = {
   // persisted answers) is precached like every screen, since it must work offline: +23 KiB.
   // 845 KiB until issue 11: the sign-in buttons and the Settings sign-in methods panel, +5 KiB
   // (the Firebase SDK itself is never precached: it is fetched when its button is pressed).
-  precacheBytes: 855 * 1024,
+  // 855 KiB until issue 16: the Reports calendar, bars, trend and their tables, precached like every
+  // screen (+12.3 KiB measured: the Reports chunk 8.2, CSS 2.8, the report contract 1.2).
+  precacheBytes: 868 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.

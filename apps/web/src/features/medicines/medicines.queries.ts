@@ -11,11 +11,12 @@ export function useMedicines() {
 /**
  * After any medicine change (add, update, delete, refill, dose tick) every medicine-derived answer
  * may be stale: the list (pillsLeft/daysLeft), one medicine, refill reminders, taken days, history.
- * The whole `medicine.*` key space is invalidated; only the observed queries refetch.
+ * The whole `medicine.*` key space is invalidated, and `report.*` (the Reports aggregates count
+ * the same doses); only the observed queries refetch.
  */
 export function useInvalidateMedicines() {
   const utils = trpc.useUtils();
-  return () => utils.medicine.invalidate();
+  return () => Promise.all([utils.medicine.invalidate(), utils.report.invalidate()]);
 }
 
 export type { Medicine };

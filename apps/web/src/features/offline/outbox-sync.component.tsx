@@ -59,7 +59,11 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
         );
       }
       if (results.length > 0) {
-        await Promise.all([utils.medicine.invalidate(), utils.notification.list.invalidate()]);
+        await Promise.all([
+          utils.medicine.invalidate(),
+          utils.report.invalidate(),
+          utils.notification.list.invalidate(),
+        ]);
       }
       await pendingWrites.reload();
     };

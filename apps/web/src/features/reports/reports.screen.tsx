@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/page-title.hook';
 import { useZonedNow } from '../../lib/use-zoned-now.hook';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useSettings } from '../settings/settings.queries';
+import { ReportCharts } from './components/report-charts.component';
 import { ReportsPanel } from './components/reports-panel.component';
 
 export function ReportsScreen() {
@@ -11,8 +12,9 @@ export function ReportsScreen() {
   const now = useZonedNow(settings?.timezone ?? browserTimeZone());
   if (!settings) return <Spinner label="Loading..." />;
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className="mx-auto max-w-5xl">
       <ReportsPanel settings={settings} now={now} title="Medication Reports" headingLevel={1} />
+      <ReportCharts currentMonth={now.date.slice(0, 7)} />
     </div>
   );
 }

@@ -47,7 +47,12 @@ export function useSaveSettings() {
       const { settings } = await mutation.mutateAsync({ ...input, userEmail: user.email });
       utils.settings.get.setData({ userEmail: user.email }, { settings });
       settingsCache.write(user.email, settings);
-      await Promise.all([utils.medicine.invalidate(), utils.settings.get.invalidate()]);
+      // New reminder times or zone change what is due: the reports recount.
+      await Promise.all([
+        utils.medicine.invalidate(),
+        utils.report.invalidate(),
+        utils.settings.get.invalidate(),
+      ]);
       return { saved: 'server' };
     } catch (error) {
       const status = httpStatusOf(error);

@@ -1,0 +1,10 @@
+import { contract } from '@medrem/contract';
+import { authenticatedFrom, router } from '../../trpc/trpc';
+
+const c = contract.report;
+
+export const reportRouter = router({
+  month: authenticatedFrom(c.month).query(({ ctx, input }) =>
+    ctx.services.reports.month(ctx.caller, input.userEmail, input.month),
+  ),
+});

@@ -1,0 +1,62 @@
+import type { MonthAggregatesView } from '@medrem/contract';
+import {
+  type AggregateItem,
+  lastDayOfMonth,
+  monthAggregates,
+  monthTrendPoint,
+  monthsEndingWith,
+  zonedNow,
+} from '@medrem/domain';
+import { badRequest } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { type Caller, assertSelf } from '../auth/caller';
+import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { SettingsService } from '../settings/settings.service';
+
+/** The trend shows the requested month and the five before it. */
+export const TREND_MONTHS = 6;
+
+export class ReportService {
+  constructor(
+    private readonly deps: { medicines: MedicineRepository; settings: SettingsService; clock: Clock },
+  ) {}
+
+  /**
+   * A month's aggregates and the trend up to it, counted by the domain's one rule (decision 100)
+   * from two queries: the user's medicines, and their dose records of the six months.
+   */
+  async month(caller: Caller, userEmail: string, month?: string): Promise<MonthAggregatesView> {
+    assertSelf(caller, userEmail);
+    const { timezone, medicineDefaults } = await this.deps.settings.effective(caller.userId);
+    const now = zonedNow(this.deps.clock.now(), timezone);
+    const current = now.date.slice(0, 7);
+    const wanted = month ?? current;
+    if (wanted > current) throw badRequest(`There is no report for ${wanted} yet: it is after this month.`);
+
+    const months = monthsEndingWith(wanted, TREND_MONTHS);
+    const from = `${months[0]}-01`;
+    const to = lastDayOfMonth(`${wanted}-01`);
+    const [rows, records] = await Promise.all([
+      this.deps.medicines.listForUser(caller.userId),
+      this.deps.medicines.takenBetweenForUser(caller.userId, from, to),
+    ]);
+    const histories = new Map(rows.map((row) => [row.id, [] as typeof records]));
+    for (const record of records) histories.get(record.medicineId)?.push(record);
+    const items: AggregateItem[] = rows.map((row) => ({
+      medicineId: row.id,
+      name: row.name,
+      medicine: row,
+      history: histories.get(row.id) ?? [],
+    }));
+    const options = {
+      today: now.date,
+      nowMinutes: now.minutes,
+      defaultReminderTimes: medicineDefaults.defaultReminderTimes,
+    };
+    return {
+      ...monthAggregates(items, { ...options, month: wanted }),
+      today: now.date,
+      trend: months.map((m) => monthTrendPoint(items, m, options)),
+    };
+  }
+}

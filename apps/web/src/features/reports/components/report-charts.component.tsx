@@ -1,0 +1,94 @@
+import { addMonths } from '@medrem/domain';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-error';
+import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
+import { Spinner } from '../../../shared/ui/spinner.component';
+import { useMonthAggregates } from '../reports.queries';
+import { monthLabel } from '../report-format';
+import { AdherenceBars } from './adherence-bars.component';
+import { AdherenceCalendar } from './adherence-calendar.component';
+import { AdherenceTrend } from './adherence-trend.component';
+
+/**
+ * The Reports pictures of one month: calendar, bars per medicine and per time of day, and the
+ * six months up to it, all from one `report.month` answer. Earlier months are one button away;
+ * months after the current one do not exist yet.
+ */
+export function ReportCharts({ currentMonth }: { currentMonth: string }) {
+  const [month, setMonth] = useState(currentMonth);
+  const shown = month > currentMonth ? currentMonth : month;
+  const query = useMonthAggregates(shown);
+  const report = query.data;
+
+  return (
+    <div className="mt-4 space-y-4">
+      <nav aria-label="Report month" className={`${cardClass} flex items-center justify-between gap-2`}>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => setMonth(addMonths(shown, -1))}
+          aria-label={`Previous month, ${monthLabel(addMonths(shown, -1))}`}
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+          <span className="hidden sm:inline">Previous</span>
+        </button>
+        <p className="text-center font-semibold text-slate-900" aria-live="polite">
+          {monthLabel(shown)}
+        </p>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => setMonth(addMonths(shown, 1))}
+          disabled={shown >= currentMonth}
+          aria-label={`Next month, ${monthLabel(addMonths(shown, 1))}`}
+        >
+          <span className="hidden sm:inline">Next</span>
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </button>
+      </nav>
+      {query.error ? (
+        <p role="alert" className={`${cardClass} text-red-700`}>
+          {messageOf(query.error) ?? 'Could not load the report.'}
+        </p>
+      ) : !report ? (
+        <Spinner label="Loading the month..." />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className={`${cardClass} lg:row-span-2`}>
+            <AdherenceCalendar report={report} />
+          </div>
+          <div className={cardClass}>
+            <AdherenceBars
+              id="medicine-bars-title"
+              title="By medicine"
+              caption={`Adherence by medicine, ${monthLabel(report.month)}`}
+              nameColumn="Medicine"
+              bars={report.medicines
+                .filter((m) => m.due > 0)
+                .map((m) => ({ key: m.medicineId, label: m.name, ...m }))}
+            />
+          </div>
+          <div className={cardClass}>
+            <AdherenceBars
+              id="slot-bars-title"
+              title="By time of day"
+              caption={`Adherence by time of day, ${monthLabel(report.month)}`}
+              nameColumn="Time of day"
+              bars={report.slots
+                .filter((s) => s.due > 0)
+                .map((s) => ({
+                  key: String(s.slot),
+                  label: s.time ? `${s.name} (${s.time})` : s.name,
+                  ...s,
+                }))}
+            />
+          </div>
+          <div className={`${cardClass} lg:col-span-2`}>
+            <AdherenceTrend trend={report.trend} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { MONTH_PATTERN } from '@medrem/domain';
+import { z } from 'zod';
+import { defineProcedure } from './define-procedure';
+import { emailSchema } from './primitives';
+
+const rate = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: 'Rounded percentage; null when nothing was due' });
+const doseCount = { due: z.number().int(), taken: z.number().int(), rate };
+
+export const monthAggregatesSchema = z
+  .object({
+    month: z.string().meta({ description: 'YYYY-MM' }),
+    today: z.string().meta({ description: "The caller's today in their time zone" }),
+    totals: z.object({ ...doseCount, missed: z.number().int().nullable() }),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        ...doseCount,
+        status: z.enum(['all', 'some', 'none', 'no-doses', 'future']),
+      }),
+    ),
+    medicines: z.array(z.object({ medicineId: z.uuid(), name: z.string(), ...doseCount })),
+    slots: z.array(
+      z.object({ slot: z.number().int(), name: z.string(), time: z.string().nullable(), ...doseCount }),
+    ),
+    trend: z.array(z.object({ month: z.string(), ...doseCount })),
+  })
+  .meta({ id: 'MonthAggregates' });
+export type MonthAggregatesView = z.infer<typeof monthAggregatesSchema>;
+
+export const monthSchema = z
+  .string({ error: 'Month is required.' })
+  .regex(MONTH_PATTERN, 'Month must be YYYY-MM, e.g. 2026-11.')
+  // The trend reaches five months back: a year 0000 would ask the database for year −1.
+  .refine((month) => month >= '1900-01', 'Month must be YYYY-MM from 1900-01 on.');
+
+export const reportContract = {
+  month: defineProcedure({
+    method: 'GET',
+    path: '/api/report/{userEmail}/month',
+    tag: 'reports',
+    summary: "A month's adherence by day, medicine and dose slot, and the 6 months up to it",
+    description:
+      'Counted up to now in the caller’s time zone: later days are "future" and never missed. ' +
+      'Without `month`, the current month.',
+    access: 'bearer',
+    errors: { 403: 'Not your report' },
+    input: z.object({ userEmail: emailSchema, month: monthSchema.optional() }),
+    output: monthAggregatesSchema,
+  }),
+};

@@ -1,0 +1,180 @@
+import { adherenceRate, missedDoses, monthReportUpToNow, type MonthReportInput } from './adherence';
+import { addDays, lastDayOfMonth } from './dates';
+import { type DoseCell, doseCells, sumCells } from './dose-cells';
+import { slotNameForTime } from './dose-slots';
+import { parseFrequency } from './frequency';
+import { isCourseActiveOn } from './schedule';
+
+/** A calendar month, 'YYYY-MM'. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * A day of the calendar: all due doses taken, some, none, nothing was due (no course ran), or not
+ * yet due (a later day, or today before its first dose time).
+ */
+export type DayStatus = 'all' | 'some' | 'none' | 'no-doses' | 'future';
+
+export interface DoseCount {
+  due: number;
+  taken: number;
+  /** Rounded percentage, null when nothing was due. */
+  rate: number | null;
+}
+export interface DayAggregate extends DoseCount {
+  date: string;
+  status: DayStatus;
+}
+export interface MedicineAggregate extends DoseCount {
+  medicineId: string;
+  name: string;
+}
+export interface SlotAggregate extends DoseCount {
+  slot: number;
+  /** Morning/Afternoon/Evening/Night from the slot's default reminder time. */
+  name: string;
+  time: string | null;
+}
+export interface MonthTotals extends DoseCount {
+  missed: number | null;
+}
+export interface MonthAggregates {
+  month: string;
+  /** The spec's figures for the month so far: the sums over `medicines`. */
+  totals: MonthTotals;
+  days: DayAggregate[];
+  medicines: MedicineAggregate[];
+  slots: SlotAggregate[];
+}
+export interface AggregateItem extends MonthReportInput {
+  medicineId: string;
+  name: string;
+}
+export interface AggregateOptions {
+  /** 'YYYY-MM' */
+  month: string;
+  today: string;
+  nowMinutes: number;
+  defaultReminderTimes: readonly string[];
+}
+
+/**
+ * The one counting rule for any grouping (a day, a slot, a medicine): each medicine's cells in the
+ * group are summed with taken capped at due (`sumCells`, the monthly report's rule), then the
+ * medicines are added, so extra ticks of one medicine never hide the misses of another.
+ */
+function countWhere(cellsByItem: readonly DoseCell[][], keep: (cell: DoseCell) => boolean): DoseCount {
+  let due = 0;
+  let taken = 0;
+  for (const cells of cellsByItem) {
+    const sum = sumCells(cells.filter(keep));
+    due += sum.due;
+    taken += sum.taken;
+  }
+  return { due, taken, rate: adherenceRate(taken, due) };
+}
+
+function dayStatus(
+  date: string,
+  count: DoseCount,
+  items: readonly AggregateItem[],
+  today: string,
+): DayStatus {
+  if (date > today) return 'future';
+  if (count.due === 0) {
+    // Today before its first dose time: doses are coming, nothing is missed yet.
+    const coming =
+      date === today &&
+      items.some(
+        (i) => isCourseActiveOn(i.medicine, date) && parseFrequency(i.medicine.frequency).includes(1),
+      );
+    return coming ? 'future' : 'no-doses';
+  }
+  if (count.taken >= count.due) return 'all';
+  return count.taken > 0 ? 'some' : 'none';
+}
+
+/**
+ * The Reports screen's month: per day, per medicine and per slot, every figure counted from the
+ * same dose cells by the same rule, so the medicines' sums are exactly `monthReportUpToNow`
+ * (decision 100). Days after `today` are 'future' and count nothing.
+ */
+export function monthAggregates(items: readonly AggregateItem[], options: AggregateOptions): MonthAggregates {
+  const monthStart = `${options.month}-01`;
+  const monthEnd = lastDayOfMonth(monthStart);
+  const window = { ...options, from: monthStart, to: monthEnd };
+  const cellsByItem = items.map((item) => doseCells(item.medicine, item.history, window));
+
+  const days: DayAggregate[] = [];
+  for (let date = monthStart; date <= monthEnd; date = addDays(date, 1)) {
+    const count = countWhere(cellsByItem, (c) => c.date === date);
+    days.push({ date, ...count, status: dayStatus(date, count, items, options.today) });
+  }
+
+  const medicines = items.map((item, i) => ({
+    medicineId: item.medicineId,
+    name: item.name,
+    ...countWhere([cellsByItem[i] ?? []], () => true),
+  }));
+
+  // One bar per default reminder time, plus any slot that had a dose due after its time was removed.
+  const dueSlots = cellsByItem
+    .flat()
+    .filter((c) => c.due)
+    .map((c) => c.slot + 1);
+  const slots = Array.from(
+    { length: Math.max(options.defaultReminderTimes.length, ...dueSlots) },
+    (_, slot) => {
+      const time = options.defaultReminderTimes[slot] ?? null;
+      const name = time ? slotNameForTime(time) : `Slot ${slot + 1}`;
+      return { slot, name, time, ...countWhere(cellsByItem, (c) => c.slot === slot) };
+    },
+  );
+
+  const total = countWhere(cellsByItem, () => true);
+  return {
+    month: options.month,
+    totals: { ...total, missed: total.rate === null ? null : missedDoses(total.taken, total.due) },
+    days,
+    medicines,
+    slots,
+  };
+}
+
+/** The month `by` months after 'YYYY-MM' (before, when negative). */
+export function addMonths(month: string, by: number): string {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (mon - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with `month`, oldest first ('YYYY-MM'). */
+export function monthsEndingWith(month: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addMonths(month, i - (count - 1)));
+}
+
+export interface TrendPoint extends DoseCount {
+  month: string;
+}
+
+/**
+ * A month's adherence for the trend: `monthReportUpToNow` as of now for the current month, and
+ * over every dose of the month for a past one. A month after today counts nothing.
+ */
+export function monthTrendPoint(
+  items: readonly MonthReportInput[],
+  month: string,
+  now: { today: string; nowMinutes: number; defaultReminderTimes: readonly string[] },
+): TrendPoint {
+  const monthStart = `${month}-01`;
+  const monthEnd = lastDayOfMonth(monthStart);
+  if (monthStart > now.today) return { month, due: 0, taken: 0, rate: null };
+  const past = monthEnd < now.today;
+  const figures = monthReportUpToNow(items, {
+    monthStart,
+    today: past ? monthEnd : now.today,
+    // A past month is over: every dose time of its last day has been reached.
+    nowMinutes: past ? 24 * 60 : now.nowMinutes,
+    defaultReminderTimes: now.defaultReminderTimes,
+  });
+  return { month, due: figures.expectedDoses, taken: figures.takenDoses, rate: figures.adherenceRate };
+}

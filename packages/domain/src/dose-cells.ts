@@ -1,0 +1,86 @@
+import { addDays, minDate } from './dates';
+import { isSlotAvailable } from './dose-slots';
+import { parseFrequency } from './frequency';
+import { isCourseActiveOn } from './schedule';
+
+/** The schedule fields the adherence rules read. */
+export interface AdherenceMedicine {
+  frequency: string;
+  startDate: string;
+  originalDurationDays: number;
+}
+
+/**
+ * One dose slot of one medicine on one day: whether a dose was due there by now, and how many
+ * doses the day's taken entry records in that slot (the spec sums the numbers, so '2' counts 2).
+ */
+export interface DoseCell {
+  date: string;
+  slot: number;
+  due: boolean;
+  taken: number;
+}
+
+export interface DoseCellWindow {
+  from: string;
+  to: string;
+  today: string;
+  nowMinutes: number;
+  defaultReminderTimes: readonly string[];
+}
+
+/**
+ * The one primitive every adherence figure is counted from (decision 100). Days after `today` have
+ * no cells (nothing is due or taken in the future). A past day's slot is due when the course runs
+ * that day and the frequency flag is 1; today's slot also needs its reminder time reached. Cells
+ * with nothing due and nothing taken are left out.
+ */
+export function doseCells(
+  medicine: AdherenceMedicine,
+  history: readonly { date: string; taken: string }[],
+  window: DoseCellWindow,
+): DoseCell[] {
+  const last = minDate(window.to, window.today);
+  const takenByDate = new Map<string, number[]>();
+  for (const entry of history) {
+    if (entry.date < window.from || entry.date > last) continue;
+    const parts = takenNumbers(entry.taken);
+    const sum = takenByDate.get(entry.date) ?? [];
+    parts.forEach((value, slot) => (sum[slot] = (sum[slot] ?? 0) + value));
+    takenByDate.set(entry.date, sum);
+  }
+  const flags = parseFrequency(medicine.frequency);
+  const cells: DoseCell[] = [];
+  for (let date = window.from; date <= last; date = addDays(date, 1)) {
+    const active = isCourseActiveOn(medicine, date);
+    const taken = takenByDate.get(date) ?? [];
+    const slots = Math.max(flags.length, taken.length);
+    for (let slot = 0; slot < slots; slot++) {
+      const due = active && flags[slot] === 1 && (date < window.today || reached(slot, window));
+      const takenHere = taken[slot] ?? 0;
+      if (due || takenHere > 0) cells.push({ date, slot, due, taken: takenHere });
+    }
+  }
+  return cells;
+}
+
+function reached(slot: number, window: DoseCellWindow): boolean {
+  const time = window.defaultReminderTimes[slot];
+  return time !== undefined && isSlotAvailable(time, window.nowMinutes);
+}
+
+/** The numbers of a taken entry by slot; anything that is not a whole number counts 0. */
+export function takenNumbers(taken: string | null | undefined): number[] {
+  return (taken ?? '').split('-').map((part) => (/^\d+$/.test(part.trim()) ? Number(part.trim()) : 0));
+}
+
+/** Doses due and taken in a set of cells, taken capped at due (extra ticks never hide a miss). */
+export function sumCells(cells: readonly DoseCell[]): { due: number; taken: number } {
+  let due = 0;
+  let taken = 0;
+  for (const cell of cells) {
+    if (cell.due) due += 1;
+    taken += cell.taken;
+  }
+  return { due, taken: Math.min(taken, due) };
+}
