@@ -13,9 +13,8 @@
  *
  * CHROME_PATH (default /usr/bin/chromium) and --port (default: a free port) say where.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { freePort, seedAccount, waitFor } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,14 +37,6 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Number(args.runs);
-/** A port nobody listens on now (another session's server on a fixed port would be measured instead). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 const PORT = args.port ? Number(args.port) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -66,20 +58,6 @@ const median = (values: number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${ORIGIN}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
 
 interface InitialJs {
   files: { url: string; gzip9: number; wire: number; encoding: string | null }[];
@@ -114,50 +92,6 @@ async function initialJavaScript(): Promise<InitialJs> {
     gzip9: files.reduce((sum, f) => sum + f.gzip9, 0),
     wire: files.reduce((sum, f) => sum + f.wire, 0),
   };
-}
-
-/** A user with three medicines, created through the REST API; returns their session cookie. */
-async function seedAccount(): Promise<string> {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'correct-horse-2';
-  const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${ORIGIN}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  await post('/api/user/register', { name: 'Ada Lovelace', email, password, timezone: 'UTC' });
-  const login = await post('/api/auth/login', { email, password });
-  const cookie = /mr_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  if (!cookie) throw new Error('login set no session cookie');
-  const { token } = (await (await post('/jwt', { email, password })).json()) as { token: string };
-  const today = new Date().toISOString().slice(0, 10);
-  for (const [name, frequency] of [
-    ['Aspirin', '1-0-1'],
-    ['Vitamin D', '1-0-0'],
-    ['Metformin', '1-1-1'],
-  ] as const) {
-    await post(
-      '/api/medicine',
-      {
-        userEmail: email,
-        name,
-        dosage: '500mg',
-        frequency,
-        startDate: today,
-        durationDays: 30,
-        originalDurationDays: 30,
-        totalPills: 90,
-        pillsPerDose: 1,
-        instructions: 'After food',
-      },
-      { authorization: `Bearer ${token}` },
-    );
-  }
-  return cookie;
 }
 
 interface RunFigures {
@@ -275,10 +209,14 @@ async function main(): Promise<void> {
     },
   });
   try {
-    await waitForHealth(server);
+    await waitFor(ORIGIN, '/api/health', server);
     const load = loadavg()[0]!.toFixed(1);
     const js = await initialJavaScript();
-    const cookie = await seedAccount();
+    const { cookie } = await seedAccount(ORIGIN, [
+      ['Aspirin', '1-0-1'],
+      ['Vitamin D', '1-0-0'],
+      ['Metformin', '1-1-1'],
+    ]);
     const signedOut: RunFigures[] = [];
     const dashboard: RunFigures[] = [];
     for (let i = 0; i < RUNS; i += 1) {

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config';
 import { type PushSecrets, loadSecrets } from '../config/secrets';
 import type { Database } from '../db/database';
 import { type AttemptCounter, MemoryAttemptCounter, RedisAttemptCounter } from '../lib/attempt-counter';
+import { RedisInvalidationBus } from '../lib/invalidation-bus';
 import type { Clock } from '../lib/clock';
 import { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { ActionTokenCodec } from '../features/reminders/action-tokens';
@@ -59,9 +60,15 @@ export async function composeServices(options: {
   }
   let failures: AttemptCounter = new MemoryAttemptCounter(config.loginThrottle.windowMs);
   let redis: Redis | undefined;
+  let invalidations: RedisInvalidationBus | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
     failures = new RedisAttemptCounter(redis, config.loginThrottle.windowMs, `${r.redisKeyPrefix}:attempts:`);
+    // Several processes: a revocation or a settings save in one reaches the caches of all.
+    invalidations = new RedisInvalidationBus(config.redisUrl, r.redisKeyPrefix, (error) =>
+      log.warn(`Redis (cache invalidations): ${error.message}`),
+    );
+    await invalidations.start();
   }
   const services = createServices({
     db: options.db,
@@ -78,12 +85,13 @@ export async function composeServices(options: {
     },
     social: { ...config.socialSignIn, serviceAccountJson: await fcmCredentials(config) },
     log,
+    ...(invalidations ? { invalidations } : {}),
   });
   return {
     services,
     pushSecrets,
     close: async () => {
-      await redis?.quit();
+      await Promise.allSettled([redis?.quit(), invalidations?.close()]);
     },
   };
 }

@@ -24,6 +24,10 @@ import { createAccessTokenSigner } from '../lib/access-token-signer';
 import type { AttemptCounter } from '../lib/attempt-counter';
 import type { Clock } from '../lib/clock';
 import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
+import { type InvalidationBus, LocalInvalidationBus } from '../lib/invalidation-bus';
+import { PerUserCache } from '../lib/per-user-cache';
+import type { KnownCaller } from '../features/auth/caller';
+import type { EffectiveSettings } from '../features/settings/effective-settings';
 
 /** The keys of the push channel, loaded (or generated) before any service exists. */
 export interface PushKeys {
@@ -46,7 +50,12 @@ export interface ServiceDependencies {
   /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
   social?: SocialSignInSettings;
   log?: { warn(message: string): void };
+  /** How the per-process caches hear of changes in other processes (Redis); unset: this process only. */
+  invalidations?: InvalidationBus;
 }
+
+/** Per-process caches of per-user facts read on most requests (decision 131). */
+const USER_CACHE = { ttlMs: 60_000, maxEntries: 20_000 };
 
 /**
  * The composition root of the domain: repositories over the database, services over them. The
@@ -70,13 +79,19 @@ export function createServices(deps: ServiceDependencies) {
   // One transaction scope for every service that writes and reschedules: repositories and the
   // scheduler built over the same transaction, so the write and its reminders commit together.
   const scopeOf = (tx: Database) => ({
-    medicines: new MedicineRepository(tx),
+    medicines: new MedicineRepository(tx, { inTransaction: true }),
     settings: new SettingsRepository(tx),
     changes: reminderSchedule.within(tx),
   });
   const transaction = <T>(work: (scope: MedicineWriteScope & SettingsWriteScope) => Promise<T>): Promise<T> =>
     db.transaction((tx) => work(scopeOf(tx)));
-  const settings = new SettingsService({ ...repositories, clock, transaction });
+  const invalidations = deps.invalidations ?? new LocalInvalidationBus();
+  const settings = new SettingsService({
+    ...repositories,
+    clock,
+    transaction,
+    cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
+  });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -87,6 +102,7 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
+    callers: new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE),
   });
   const social = createSocialServices({
     db: deps.db,

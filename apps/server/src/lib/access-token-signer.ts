@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -17,9 +18,17 @@ export interface AccessTokenSigner {
   verify(token: string, now: Date): Promise<AccessTokenClaims | null>;
 }
 
-/** HS256 JWTs of at most one hour. */
+/** Verified tokens kept per process: a bearer token is sent with every call of its hour. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * HS256 JWTs of at most one hour. A token that verified once is remembered until it expires (the
+ * signature cannot change; revocation is the token version, checked per call by the caller), so a
+ * call pays for an HMAC only on a token's first use in this process.
+ */
 export function createAccessTokenSigner(secret: string): AccessTokenSigner {
-  const key = new TextEncoder().encode(secret);
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number; notBeforeMs: number }>();
   return {
     async sign(claims, now) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -35,6 +44,12 @@ export function createAccessTokenSigner(secret: string): AccessTokenSigner {
       return { token, expiresAt: new Date(expiresAt * 1000) };
     },
     async verify(token, now) {
+      const known = verified.get(token);
+      if (known) {
+        const at = now.getTime();
+        // The same window jwtVerify would check: not after expiry, not before issue (clock skew).
+        return at < known.expiresAtMs && at >= known.notBeforeMs ? known.claims : null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -46,7 +61,17 @@ export function createAccessTokenSigner(secret: string): AccessTokenSigner {
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         const version = payload.tv ?? 0;
         if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return null;
-        return { userId: payload.sub, email: payload.email, tokenVersion: version };
+        const claims = { userId: payload.sub, email: payload.email, tokenVersion: version };
+        if (typeof payload.exp === 'number' && typeof payload.iat === 'number') {
+          if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+          verified.set(token, {
+            claims,
+            // maxTokenAge bounds it too: whichever ends first.
+            expiresAtMs: Math.min(payload.exp, payload.iat + ACCESS_TOKEN_TTL_SECONDS) * 1000,
+            notBeforeMs: payload.iat * 1000,
+          });
+        }
+        return claims;
       } catch {
         return null;
       }

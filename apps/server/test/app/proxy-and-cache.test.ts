@@ -42,12 +42,17 @@ describe(`client address behind a proxy, and caching (${TEST_ENGINE})`, () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
-  it('publishes the app on loopback only and trusts one proxy hop in docker-compose.yml (finding 3)', async () => {
+  it('does not publish the app and trusts only the proxy in docker-compose.yml (finding 3)', async () => {
     const compose = await readFile(path.resolve(__dirname, '../../../../docker-compose.yml'), 'utf8');
     expect(compose).not.toMatch(/TRUST_PROXY:\s*'?true'?/);
-    expect(compose).toMatch(/TRUST_PROXY:\s*'loopback,uniquelocal'/);
-    const published = [...compose.matchAll(/^\s*-\s*'([^']*:3000)'/gm)].map((m) => m[1]);
-    expect(published).toEqual(['127.0.0.1:3000:3000']);
+    // Exactly the proxy's fixed address (decision 113; test/infra checks it against the proxy service).
+    const trusted = [...compose.matchAll(/TRUST_PROXY:\s*'?([^'\s]+)'?/g)].map((m) => m[1]);
+    const proxyAddress = /ipv4_address:\s*'?([\d.]+)'?/.exec(compose)?.[1];
+    expect(proxyAddress).toBeDefined();
+    expect(trusted).toEqual([proxyAddress]);
+    // Only the proxy's port is published; the app's 3000 is reachable only inside the network.
+    const published = [...compose.matchAll(/^\s*-\s*'([^']*:\d+)'/gm)].map((m) => m[1]);
+    expect(published).toEqual(['8080:8080']);
   });
 
   it('answers every API call with Cache-Control: no-store, errors included (finding 10)', async () => {

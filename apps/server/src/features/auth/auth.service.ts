@@ -8,7 +8,8 @@ import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
 import type { UserRepository } from '../users/user.repository';
-import type { Caller } from './caller';
+import type { Caller, KnownCaller } from './caller';
+import type { PerUserCache } from '../../lib/per-user-cache';
 import type { SettingsService } from '../settings/settings.service';
 import { toPublicUser } from '../users/user-view';
 
@@ -43,6 +44,8 @@ export class AuthService {
       clock: Clock;
       throttle: LoginThrottlePolicy;
       sessionTtlDays: number;
+      /** Who each user id is now (email, token version): read per request, changed by revocations. */
+      callers: PerUserCache<KnownCaller | null>;
     },
   ) {}
 
@@ -183,11 +186,23 @@ export class AuthService {
     if (!bearer) return null;
     const claims = await this.deps.tokens.verify(bearer, this.deps.clock.now());
     if (!claims) return null;
-    const user = await this.deps.users.findById(claims.userId);
+    const user = await this.deps.callers.get(
+      claims.userId,
+      async () => {
+        const row = await this.deps.users.findById(claims.userId);
+        return row ? { email: row.email, tokenVersion: row.tokenVersion } : null;
+      },
+      (known) => known !== null,
+    );
     if (!user || user.email !== claims.email) return null;
     // Revoked: issued before the last password change or "sign out everywhere".
     if (user.tokenVersion !== claims.tokenVersion) return null;
-    return { userId: user.id, email: user.email };
+    return { userId: claims.userId, email: user.email };
+  }
+
+  /** The account is gone: no process may take its tokens from what it remembers. */
+  async forgetCaller(userId: string): Promise<void> {
+    await this.deps.callers.forget(userId);
   }
 
   /**
@@ -195,7 +210,9 @@ export class AuthService {
    * working; the caller's own session (its cookie) stays, so this device fetches a new token.
    */
   async signOutEverywhere(caller: Caller, sessionToken: string | undefined): Promise<number> {
-    return this.deps.sessions.revokeAllExcept(caller.userId, this.ownSession(sessionToken));
+    const ended = await this.deps.sessions.revokeAllExcept(caller.userId, this.ownSession(sessionToken));
+    await this.deps.callers.forget(caller.userId);
+    return ended;
   }
 
   private ownSession(sessionToken: string | undefined): string | undefined {
@@ -221,5 +238,6 @@ export class AuthService {
     if (!ok) throw badRequest('Your current password is not correct.');
     const passwordHash = await this.deps.hasher.hash(newPassword);
     await this.deps.sessions.revokeAllExcept(userId, this.ownSession(sessionToken), passwordHash);
+    await this.deps.callers.forget(userId);
   }
 }

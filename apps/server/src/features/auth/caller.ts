@@ -10,3 +10,10 @@ export interface Caller {
 export function assertSelf(caller: Caller, userEmail: string): void {
   if (caller.email !== userEmail.trim().toLowerCase()) throw forbidden();
 }
+
+/** What a request's authentication needs to know of a user id now (kept per process, decision 101). */
+export interface KnownCaller {
+  email: string;
+  /** Access tokens carrying another version were revoked. */
+  tokenVersion: number;
+}

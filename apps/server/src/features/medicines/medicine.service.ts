@@ -77,6 +77,13 @@ export class MedicineService {
     return row;
   }
 
+  /** What a dose write checks of a medicine of the caller's: its schedule (404 if not theirs). */
+  private async ownedSchedule(caller: Caller, id: string): Promise<{ frequency: string }> {
+    const row = await this.deps.medicines.findOwnedSchedule(id, caller.userId);
+    if (!row) throw notFound(MEDICINE_NOT_FOUND);
+    return row;
+  }
+
   /** Today's date in the user's saved zone: doses are wall-clock events there. */
   private async today(caller: Caller): Promise<string> {
     const { timezone } = await this.deps.settings.effective(caller.userId);
@@ -153,10 +160,13 @@ export class MedicineService {
   }
 
   async getTaken(caller: Caller, id: string, date: string): Promise<TakenDay | null> {
-    const row = await this.owned(caller, id);
-    const dose = await this.deps.medicines.findDose(id, date);
-    if (!dose) return null;
-    return { date: dose.date, taken: normaliseTaken(dose.taken, parseFrequency(row.frequency).length) };
+    const found = await this.deps.medicines.findOwnedDay(id, caller.userId, date);
+    if (!found) throw notFound(MEDICINE_NOT_FOUND);
+    if (!found.day) return null;
+    return {
+      date: found.day.date,
+      taken: normaliseTaken(found.day.taken, parseFrequency(found.frequency).length),
+    };
   }
 
   /**
@@ -170,7 +180,7 @@ export class MedicineService {
       { ...input },
       {
         check: async () => {
-          const row = await this.owned(caller, input.id);
+          const row = await this.ownedSchedule(caller, input.id);
           assertNotFuture(input.date, await this.today(caller));
           const schedule = parseFrequency(row.frequency);
           const flags = parseFrequency(input.taken);
@@ -206,7 +216,7 @@ export class MedicineService {
       { ...input },
       {
         check: async () => {
-          const row = await this.owned(caller, input.id);
+          const row = await this.ownedSchedule(caller, input.id);
           assertNotFuture(input.date, await this.today(caller));
           const schedule = parseFrequency(row.frequency);
           if (input.slot >= schedule.length) {
@@ -278,7 +288,9 @@ export class MedicineService {
       write: async (tx, checked) => {
         const { medicines, changes } = this.deps.scopeOf(tx);
         const result = await steps.write(medicines, checked);
-        await changes.supplyChanged(caller.userId);
+        // No dose more or fewer (a replay, the same day sent again): the supply did not move, so
+        // there is no refill check to queue.
+        if (medicines.takenCountsChanged > 0) await changes.supplyChanged(caller.userId);
         return result;
       },
     });
@@ -325,7 +337,7 @@ export class MedicineService {
     if (daysBetween(from, to) + 1 > LIMITS.maxHistoryDays) {
       throw badRequest(`The history range can cover at most ${LIMITS.maxHistoryDays} days.`);
     }
-    const row = await this.owned(caller, id);
+    const row = await this.ownedSchedule(caller, id);
     const slots = parseFrequency(row.frequency).length;
     const entries = await this.deps.medicines.doseHistory(id, from, to);
     return entries.map((e) => ({ date: e.date, taken: normaliseTaken(e.taken, slots) }));

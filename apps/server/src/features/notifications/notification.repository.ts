@@ -7,13 +7,27 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export class NotificationRepository {
   constructor(private readonly db: Database) {}
 
-  async listForUser(userId: string, limit: number, before?: Date): Promise<NotificationRow[]> {
-    return this.db
-      .select()
+  /**
+   * A page of the user's notifications and how many of all theirs are unread, in one round trip
+   * (the count rides on each row; an empty page asks for it on its own).
+   */
+  async pageWithUnreadCount(
+    userId: string,
+    limit: number,
+    before?: Date,
+  ): Promise<{ rows: NotificationRow[]; unreadCount: number }> {
+    const unread = sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${userId} and u.is_read = false)`;
+    const rows = await this.db
+      .select({ row: notifications, unread })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), before ? lt(notifications.createdAt, before) : undefined))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit);
+    const first = rows[0];
+    return {
+      rows: rows.map((r) => r.row),
+      unreadCount: first ? first.unread : await this.countUnread(userId),
+    };
   }
 
   /** Every notification of the user, newest first (the data export: nothing left out). */

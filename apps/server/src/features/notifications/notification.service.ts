@@ -68,10 +68,11 @@ export class NotificationService {
 
   async list(caller: Caller, userEmail: string, limit: number, before?: string) {
     assertSelf(caller, userEmail);
-    const [rows, unreadCount] = await Promise.all([
-      this.deps.notifications.listForUser(caller.userId, limit, before ? new Date(before) : undefined),
-      this.deps.notifications.countUnread(caller.userId),
-    ]);
+    const { rows, unreadCount } = await this.deps.notifications.pageWithUnreadCount(
+      caller.userId,
+      limit,
+      before ? new Date(before) : undefined,
+    );
     return { notifications: rows.map(toNotification), unreadCount };
   }
 

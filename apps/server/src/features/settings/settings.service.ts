@@ -18,6 +18,7 @@ import type { UserRepository } from '../users/user.repository';
 import { type EffectiveSettings, type StoredPreferences, effectiveSettingsOf } from './effective-settings';
 import type { SettingsChangeListener } from './settings-change.port';
 import type { SettingsRepository } from './settings.repository';
+import type { PerUserCache } from '../../lib/per-user-cache';
 
 /** What a settings save needs inside its transaction. */
 export interface SettingsWriteScope {
@@ -37,12 +38,24 @@ export class SettingsService {
        * commit together, so a failure while rescheduling leaves the old settings in place.
        */
       transaction: InTransaction<SettingsWriteScope>;
+      /** Read on most calls (the user's today), written by a save: kept per process (decision 101). */
+      cache: PerUserCache<EffectiveSettings>;
     },
   ) {}
 
   /** The settings rules run on: saved values, else the spec's defaults. */
   async effective(userId: string): Promise<EffectiveSettings> {
+    return this.deps.cache.get(userId, () => this.saved(userId));
+  }
+
+  /** Straight from the database: what a save changes must be read fresh. */
+  private async saved(userId: string): Promise<EffectiveSettings> {
     return effectiveSettingsOf(await this.deps.settings.find(userId));
+  }
+
+  /** After the user's settings changed or went (account deleted), in every process. */
+  async forget(userId: string): Promise<void> {
+    await this.deps.cache.forget(userId);
   }
 
   async get(caller: Caller, userEmail: string): Promise<Settings> {
@@ -59,6 +72,7 @@ export class SettingsService {
   /** The first zone we learn (at registration or sign-in) becomes the saved one. */
   async adoptTimezoneIfUnset(userId: string, timezone: string): Promise<void> {
     await this.deps.settings.insertIfMissing(userId, effectiveSettingsOf(undefined), timezone);
+    await this.forget(userId);
   }
 
   /**
@@ -70,7 +84,7 @@ export class SettingsService {
    */
   async update(caller: Caller, input: SettingsInput): Promise<Settings> {
     assertSelf(caller, input.userEmail);
-    const current = await this.effective(caller.userId);
+    const current = await this.saved(caller.userId);
     const times = input.medicineDefaults.defaultReminderTimes;
     const origins = input.reminderTimeOrigins;
     const slotMap = origins
@@ -121,6 +135,7 @@ export class SettingsService {
       await settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, days);
       await changes.userChanged(caller.userId);
     });
+    await this.forget(caller.userId);
     return this.view(caller.userId);
   }
 }

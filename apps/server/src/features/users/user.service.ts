@@ -68,7 +68,9 @@ export class UserService {
   async deleteAccount(caller: Caller, userEmail: string): Promise<void> {
     assertSelf(caller, userEmail);
     await this.deps.beforeAccountDeleted?.(caller.userId);
-    if (!(await this.deps.users.deleteWithAllData(caller.userId))) throw notFound('User not found.');
+    const deleted = await this.deps.users.deleteWithAllData(caller.userId);
+    await Promise.all([this.deps.auth.forgetCaller(caller.userId), this.deps.settings.forget(caller.userId)]);
+    if (!deleted) throw notFound('User not found.');
   }
 
   async export(caller: Caller, userEmail: string): Promise<DataExport> {

@@ -65,6 +65,11 @@ describe(`notifications (${TEST_ENGINE})`, () => {
       const before = encodeURIComponent(at(20).toISOString());
       const next = await me.api.get(`/api/notifications/${me.email}?limit=2&before=${before}`);
       expect(next.body.notifications.map((n: Notification) => n.title)).toEqual(['Oldest']);
+      // The count is of all the user's unread notifications, whatever the page holds, even none.
+      expect(next.body.unreadCount).toBe(3);
+      const past = encodeURIComponent(at(60).toISOString());
+      const empty = await me.api.get(`/api/notifications/${me.email}?before=${past}`);
+      expect(empty.body).toEqual({ notifications: [], unreadCount: 3 });
       expectJsonError(await me.api.get(`/api/notifications/${me.email}?limit=0`), 400);
       expectJsonError(await me.api.get(`/api/notifications/${me.email}?limit=101`), 400);
     });

@@ -103,6 +103,13 @@ describe(`a write and its reminder schedule commit together (${TEST_ENGINE})`, (
     expect(day.body.takenDay?.taken ?? '0-0-0').toBe('0-0-0');
   });
 
+  it('a tick that changes nothing needs no refill check, so it still answers while the schedule is down', async () => {
+    // Nothing taken yet: sending the day as it is stores nothing and moves no supply.
+    const same = await me.api.put(`/api/medicine/${kept.id}/taken`, { date: '2026-11-21', taken: '0-0-0' });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toEqual({ takenDay: { date: '2026-11-21', taken: '0-0-0' } });
+  });
+
   it("'Mark as taken' from a notification marks every medicine of the slot, or none", async () => {
     const token = server.app.services.actionTokens.sign(
       { action: 'take', userId: me.id, slot: 0, date: '2026-11-21' },

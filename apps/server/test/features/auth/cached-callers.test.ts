@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE } from '../../support/test-database';
+import {
+  type ReminderServer,
+  createUser,
+  deleteRedisPrefix,
+  probeRedis,
+  startReminderServer,
+} from '../reminders/reminder-harness';
+import { ApiClient } from '../../support/api-client';
+
+/** Polls `check` until it holds (another process hears a change a moment later), at most 5 s. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 100; i += 1) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describe(`who a token belongs to, remembered per process (${TEST_ENGINE})`, () => {
+  let server: ReminderServer;
+  beforeAll(async () => {
+    server = await startReminderServer({ now: '2026-11-21T05:00:00Z' });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a token at once after "sign out everywhere", though the caller was just served', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.refresh();
+    const stolen = new ApiClient(server.baseUrl);
+    stolen.token = user.api.token;
+    expect((await stolen.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    expect((await stolen.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    expect((await user.api.post('/api/auth/sign-out-everywhere', {})).status).toBe(200);
+    expect((await stolen.get(`/api/medicine/user/${user.email}`)).status).toBe(401);
+  });
+
+  it('refuses the token of a deleted account at once', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.refresh();
+    const token = user.api.token;
+    expect((await user.api.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    expect((await user.api.delete(`/api/user/${user.email}/account`)).status).toBe(200);
+    user.api.token = token;
+    expect((await user.api.get(`/api/medicine/user/${user.email}`)).status).toBe(401);
+  });
+});
+
+const redisUrl = await probeRedis();
+
+describe.skipIf(!redisUrl)(`caches of two server processes kept true through Redis (${TEST_ENGINE})`, () => {
+  const prefix = `medrem-test-${randomBytes(4).toString('hex')}`;
+  let one: ReminderServer;
+  let two: ReminderServer;
+  beforeAll(async () => {
+    one = await startReminderServer({
+      now: '2026-11-21T05:00:00Z',
+      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix },
+    });
+    two = await startReminderServer({
+      now: '2026-11-21T05:00:00Z',
+      shareWith: one,
+      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, REMINDER_WORKER: 'off' },
+    });
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+    if (redisUrl) await deleteRedisPrefix(redisUrl, prefix);
+  });
+
+  it('a revocation in one process reaches the other, which had the caller cached', async () => {
+    const user = await createUser(one, { timezone: 'UTC' });
+    await user.refresh();
+    const elsewhere = new ApiClient(two.baseUrl);
+    elsewhere.token = user.api.token;
+    expect((await elsewhere.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    expect((await user.api.post('/api/auth/sign-out-everywhere', {})).status).toBe(200);
+    // Without the invalidation the other process would serve it for the cache's minute.
+    expect(
+      await eventually(async () => (await elsewhere.get(`/api/medicine/user/${user.email}`)).status === 401),
+    ).toBe(true);
+  });
+
+  it('a settings save in one process is what the other reads next', async () => {
+    const user = await createUser(one, { timezone: 'UTC' });
+    await user.refresh();
+    const elsewhere = new ApiClient(two.baseUrl);
+    elsewhere.token = user.api.token;
+    type Saved = {
+      settings: { timezone: string; notifications: unknown; medicineDefaults: unknown; privacy: unknown };
+    };
+    const before = await elsewhere.get<Saved>(`/api/user/${user.email}/settings`);
+    expect(before.body.settings.timezone).toBe('UTC');
+    const { notifications, medicineDefaults, privacy } = before.body.settings;
+    const saved = await user.api.put(`/api/user/${user.email}/settings`, {
+      userEmail: user.email,
+      notifications,
+      medicineDefaults,
+      privacy,
+      timezone: 'Asia/Tokyo',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(
+      await eventually(
+        async () =>
+          (await elsewhere.get<Saved>(`/api/user/${user.email}/settings`)).body.settings.timezone ===
+          'Asia/Tokyo',
+      ),
+    ).toBe(true);
+  });
+});

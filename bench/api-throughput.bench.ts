@@ -1,0 +1,349 @@
+/**
+ * API throughput benchmark (not a test, issue 10). For each engine it starts the built server as
+ * `npm start` runs it (rate limit raised, logging at info into a file), seeds one account with five
+ * medicines and ten notifications, and loads each endpoint with autocannon, each time followed by the
+ * same load on the reference (bench/api-reference.server.ts: bare Fastify + the one indexed query
+ * each endpoint needs) on the same data. Figures are ratios to the
+ * reference measured in the same run, so a busy machine moves both.
+ *
+ *   npm run bench:api                                      # both engines, 30 s per endpoint
+ *   npm run bench:api -- --engine embedded --duration 10 --warmup 3
+ *   npm run bench:api -- --profile prof/                   # the app under --cpu-prof
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
+ * benchmark creates and drops its own database. The app and the reference run at the same time and
+ * are loaded in turn, endpoint by endpoint.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { freePort, seedAccount, waitFor } from './bench-support';
+import { cp, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of a process in MiB (Linux). */
+async function rssMiB(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+interface Seeded {
+  email: string;
+  userId: string;
+  token: string;
+  medicineIds: string[];
+  today: string;
+}
+
+const MEDICINES = [
+  ['Aspirin', '1-0-1'],
+  ['Vitamin D', '1-0-0'],
+  ['Metformin', '1-1-1'],
+  ['Lisinopril', '1-0-0'],
+  ['Atorvastatin', '0-0-1'],
+] as const;
+
+/** Five medicines, one dose already taken today. */
+async function seed(origin: string): Promise<Omit<Seeded, 'userId'>> {
+  const account = await seedAccount(origin, MEDICINES);
+  const { email, token, medicineIds, today } = account;
+  const ticked = await fetch(`${origin}/api/medicine/${medicineIds[0]}/taken`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ date: today, taken: '1-0-0' }),
+  });
+  if (!ticked.ok) throw new Error(`tick: ${ticked.status}`);
+  return { email, token, medicineIds, today };
+}
+
+/** Ten notifications, written straight into the database while no server holds it (PGlite is one process). */
+async function seedNotifications(target: { dataDir: string; databaseUrl?: string }, email: string) {
+  const insert = `insert into notifications (user_id, type, title, message, medicine_name, created_at)
+    select u.id, 'dose_reminder', 'Time for your medicine', 'Take Aspirin 500mg', 'Aspirin', now() - (n || ' minutes')::interval
+    from users u, generate_series(1, 10) n where u.email = $1`;
+  const select = 'select id from users where email = $1';
+  if (target.databaseUrl) {
+    const sql = postgres(target.databaseUrl, { max: 1, onnotice: () => undefined });
+    try {
+      await sql.unsafe(insert, [email]);
+      return String((await sql.unsafe(select, [email]))[0]!.id);
+    } finally {
+      await sql.end();
+    }
+  }
+  const db = await PGlite.create(path.join(target.dataDir, 'pglite'));
+  try {
+    await db.query(insert, [email]);
+    return (await db.query<{ id: string }>(select, [email])).rows[0]!.id;
+  } finally {
+    await db.close();
+  }
+}
+
+interface Endpoint {
+  name: string;
+  app: (s: Seeded) => Omit<autocannon.Options, 'url'> & { url?: string };
+  reference: (s: Seeded) => Omit<autocannon.Options, 'url'> & { url?: string };
+  /** A write: the goal is a lower share of the reference. */
+  write?: boolean;
+}
+
+/**
+ * The n-th write: a day of the last 60 for one of the five medicines, its first dose taken or not
+ * in turn, so that writes change a dose (the whole write path runs) and spread over rows the way
+ * many users' ticks do, instead of 50 connections queueing for one row's lock.
+ */
+let writes = 0;
+function dayWrite(s: Seeded, prefix: string, suffix: string): { path: string; body: string } {
+  const n = writes++;
+  const medicineId = s.medicineIds[n % s.medicineIds.length]!;
+  const back = Math.floor(n / s.medicineIds.length) % 60;
+  const date = new Date(Date.parse(`${s.today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+  // Its first scheduled dose, taken on one pass over the rows and untaken on the next.
+  const schedule = MEDICINES[n % MEDICINES.length]![1].split('-');
+  const first = schedule.indexOf('1');
+  const value = Math.floor(n / (s.medicineIds.length * 60)) % 2 === 0 ? '1' : '0';
+  const taken = schedule.map((_, slot) => (slot === first ? value : '0')).join('-');
+  return { path: `${prefix}${medicineId}${suffix}`, body: JSON.stringify({ date, taken }) };
+}
+
+const bearer = (s: Seeded) => ({ authorization: `Bearer ${s.token}` });
+const ENDPOINTS: Endpoint[] = [
+  { name: 'health', app: () => ({ url: '/api/health' }), reference: () => ({ url: '/health' }) },
+  {
+    name: 'medicine list',
+    app: (s) => ({ url: `/api/medicine/user/${s.email}`, headers: bearer(s) }),
+    reference: (s) => ({ url: `/medicines/${s.userId}` }),
+  },
+  {
+    name: 'taken today (read)',
+    app: (s) => ({ url: `/api/medicine/${s.medicineIds[0]}/taken?date=${s.today}`, headers: bearer(s) }),
+    reference: (s) => ({ url: `/taken/${s.medicineIds[0]}?date=${s.today}` }),
+  },
+  {
+    name: 'taken (write)',
+    write: true,
+    app: (s) => ({
+      method: 'PUT',
+      headers: { ...bearer(s), 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, ...dayWrite(s, `/api/medicine/`, '/taken') }) }],
+    }),
+    reference: (s) => ({
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, ...dayWrite(s, '/taken/', '') }) }],
+    }),
+  },
+  {
+    name: 'refill reminders',
+    app: (s) => ({ url: `/api/refill-reminders?userEmail=${s.email}`, headers: bearer(s) }),
+    reference: (s) => ({ url: `/refills/${s.userId}` }),
+  },
+  {
+    name: 'notifications list',
+    app: (s) => ({ url: `/api/notifications/${s.email}`, headers: bearer(s) }),
+    reference: (s) => ({ url: `/notifications/${s.userId}` }),
+  },
+];
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(
+  origin: string,
+  options: Omit<autocannon.Options, 'url'> & { url?: string },
+): Promise<Measured> {
+  const base = { ...options, url: origin + (options.url ?? '/'), connections: CONNECTIONS };
+  if (WARMUP > 0) await autocannon({ ...base, duration: WARMUP });
+  const result = await autocannon({ ...base, duration: DURATION });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function startProcess(script: string[], env: Record<string, string>, logFile: string) {
+  const log = await open(logFile, 'a');
+  try {
+    return spawn(process.execPath, script, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log.fd, log.fd],
+    });
+  } finally {
+    // The child has its own copy of the descriptor.
+    await log.close();
+  }
+}
+
+interface EngineResult {
+  engine: string;
+  rows: { endpoint: string; write: boolean; app: Measured; reference: Measured }[];
+  rssAfterLoadMiB: number;
+}
+
+async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-api-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as unknown;
+  if (engine === 'postgres') {
+    const name = `bench_api_${randomBytes(4).toString('hex')}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const dbEnv: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const appEnv = {
+    ...dbEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+  };
+  const profileArgs = args.profile
+    ? [
+        `--cpu-prof`,
+        `--cpu-prof-dir=${path.resolve(args.profile)}`,
+        `--cpu-prof-name=app-${engine}.cpuprofile`,
+      ]
+    : [];
+  const appScript = [...profileArgs, 'apps/server/dist/server.js'];
+  const logFile = path.join(dataDir, 'server.log');
+  const rows: EngineResult['rows'] = [];
+  try {
+    // 1. Seed through the API, then add notifications with the server stopped (PGlite is one process).
+    const seeding = await startProcess(appScript, appEnv, logFile);
+    await waitFor(origin, '/api/health', seeding);
+    const seeded = await seed(origin);
+    await stop(seeding);
+    const userId = await seedNotifications({ dataDir, databaseUrl }, seeded.email);
+    const s: Seeded = { ...seeded, userId };
+    const endpoints = ENDPOINTS.filter((e) => !args.only || e.name.includes(args.only));
+
+    // 2. The app and the reference side by side, measured in turn per endpoint, so that a change in
+    // the machine's load between measurements moves both. The reference reads the same database: on
+    // PostgreSQL the same one, embedded a copy of the app's PGlite directory (one process per copy).
+    const referenceDir = path.join(dataDir, 'reference');
+    if (!databaseUrl)
+      await cp(path.join(dataDir, 'pglite'), path.join(referenceDir, 'pglite'), { recursive: true });
+    const referencePort = await freePort();
+    const referenceOrigin = `http://127.0.0.1:${referencePort}`;
+    const app = await startProcess(appScript, appEnv, logFile);
+    const reference = await startProcess(
+      ['--import', 'tsx', 'bench/api-reference.server.ts'],
+      { ...dbEnv, PORT: String(referencePort), DATA_DIR: referenceDir },
+      logFile,
+    );
+    await waitFor(origin, '/api/health', app);
+    await waitFor(referenceOrigin, '/health', reference);
+    for (const endpoint of endpoints) {
+      const measuredApp = await load(origin, endpoint.app(s));
+      const measuredReference = await load(referenceOrigin, endpoint.reference(s));
+      console.log(
+        `  ${engine} ${endpoint.name}: app ${measuredApp.rps.toFixed(0)} req/s, reference ${measuredReference.rps.toFixed(0)} req/s`,
+      );
+      rows.push({
+        endpoint: endpoint.name,
+        write: endpoint.write ?? false,
+        app: measuredApp,
+        reference: measuredReference,
+      });
+    }
+    const rssAfterLoadMiB = await rssMiB(app.pid);
+    await Promise.all([stop(app), stop(reference)]);
+    return { engine, rows, rssAfterLoadMiB };
+  } finally {
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function table(results: EngineResult[]): string {
+  const lines = [
+    '| engine | endpoint | app req/s | app p50 / p99 ms | reference req/s | reference p99 ms | app ÷ reference | errors / non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const result of results) {
+    for (const row of result.rows) {
+      const ratio = row.app.rps / row.reference.rps;
+      lines.push(
+        `| ${result.engine} | ${row.endpoint} | ${row.app.rps.toFixed(0)} | ${row.app.p50} / ${row.app.p99} | ${row.reference.rps.toFixed(0)} | ${row.reference.p99} | ${(ratio * 100).toFixed(0)} % | ${row.app.errors} / ${row.app.non2xx} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    results
+      .map((r) => `${r.engine}: server RSS after the load ${r.rssAfterLoadMiB.toFixed(0)} MiB`)
+      .join('; '),
+  );
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const engines =
+    args.engine === 'both' ? (['embedded', 'postgres'] as const) : [args.engine as 'embedded' | 'postgres'];
+  console.log(
+    `API benchmark: ${engines.join(' + ')}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint, ` +
+      `${cpus().length} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ${new Date().toISOString()}`,
+  );
+  const results: EngineResult[] = [];
+  for (const engine of engines) results.push(await runEngine(engine));
+  const text = table(results);
+  console.log(
+    `\n${text}\nload average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (args.out) await writeFile(args.out, JSON.stringify(results, null, 2));
+}
+
+await main();

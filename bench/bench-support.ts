@@ -1,0 +1,81 @@
+/** What the benchmarks share: ports, waiting for a server, and seeding an account through the API. */
+import type { ChildProcess } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+
+/** A port nobody listens on now (another session's server on a fixed port would be measured instead). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Resolves once `origin + pathname` answers 2xx; fails if the process exits or 120 s pass. */
+export async function waitFor(origin: string, pathname: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 1200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${pathname}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(origin + pathname)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${origin}${pathname} did not answer in 120 s`);
+}
+
+export interface SeededAccount {
+  email: string;
+  token: string;
+  /** The session cookie's value (mr_session). */
+  cookie: string;
+  medicineIds: string[];
+  today: string;
+}
+
+/** An account with the given medicines (name, frequency), created through the REST API. */
+export async function seedAccount(
+  origin: string,
+  medicines: readonly (readonly [name: string, frequency: string])[],
+): Promise<SeededAccount> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = 'correct-horse-2';
+  const call = async (method: string, url: string, body: unknown, token?: string) => {
+    const response = await fetch(origin + url, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  await call('POST', '/api/user/register', { name: 'Ada Lovelace', email, password, timezone: 'UTC' });
+  const login = await call('POST', '/api/auth/login', { email, password });
+  const cookie = /mr_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('login set no session cookie');
+  const { token } = (await (await call('POST', '/jwt', { email, password })).json()) as { token: string };
+  const today = new Date().toISOString().slice(0, 10);
+  const medicineIds: string[] = [];
+  for (const [name, frequency] of medicines) {
+    const created = await call(
+      'POST',
+      '/api/medicine',
+      {
+        userEmail: email,
+        name,
+        dosage: '500mg',
+        frequency,
+        startDate: today,
+        durationDays: 30,
+        originalDurationDays: 30,
+        totalPills: 20,
+        pillsPerDose: 1,
+        instructions: 'After food',
+      },
+      token,
+    );
+    medicineIds.push(((await created.json()) as { id: string }).id);
+  }
+  return { email, token, cookie, medicineIds, today };
+}
