@@ -6,6 +6,8 @@ import { openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { startReminderRuntime } from './features/reminders/reminder-runtime';
 import { composeServices } from './composition/compose-services';
+import { connectionsByState } from './db/connection-stats';
+import { PromMetrics, serveMetrics } from './lib/prom-metrics';
 
 /**
  * A reminder worker process: the same services and processors as the embedded engine, without HTTP.
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     log,
   });
+  const metrics = new PromMetrics('worker');
   const runtime = await startReminderRuntime({
     config,
     db: database.db,
@@ -48,14 +51,38 @@ async function main(): Promise<void> {
     pushSecrets,
     log,
     consume: true,
+    metrics: metrics.reminders,
   });
+  metrics.watch({
+    queueDepth: () => runtime.stats.queueDepth(),
+    outboxPending: () => runtime.stats.outboxPending(),
+    databaseConnections: () => connectionsByState(database),
+    databasePoolMax: database.kind === 'postgres' ? config.databasePoolSize : 1,
+  });
+  if (config.metricsPort && !config.metricsToken)
+    log.warn('METRICS_PORT is set without METRICS_TOKEN: not serving metrics.');
+  // Workers have no HTTP server: their counters are served on METRICS_PORT (decision 110).
+  const metricsServer =
+    config.metricsPort && config.metricsToken
+      ? await serveMetrics(metrics, {
+          host: config.host,
+          port: config.metricsPort,
+          token: config.metricsToken,
+        })
+      : undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'worker shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const timer = setTimeout(() => {
+      log.error('worker shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     timer.unref();
+    metricsServer?.close();
+    // Stop the tick, let running jobs finish (BullMQ's close waits for them), hand back unstarted
+    // leases, then Redis and the database.
     runtime
       .close()
       .then(() => closeServices())
@@ -70,7 +97,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  log.info('reminder worker ready');
+  log.info({ metricsPort: metricsServer ? config.metricsPort : undefined }, 'reminder worker ready');
 }
 
 main().catch((error: unknown) => {

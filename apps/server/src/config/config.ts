@@ -54,6 +54,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Operations (README "Metrics", "Graceful shutdown")
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   // Reminder engine (docs/reminders.md)
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('medrem'),
   REMINDER_WORKER: z.enum(['embedded', 'off']).default('embedded'),
@@ -120,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     reminders: {
       redisKeyPrefix: e.REDIS_KEY_PREFIX,
       worker: e.REMINDER_WORKER,

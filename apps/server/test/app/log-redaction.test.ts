@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { ManualClock } from '../../src/lib/clock';
 import { serializeError } from '../../src/lib/log-serializers';
-import { signedInUser } from '../support/scenario';
+import { createMedicine, signedInUser } from '../support/scenario';
 import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../support/test-database';
 
 describe(`what reaches the logs (${TEST_ENGINE})`, () => {
@@ -44,6 +44,61 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('keeps emails, medicine names, tokens and push endpoints out of info lines', async () => {
+    lines.length = 0;
+    const user = await signedInUser({ baseUrl }, { label: 'privacy' });
+    const medicine = await createMedicine(user, { name: 'Zolpidem-secret-name' });
+    await user.api.get(`/api/medicine/${medicine.id}`);
+    await user.api.get(`/api/user/${user.email}/settings`);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${randomBytes(6).toString('hex')}`;
+    const saved = await user.api.post('/api/user/save-fcm-token', {
+      email: user.email,
+      tokenForNotification: JSON.stringify({
+        endpoint,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const atInfo = parsed().filter((line) => Number(line.level) >= 30);
+    expect(atInfo.length).toBeGreaterThan(5); // the access log is there, so the absence below means something
+    const log = JSON.stringify(atInfo);
+    for (const personal of [
+      user.email,
+      user.email.split('@')[0]!,
+      'Zolpidem-secret-name',
+      user.api.token!,
+      endpoint,
+    ]) {
+      expect(log).not.toContain(personal);
+    }
+  });
+
+  it('puts the request id on every line of a request and answers with it', async () => {
+    const user = await signedInUser({ baseUrl }, { label: 'reqid' });
+    lines.length = 0;
+    const given = 'trace-0123456789abcdef';
+    const kept = await user.api.get('/api/health', { headers: { 'x-request-id': given } });
+    expect(kept.headers.get('x-request-id')).toBe(given);
+    const refused = await user.api.get('/api/health', {
+      headers: { 'x-request-id': 'ada@example.com <script>' },
+    });
+    const generated = refused.headers.get('x-request-id');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    const medicine = await user.api.get('/api/medicine/not-a-uuid');
+    const ids = [given, generated, medicine.headers.get('x-request-id')];
+    const requestLines = parsed().filter((line) => 'req' in line || 'res' in line || line.reqId);
+    expect(requestLines.length).toBeGreaterThanOrEqual(6); // incoming + completed for each
+    for (const line of requestLines) expect(ids).toContain(line.reqId);
+    expect(lines.join('\n')).not.toContain('ada@example.com');
+  });
+
   it('logs a failed query without the values it was run with (finding 4)', async () => {
     const user = await signedInUser({ baseUrl }, { label: 'logs' });
     const ecdh = createECDH('prime256v1');
@@ -63,6 +118,12 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
       }),
     });
     expect(response.status).toBe(500);
+    // Every line of the request carries its id, the process logger's "REST call failed" too.
+    const reqId = response.headers.get('x-request-id');
+    expect(reqId).toBeTruthy();
+    const own = parsed();
+    expect(own.some((line) => line.msg === 'REST call failed')).toBe(true);
+    for (const line of own) expect(line.reqId).toBe(reqId);
     const log = lines.join('\n');
     expect(log).toMatch(/push_subscriptions/); // the failure itself is logged …
     expect(log).toContain('[redacted]');

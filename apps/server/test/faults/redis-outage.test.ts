@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/db/database-unavailable';
-import { RecordingSender, probeRedis } from '../features/reminders/reminder-harness';
+import { RecordingSender } from '../features/reminders/reminder-harness';
 import { seedMorningUsers } from '../features/reminders/reminder-seed';
 import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../support/test-database';
 import { freePort, waitFor } from '../support/free-port';
+import { startPrivateRedis } from './support/private-redis';
 
 /**
  * Redis (the reminder queue) stops while reminders fall due, then comes back empty. Reminders
@@ -30,16 +31,7 @@ describe.skipIf(!hasRedisServer)(`Redis stopped while reminders fall due (${TEST
   let app: FastifyInstance;
 
   const startRedis = async () => {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    expect(
-      await waitFor(async () => Boolean(await probeRedis(`redis://127.0.0.1:${port}`, true)), 15_000),
-    ).toBe(true);
+    redis = await startPrivateRedis(port);
   };
   const stopRedis = async () => {
     const stopping = redis!;

@@ -85,6 +85,27 @@ export class PushOutboxRepository {
     return rowsOf(result).length;
   }
 
+  /**
+   * Hands leases back (a process shutting down with their jobs still unstarted in its memory): their
+   * pending pushes become due at once, so the next sweep of any worker re-leases them.
+   */
+  async releaseLeases(leaseIds: string[], now: Date): Promise<void> {
+    if (leaseIds.length === 0) return;
+    await this.db
+      .update(pushOutbox)
+      .set({ availableAt: now })
+      .where(and(inArray(pushOutbox.leaseId, leaseIds), eq(pushOutbox.status, 'pending')));
+  }
+
+  /** Pushes not yet sent (the outbox size metric). */
+  async countPending(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pushOutbox)
+      .where(eq(pushOutbox.status, 'pending'));
+    return Number(row?.n ?? 0);
+  }
+
   async delete(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.delete(pushOutbox).where(inArray(pushOutbox.id, ids));

@@ -3,6 +3,8 @@ import { fcmCredentials } from '../../config/firebase-credentials';
 import type { PushSecrets } from '../../config/secrets';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { ReminderMetrics } from '../../lib/metrics';
+import { PushOutboxRepository } from '../push/push-outbox.repository';
 import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
 import { PushRouter, type PushSender } from '../push/push-sender';
 import { WebPushSender } from '../push/web-push.sender';
@@ -17,6 +19,12 @@ export interface ReminderRuntime {
   /** Present when this process runs the processors (embedded mode or a worker process). */
   engine: ReminderEngine | undefined;
   queue: JobQueue | undefined;
+  /** Shared state for the metrics: jobs waiting (when this process has a queue) and unsent pushes. */
+  stats: { queueDepth(): Promise<number | undefined>; outboxPending(): Promise<number> };
+  /**
+   * Stops claiming (the tick), lets running jobs finish (the queue's close), hands back leases
+   * whose jobs were only in this process's memory, then leaves the live fan-out.
+   */
   close(): Promise<void>;
 }
 
@@ -35,6 +43,7 @@ export async function startReminderRuntime(options: {
   consume: boolean;
   /** Tests: a sender of their own (e.g. counting). */
   sender?: PushSender;
+  metrics?: ReminderMetrics;
 }): Promise<ReminderRuntime> {
   const { config, services, log, pushSecrets: secrets } = options;
   const r = config.reminders;
@@ -43,8 +52,15 @@ export async function startReminderRuntime(options: {
   if (config.redisUrl) {
     await services.live.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
   }
+  const outbox = new PushOutboxRepository(options.db);
+  const outboxPending = () => outbox.countPending();
   if (!options.consume) {
-    return { engine: undefined, queue: undefined, close: () => services.live.disconnect() };
+    return {
+      engine: undefined,
+      queue: undefined,
+      stats: { queueDepth: () => Promise.resolve(undefined), outboxPending },
+      close: () => services.live.disconnect(),
+    };
   }
 
   const webPush = new WebPushSender(
@@ -75,6 +91,7 @@ export async function startReminderRuntime(options: {
     pushLeaseMs: r.pushLeaseMs,
     maxPushAttempts: r.pushMaxAttempts,
     pushTtlSeconds: r.pushTtlSeconds,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await queue.process(engine.handlers(), r.workerConcurrency);
   if (r.tickMs > 0) engine.start(r.tickMs);
@@ -82,9 +99,14 @@ export async function startReminderRuntime(options: {
   return {
     engine,
     queue,
+    stats: { queueDepth: () => queue.waiting(), outboxPending },
     async close() {
       await engine.stop();
       await queue.close();
+      if (queue.kind === 'in-process') {
+        const released = await engine.releaseUnstarted();
+        if (released > 0) log.info({ leases: released }, 'released push leases for other workers');
+      }
       await webPush.close();
       await services.live.disconnect();
     },

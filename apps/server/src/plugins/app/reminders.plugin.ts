@@ -22,10 +22,11 @@ export default fp<{ sender?: PushSender | undefined }>(
       pushSecrets: app.pushSecrets,
       log: app.log,
       consume: app.config.reminders.worker === 'embedded',
+      metrics: app.metrics.reminders,
       ...(options.sender ? { sender: options.sender } : {}),
     });
     app.decorate('reminders', runtime);
     app.addHook('onClose', () => runtime.close());
   },
-  { name: 'reminders', dependencies: ['database', 'services'] },
+  { name: 'reminders', dependencies: ['database', 'services', 'metrics'] },
 );

@@ -17,9 +17,19 @@ export interface ServerProcess {
   ready(ms?: number): Promise<boolean>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnEntry('src/server.ts', env);
+}
+
+/** A reminder worker (src/worker.ts); `ready` waits for its "reminder worker ready" line. */
+export function spawnWorker(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnEntry('src/worker.ts', { LOG_LEVEL: 'info', ...env });
+}
+
+async function spawnEntry(entry: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const worker = entry.endsWith('worker.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -52,6 +62,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     ready: (ms = 60_000) =>
       waitFor(async () => {
         if (exitedWith !== undefined) return true;
+        if (worker) return output.includes('reminder worker ready');
         try {
           return (await fetch(`${baseUrl}/api/health`)).status === 200;
         } catch {

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
+import type { ReminderMetrics } from '../../../lib/metrics';
 import type { RealtimeHub } from '../../notifications/live/live-hub';
 import type { PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
@@ -30,6 +31,8 @@ export interface ReminderEngineOptions {
   pushLeaseMs: number;
   maxPushAttempts: number;
   pushTtlSeconds: number;
+  /** Where due/sent/failed counts and lateness go (lib/metrics.ts); none when absent. */
+  metrics?: ReminderMetrics;
   /** Ceiling of a fire job's loop before it yields to the next tick. */
   fireBudgetMs?: number;
 }

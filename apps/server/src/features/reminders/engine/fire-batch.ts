@@ -31,12 +31,13 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
     const states = await loadUserStates(tx, userIds, dates);
 
-    const intents: { userId: string; intent: Intent }[] = [];
+    const intents: { userId: string; intent: Intent; dueAt: Date }[] = [];
     const moves: (ScheduleWrite & { id: string })[] = [];
     const removals: string[] = [];
     for (const row of rows) {
       const outcome = evaluateRow(row, occurrences.get(row.id)!, states.get(row.userId)!, now);
-      for (const intent of outcome.intents) intents.push({ userId: row.userId, intent });
+      const { fireAt: dueAt } = occurrences.get(row.id)!;
+      for (const intent of outcome.intents) intents.push({ userId: row.userId, intent, dueAt });
       if (outcome.next) {
         const { spec, date, fireAt } = outcome.next;
         moves.push({ ...spec, id: row.id, userId: row.userId, occurrenceDate: date, fireAt });
@@ -74,11 +75,14 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     await reminders.deleteRows(removals);
     return {
       claimed: rows.length,
+      lateness: toStore.map((i) => (now.getTime() - i.dueAt.getTime()) / 1000),
       leaseId: outbox.length > 0 ? leaseId : undefined,
       notifications: toStore.map((i) => ({ userId: i.userId, notification: byId.get(i.id)! })),
     };
   });
   if (!result) return 0;
+  o.metrics?.due(result.claimed);
+  for (const seconds of result.lateness) o.metrics?.stored(seconds);
   if (result.leaseId) {
     await o.queue.add('push', { leaseId: result.leaseId }, { jobId: `push-${result.leaseId}` });
   }

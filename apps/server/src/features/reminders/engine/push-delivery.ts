@@ -49,9 +49,13 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
           urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
         })
         .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }));
-      if (result.ok) sent.push(push.id);
-      else if (result.gone) gone.add(push.subscriptionId);
-      else failed.push({ push, error: result.error, permanent: result.permanent === true });
+      if (result.ok) {
+        sent.push(push.id);
+        o.metrics?.pushSent(secondsSinceStored(payload, o.clock.now()));
+      } else if (result.gone) {
+        gone.add(push.subscriptionId);
+        o.metrics?.pushFailed('gone', true);
+      } else failed.push({ push, error: result.error, permanent: result.permanent === true });
     }
   };
   // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
@@ -87,12 +91,20 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
   for (const { push, error, permanent } of failed) {
     const attempts = push.attempts + 1;
     const delay = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
+    const givenUp = permanent || attempts >= o.maxPushAttempts;
     await outbox.retry(push.id, {
       attempts,
       availableAt: new Date(after.getTime() + delay),
-      failed: permanent || attempts >= o.maxPushAttempts,
+      failed: givenUp,
       error,
     });
+    o.metrics?.pushFailed(permanent ? 'rejected' : 'transient', givenUp);
     o.log.warn({ attempts, error }, 'push failed; will retry');
   }
+}
+
+/** Seconds from the notification being stored (the payload's createdAt) to now; 0 if unreadable. */
+function secondsSinceStored(payload: PushPayload, now: Date): number {
+  const at = Date.parse(String(payload.createdAt));
+  return Number.isNaN(at) ? 0 : (now.getTime() - at) / 1000;
 }

@@ -23,9 +23,28 @@ export class ReminderEngine {
   private ticking: Promise<void> | undefined;
   private lastPrune = 0;
   private readonly reminders: ReminderRepository;
+  private readonly o: ReminderEngineOptions;
+  /** Leases this process queued a push job for that has not started yet (released on shutdown). */
+  private readonly unstarted = new Set<string>();
 
-  constructor(private readonly o: ReminderEngineOptions) {
-    this.reminders = new ReminderRepository(o.db);
+  constructor(options: ReminderEngineOptions) {
+    this.reminders = new ReminderRepository(options.db);
+    const { queue } = options;
+    const unstarted = this.unstarted;
+    this.o = {
+      ...options,
+      queue: {
+        kind: queue.kind,
+        add(name, data, jobOptions) {
+          if (name === 'push') unstarted.add(String(data.leaseId));
+          return queue.add(name, data, jobOptions);
+        },
+        process: (handlers, concurrency) => queue.process(handlers, concurrency),
+        waiting: () => queue.waiting(),
+        idle: () => queue.idle(),
+        close: () => queue.close(),
+      },
+    };
   }
 
   handlers(): Record<string, JobHandler> {
@@ -95,7 +114,20 @@ export class ReminderEngine {
 
   /** Sends one lease's pushes. */
   deliver(leaseId: string): Promise<void> {
+    this.unstarted.delete(leaseId);
     return deliverLease(this.o, leaseId);
+  }
+
+  /**
+   * Shutdown, after the queue is closed: leases whose push job never started here are handed back
+   * (due now) so another worker's next sweep sends them instead of waiting out PUSH_LEASE_SECONDS.
+   * Only for the in-process queue; BullMQ jobs stay in Redis for the other workers.
+   */
+  async releaseUnstarted(): Promise<number> {
+    const leases = [...this.unstarted];
+    this.unstarted.clear();
+    await new PushOutboxRepository(this.o.db).releaseLeases(leases, this.o.clock.now());
+    return leases.length;
   }
 
   /** Tests: tick and wait until everything due at the clock's now has run. */

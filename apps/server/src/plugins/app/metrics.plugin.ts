@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { connectionsByState } from '../../db/connection-stats';
+import { PromMetrics } from '../../lib/prom-metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: PromMetrics;
+  }
+}
+
+/**
+ * This process's metrics (decision 110): every answered request by its route pattern, plus gauges
+ * read at scrape time. The reminder engine gets `app.metrics.reminders` (reminders.plugin.ts).
+ */
+export default fp(
+  async (app) => {
+    const metrics = new PromMetrics('server');
+    metrics.watch({
+      // Read when scraped: the reminders plugin is registered after this one.
+      queueDepth: () => app.reminders.stats.queueDepth(),
+      outboxPending: () => app.reminders.stats.outboxPending(),
+      databaseConnections: () => connectionsByState(app.database),
+      databasePoolMax: app.database.kind === 'postgres' ? app.config.databasePoolSize : 1,
+    });
+    app.decorate('metrics', metrics);
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern (/api/medicine/:id), never the URL: ids and emails stay out of labels.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.http.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  },
+  { name: 'metrics', dependencies: ['database'] },
+);
