@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The root postinstall (scripts/patch-dependencies.mjs) guards postgres.js 3.4.9's `nextWrite`
+ * against a closed connection (porsager/postgres#1208): unguarded, a PostgreSQL restart can end the
+ * whole process from a timer. This fails when an install skipped the patch, or a new driver version
+ * came in without anyone checking whether it still needs it.
+ */
+const require = createRequire(import.meta.url);
+// The CommonJS entry is <root>/cjs/src/index.js (the package exports no package.json).
+const driverRoot = path.resolve(path.dirname(require.resolve('postgres')), '../..');
+
+describe('the installed PostgreSQL driver', () => {
+  it.each(['src/connection.js', 'cjs/src/connection.js'])(
+    '%s guards writes on a closed connection',
+    (file) => {
+      const source = readFileSync(path.join(driverRoot, file), 'utf8');
+      const nextWrite = source.slice(
+        source.indexOf('function nextWrite('),
+        source.indexOf('function connectTimedOut('),
+      );
+      expect(nextWrite).toMatch(/if \(!socket\) \{[^}]*CONNECTION_CLOSED/);
+      // Both teardowns forget the cancelled flush, so the next write on a reconnected socket re-arms it.
+      expect(
+        source.match(/\n {4}clearImmediate\(nextWriteTimer\)\n {4}chunk = nextWriteTimer = null/g),
+      ).toHaveLength(2);
+    },
+  );
+});

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * Runs after every `npm install` / `npm ci` (root `postinstall`, also in the Docker image): mends a
+ * known defect in an installed dependency until its maintainers release the fix. Each patch is an
+ * exact text replacement, applied once (a marker says so) and refused loudly when the text it
+ * expects is not there, so a new upstream version is looked at, never patched blindly.
+ *
+ * postgres.js 3.4.9 (porsager/postgres#1154, #1208; fixes proposed in #1168, #1209, unreleased):
+ * a small write is flushed on a `setImmediate`; if the connection closes before it fires, `closed()`
+ * cancels the timer but leaves it set, and `nextWrite` can later run with `socket === null`. The
+ * TypeError is thrown from the timer, outside any query's promise, and ends the whole process: a
+ * PostgreSQL restart could take a server or worker down instead of giving 503s until it is back
+ * (apps/server/test/faults/postgres-restart.test.ts met it). The guard rejects the waiting queries
+ * with CONNECTION_CLOSED, which the app already turns into 503, and the teardowns reset the timer.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MARKER = '/* medrem: guarded nextWrite (porsager/postgres#1208) */';
+
+const postgresPatch = {
+  name: 'postgres.js: nextWrite on a closed connection',
+  files: ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'].map((f) =>
+    path.join(root, 'node_modules/postgres', f),
+  ),
+  replacements: [
+    [
+      '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
+      `  function nextWrite(fn) {\n    ${MARKER}\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
+    ],
+    // terminate() and closed(): cancel the pending flush and forget it, so a later write re-arms it.
+    [
+      '    clearImmediate(nextWriteTimer)\n',
+      '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n',
+    ],
+  ],
+};
+
+function apply(patch) {
+  let patched = 0;
+  for (const file of patch.files) {
+    if (!existsSync(file)) continue;
+    let text = readFileSync(file, 'utf8');
+    if (text.includes(MARKER)) continue;
+    for (const [from, to] of patch.replacements) {
+      if (!text.includes(from)) {
+        throw new Error(
+          `${patch.name}: ${path.relative(root, file)} does not contain the expected text. ` +
+            'The dependency changed: check whether it still needs this patch, then update scripts/patch-dependencies.mjs.',
+        );
+      }
+      text = text.split(from).join(to);
+    }
+    writeFileSync(file, text);
+    patched += 1;
+  }
+  return patched;
+}
+
+const count = apply(postgresPatch);
+if (count > 0) console.log(`patch-dependencies: ${postgresPatch.name} (${count} files)`);
