@@ -9,11 +9,11 @@ test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
 const monthName = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
 const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 
@@ -66,6 +66,12 @@ test('the month calendar, bars and trend of a seeded month, with their tables', 
 
   await page.getByRole('button', { name: `Previous month, ${monthName(previous)}` }).click();
   await expect(page.getByRole('heading', { name: `${monthName(previous)} by day` })).toBeVisible();
+  // Weeks start on Sunday (the spec's en-US locale): the 1st stands under its own weekday.
+  const firstColumn = await days
+    .locator('li')
+    .first()
+    .evaluate((el) => getComputedStyle(el).gridColumnStart);
+  expect(Number(firstColumn)).toBe(new Date(`${day(1)}T00:00:00Z`).getUTCDay() + 1);
   // Hand-computed: 1st 2/2, 2nd 3/4, 3rd 1/4, 4th 0/2, 5th nothing due.
   const expected: [number, string, string][] = [
     [1, 'all taken, 2 of 2', 'all'],

@@ -2,14 +2,14 @@ import type { MonthAggregatesView } from '@medrem/contract';
 
 export type DayStatus = MonthAggregatesView['days'][number]['status'];
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortMonthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** 'YYYY-MM' → 'November 2026'. Calendar dates are read as UTC so no zone shifts them. */
 export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 export const shortMonthLabel = (month: string) => shortMonthFormat.format(new Date(`${month}-01T00:00:00Z`));
-/** 'YYYY-MM-DD' → '12 November'. */
+/** 'YYYY-MM-DD' → 'November 12' (the spec's date locale is en-US). */
 export const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
 export const rateLabel = (rate: number | null) => (rate === null ? '-' : `${rate}%`);

@@ -2,14 +2,15 @@ import type { MonthAggregatesView } from '@medrem/contract';
 import { STATUS_STYLE, dayLabel, monthLabel, statusText, type DayStatus } from '../report-format';
 import { ChartTable } from './chart-table.component';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+// The spec's date locale is en-US, whose weeks start on Sunday.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** Monday-first column (1–7) of a calendar date. */
-const weekdayColumn = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+/** Sunday-first column (1–7) of a calendar date. */
+const weekdayColumn = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() + 1;
 
 /**
  * The month as a calendar, one cell per day coloured by its status. Each cell also shows a marker
- * (✓ ◐ ✕ –) and is labelled in words ("12 November: all taken, 2 of 2"), so neither colour nor
+ * (✓ ◐ ✕ –) and is labelled in words ("November 12: all taken, 2 of 2"), so neither colour nor
  * sight is needed to read it.
  */
 export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
