@@ -1,10 +1,11 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import webpush from 'web-push';
 import type { AppConfig } from '../config/config';
 import { type PushSecrets, loadSecrets } from '../config/secrets';
 import type { Database } from '../db/database';
 import { type AttemptCounter, MemoryAttemptCounter, RedisAttemptCounter } from '../lib/attempt-counter';
 import { RedisInvalidationBus } from '../lib/invalidation-bus';
+import { redisConnection } from '../lib/redis-connection';
 import type { Clock } from '../lib/clock';
 import { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { ActionTokenCodec } from '../features/reminders/action-tokens';
@@ -62,7 +63,9 @@ export async function composeServices(options: {
   let redis: Redis | undefined;
   let invalidations: RedisInvalidationBus | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    redis = redisConnection(config.redisUrl, { maxRetriesPerRequest: 2 }, (error) =>
+      log.warn(`Redis (sign-in limits): ${error.message}`),
+    );
     failures = new RedisAttemptCounter(redis, config.loginThrottle.windowMs, `${r.redisKeyPrefix}:attempts:`);
     // Several processes: a revocation or a settings save in one reaches the caches of all.
     invalidations = new RedisInvalidationBus(config.redisUrl, r.redisKeyPrefix, (error) =>

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from './redis-connection';
 
 /**
  * Tells every process of a deployment that something it may have cached for a user changed
@@ -56,11 +57,11 @@ export class RedisInvalidationBus implements InvalidationBus {
     private readonly onError: (error: Error) => void,
   ) {
     this.channel = `${keyPrefix}:invalidate`;
-    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    this.subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    // Without listeners ioredis prints every failed reconnect; the caches simply bypass themselves.
-    this.publisher.on('error', (error: Error) => this.report(error));
-    this.subscriber.on('error', (error: Error) => this.report(error));
+    // While Redis is away the caches simply bypass themselves; one warning per outage.
+    this.publisher = redisConnection(redisUrl, { maxRetriesPerRequest: 2 }, (error) => this.report(error));
+    this.subscriber = redisConnection(redisUrl, { maxRetriesPerRequest: null }, (error) =>
+      this.report(error),
+    );
     this.subscriber.on('message', (channel: string, key: string) => {
       if (channel === this.channel) this.emit(key);
     });

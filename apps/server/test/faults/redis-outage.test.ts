@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/db/database-unavailable';
@@ -71,6 +71,9 @@ describe.skipIf(!hasRedisServer)(`Redis stopped while reminders fall due (${TEST
   });
 
   it('pauses reminders without loss and resumes them once Redis is back', { timeout: 120_000 }, async () => {
+    // Every Redis connection has an error listener: ioredis would print each failed reconnect of one
+    // that has none to stderr, outside the JSON log.
+    const consoleErrors = vi.spyOn(console, 'error');
     const count = 40;
     const endpoint = (i: number) => `https://push.example.test/outage/${i}`;
     await seedMorningUsers(database.handle.db, {
@@ -138,6 +141,9 @@ describe.skipIf(!hasRedisServer)(`Redis stopped while reminders fall due (${TEST
     expect(await waitFor(() => delivered().size === count, 60_000)).toBe(true);
     // Settled: no late duplicate once everything was sent.
     expect(await waitFor(async () => (await notificationCount()) === count, 10_000)).toBe(true);
+    const unhandled = consoleErrors.mock.calls.filter((call) => String(call[0]).includes('[ioredis]'));
+    consoleErrors.mockRestore();
+    expect(unhandled.map((call) => String(call[0]))).toEqual([]);
     const sends = sender.sent.filter((s) => s.target.endpoint.includes('/outage/')).length;
     console.log(
       `Redis outage: ${count} reminders due while down, 0 sent during it, ${delivered().size} delivered after (${sends} sends, ${await notificationCount()} stored)`,

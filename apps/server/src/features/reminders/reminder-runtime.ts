@@ -50,7 +50,11 @@ export async function startReminderRuntime(options: {
   const { endpoints } = services.push;
   const tokens = services.actionTokens;
   if (config.redisUrl) {
-    await services.live.connect(new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix));
+    await services.live.connect(
+      new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix, (error) =>
+        log.warn({ err: error }, 'Redis (live notifications) unreachable'),
+      ),
+    );
   }
   const outbox = new PushOutboxRepository(options.db);
   const outboxPending = () => outbox.countPending();

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../../../lib/redis-connection';
 import type { RealtimeBridge, RealtimeMessage } from './live-hub';
 
 /** Redis pub/sub between server and worker processes: one channel, one subscriber connection each. */
@@ -10,8 +11,9 @@ export class RedisRealtimeBridge implements RealtimeBridge {
   constructor(
     private readonly redisUrl: string,
     keyPrefix: string,
+    private readonly onOutage: (error: Error) => void,
   ) {
-    this.publisher = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.publisher = redisConnection(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }, onOutage);
     this.channel = `${keyPrefix}:notifications`;
   }
 
@@ -20,7 +22,7 @@ export class RedisRealtimeBridge implements RealtimeBridge {
   }
 
   async start(deliver: (message: RealtimeMessage) => void): Promise<void> {
-    const subscriber = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    const subscriber = redisConnection(this.redisUrl, { maxRetriesPerRequest: null }, this.onOutage);
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       try {

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../../../lib/redis-connection';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue';
 
 const QUEUE_NAME = 'reminders';
@@ -19,7 +20,9 @@ export class BullMqQueue implements JobQueue {
     private readonly prefix: string,
     private readonly onError: (error: unknown, job: { name: string }) => void = () => undefined,
   ) {
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    this.connection = redisConnection(redisUrl, { maxRetriesPerRequest: null }, (error) =>
+      this.onError(error, { name: 'queue connection' }),
+    );
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
   }
 
@@ -42,7 +45,9 @@ export class BullMqQueue implements JobQueue {
         await handler(job.data as Record<string, unknown>);
       },
       {
-        connection: new Redis(this.redisUrl, { maxRetriesPerRequest: null }),
+        connection: redisConnection(this.redisUrl, { maxRetriesPerRequest: null }, (error) =>
+          this.onError(error, { name: 'worker connection' }),
+        ),
         prefix: this.prefix,
         concurrency,
         // Long fire loops must not be taken for stalled ones.
