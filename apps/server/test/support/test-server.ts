@@ -17,13 +17,14 @@ export interface TestServer {
 }
 
 /**
- * Builds the real app on a fresh database and listens on a random loopback port, so tests speak
- * real HTTP to it. The clock is a ManualClock starting at `now`.
+ * Builds the real app on a fresh database (or on `database`, which it then owns and drops on close)
+ * and listens on a random loopback port, so tests speak real HTTP to it. The clock is a
+ * ManualClock starting at `now`.
  */
 export async function startTestServer(
-  options: { now?: string; env?: Record<string, string>; clock?: Clock } = {},
+  options: { now?: string; env?: Record<string, string>; clock?: Clock; database?: TestDatabase } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-test-'));
   const clock = new ManualClock(new Date(options.now ?? '2026-11-21T10:00:00.000Z'));
   const config = loadConfig({
