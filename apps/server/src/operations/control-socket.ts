@@ -1,4 +1,4 @@
-import { chmod, rename, unlink } from 'node:fs/promises';
+import { chmod, mkdir, rename, unlink } from 'node:fs/promises';
 import { type Server, createConnection, createServer } from 'node:net';
 import path from 'node:path';
 import { OperationError, refused } from './operation-error';
@@ -44,6 +44,7 @@ export async function claimControlSocket(dataDir: string, handler: ControlHandle
     );
   }
   await unlink(socketPath).catch(ignoreMissing);
+  await mkdir(dataDir, { recursive: true });
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     let command = '';
     socket.on('data', (chunk: Buffer) => {
