@@ -3,8 +3,9 @@ import { loadConfig } from '../config/config';
 import { EXIT, OperationError, usage } from '../operations/operation-error';
 
 /**
- * Runs one operations command: paths and DATA_DIR relative to where `npm run` was typed (npm runs a
- * workspace's script in the workspace folder and says where it started in INIT_CWD), the outcome
+ * Runs one operations command: relative paths and DATA_DIR resolve from the repository root, as for
+ * `npm start` (npm runs a workspace's script in the workspace folder, and names the root's folder in
+ * INIT_CWD), the outcome
  * printed as sentences, and the exit code of docs' table (operation-error.ts).
  */
 export function runCli(
