@@ -51,6 +51,8 @@ describe('backup and restore of the embedded installation', () => {
 
   it('keeps every write acknowledged before the backup began, whole', { timeout: 240_000 }, async () => {
     const first = await start(dataDir);
+    // Only the user owning DATA_DIR may ask the server for a copy of everything.
+    expect((await stat(path.join(dataDir, 'control.sock'))).mode & 0o777).toBe(0o600);
     // A second server on the same DATA_DIR would corrupt PGlite: it stops at the control socket.
     const intruder = await spawnServer({ DATA_DIR: dataDir });
     expect(await intruder.exited).toBe(1);
