@@ -41,7 +41,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PGlite only: keep everything in memory (tests). */
   inMemory?: boolean;
-  /** PGlite only: fill the (empty) data directory from a snapshot() tar first (restore). */
+  /** PGlite on disk only (the in-memory mode ignores it): fill the empty data directory from a snapshot() tar. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   const { databaseUrl } = options;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { SECRET_ENV_NAMES } from '../config/secrets';
 import { readBackup } from './backup-archive';
@@ -44,11 +47,18 @@ export async function migrateToPostgres(options: {
   if (options.fromBackup) {
     const contents = await readBackup(options.fromBackup);
     secrets = contents.secrets;
-    const source = await openDatabase({ inMemory: true, loadDataDir: new Blob([contents.database]) });
+    // Unpacked into a scratch directory: PGlite's in-memory mode ignores loadDataDir (found by the
+    // test of --from-backup, which then copied an empty database).
+    const scratch = await mkdtemp(path.join(tmpdir(), 'medrem-move-'));
     try {
-      moved = await copyInto(source, options.to, batchSize);
+      const source = await openDatabase({ dataDir: scratch, loadDataDir: new Blob([contents.database]) });
+      try {
+        moved = await copyInto(source, options.to, batchSize);
+      } finally {
+        await source.close();
+      }
     } finally {
-      await source.close();
+      await rm(scratch, { recursive: true, force: true });
     }
   } else {
     await assertEmbeddedInstall(options.dataDir, undefined);

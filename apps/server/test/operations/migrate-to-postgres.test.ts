@@ -157,6 +157,27 @@ describe.skipIf(!serverUrl)('npm run migrate-to-postgres', () => {
       // A second move into the same database is refused: it already holds data.
       const again = await runCli('migrate-to-postgres', ['--to', target.url], { DATA_DIR: dataDir });
       expect([again.code, again.stderr]).toEqual([3, expect.stringContaining('already holds data')]);
+
+      // From a backup file instead of DATA_DIR: the same rows, to the checksum.
+      const backupFile = path.join(root, 'backup.tar.gz');
+      const backup = await runCli('backup', ['--out', backupFile], { DATA_DIR: dataDir });
+      expect(backup.code, backup.stderr).toBe(0);
+      const second = await createEmptyServerDatabase(serverUrl!);
+      try {
+        const fromBackup = await runCli(
+          'migrate-to-postgres',
+          ['--to', second.url, '--from-backup', backupFile],
+          {
+            DATA_DIR: path.join(root, 'unused'),
+          },
+        );
+        expect(fromBackup.code, fromBackup.stderr).toBe(0);
+        const sums = (out: string) => out.match(/^ {2}\w+ +\d+ +[0-9a-f]{32}$/gm);
+        expect(sums(fromBackup.stdout)).toEqual(sums(moved.stdout));
+        expect(fromBackup.stdout).toContain(`JWT_SECRET=${settings.JWT_SECRET}`);
+      } finally {
+        await second.drop();
+      }
     },
   );
 });
