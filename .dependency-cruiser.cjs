@@ -36,6 +36,14 @@ module.exports = {
       to: { path: `(^node_modules/(fastify|@trpc)/|${SERVER}(plugins|trpc)/)` },
     },
     {
+      name: 'operations-stand-below-the-app',
+      comment:
+        'Backup, restore and the move to PostgreSQL work on the database and DATA_DIR alone: no feature, no HTTP, no app wiring (decision 114).',
+      severity: 'error',
+      from: { path: `${SERVER}(operations|cli)/` },
+      to: { path: `(^node_modules/(fastify|@trpc)/|${SERVER}(features|plugins|composition|trpc)/)` },
+    },
+    {
       name: 'packages-stay-below-apps',
       severity: 'error',
       comment: 'domain <- contract <- apps: the shared packages never reach into an app.',

@@ -6,7 +6,14 @@ import { defineConfig } from 'tsup';
  * npm dependencies stay external. The SQL migrations are copied beside the bundle.
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts', worker: 'src/worker.ts' },
+  entry: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    // The operations commands, so a production image (no tsx) runs `node dist/backup.js` too.
+    backup: 'src/cli/backup.cli.ts',
+    restore: 'src/cli/restore.cli.ts',
+    'migrate-to-postgres': 'src/cli/migrate-to-postgres.cli.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

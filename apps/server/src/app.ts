@@ -6,6 +6,7 @@ import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
 import { logSerializers } from './lib/log-serializers';
 import oidcRoutesPlugin from './features/auth/social/oidc.routes';
+import controlSocketPlugin from './plugins/app/control-socket.plugin';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
 import servicesPlugin from './plugins/app/services.plugin';
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookiesPlugin);
   await app.register(rateLimitPlugin);
 
+  // The embedded database belongs to one process: claim DATA_DIR before opening it.
+  if (!options.database && !config.databaseUrl) await app.register(controlSocketPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(servicesPlugin);
   await app.register(metricsPlugin);

@@ -12,6 +12,14 @@ export interface Secrets {
 }
 export type PushSecrets = Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey' | 'actionTokenSecret'>;
 
+/** The environment variable (config.ts) that sets each secret instead of DATA_DIR/secrets.json. */
+export const SECRET_ENV_NAMES: Record<keyof Secrets, string> = {
+  jwtSecret: 'JWT_SECRET',
+  vapidPublicKey: 'VAPID_PUBLIC_KEY',
+  vapidPrivateKey: 'VAPID_PRIVATE_KEY',
+  actionTokenSecret: 'ACTION_TOKEN_SECRET',
+};
+
 export type SecretsFromEnv = { [K in keyof Secrets]?: string | undefined };
 
 const secretsSchema = z.object({

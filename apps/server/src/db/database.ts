@@ -17,6 +17,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded database on disk only: its data directory as one tar, copied between transactions
+   * (operations/backup). Absent for PostgreSQL (pg_dump's job) and the in-memory test database.
+   */
+  snapshot?(): Promise<Uint8Array>;
   /** Applies the committed SQL migrations; safe with several processes starting at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PGlite only: keep everything in memory (tests). */
   inMemory?: boolean;
+  /** PGlite on disk only (the in-memory mode ignores it): fill the empty data directory from a snapshot() tar. */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   const { databaseUrl } = options;
   if (databaseUrl) {
@@ -72,12 +79,21 @@ export async function openDatabase(options: {
     dataPath = path.join(options.dataDir, 'pglite');
     await mkdir(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath);
+  const client = new PGlite(dataPath, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const snapshot = async () => {
+    // Flushed first, so a restore has little WAL to replay.
+    await client.exec('CHECKPOINT');
+    // PGlite's transaction lock (which every query and transaction also takes): the files are
+    // copied when no transaction is half-way, and nothing writes until the copy is done.
+    const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+    return new Uint8Array(await tar.arrayBuffer());
+  };
   return {
     db,
     kind: 'pglite',
+    ...(dataPath ? { snapshot } : {}),
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
