@@ -1,5 +1,8 @@
-import { chmod, mkdir, rename, unlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { chmod, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { type Server, createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OperationError, refused } from './operation-error';
 
@@ -14,6 +17,8 @@ export const CONTROL_SOCKET = 'control.sock';
 
 // sun_path holds 108 bytes on Linux (104 on macOS), the terminating NUL included.
 const MAX_SOCKET_PATH = 103;
+// The socket is bound as `<path>.<pid>` first (see claimControlSocket): room for a dot and 7 digits.
+const PRIVATE_SUFFIX_BYTES = 8;
 
 export interface ControlReply {
   header: Record<string, unknown>;
@@ -25,26 +30,57 @@ export interface ControlSocket {
   close(): Promise<void>;
 }
 
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, CONTROL_SOCKET);
+/**
+ * DATA_DIR/control.sock, or, when DATA_DIR is too deep a path for a Unix socket, a socket in a
+ * private folder (0700) under the temp dir named after DATA_DIR's real path, so every process that
+ * opens the same DATA_DIR, by whatever path, meets the same socket.
+ */
+export function controlSocketPath(dataDir: string): string {
+  // Decided on the real path: a short symlink to a deep DATA_DIR must find the same socket.
+  const real = realPath(dataDir);
+  const inDataDir = path.join(real, CONTROL_SOCKET);
+  if (Buffer.byteLength(inDataDir) + PRIVATE_SUFFIX_BYTES <= MAX_SOCKET_PATH) return inDataDir;
+  const id = createHash('sha256').update(real).digest('hex').slice(0, 24);
+  return path.join(tmpdir(), `medrem-${id}`, CONTROL_SOCKET);
+}
+
+function realPath(dataDir: string): string {
+  try {
+    return realpathSync(dataDir);
+  } catch {
+    return path.resolve(dataDir);
+  }
+}
+
+/** The folder of a socket outside DATA_DIR must be this user's alone, or another user could take it. */
+async function privateFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const info = await stat(folder);
+  if ((process.getuid && info.uid !== process.getuid()) || (info.mode & 0o077) !== 0) {
+    throw refused(`${folder} (the control socket's folder) must belong to this user alone, mode 0700.`);
+  }
+}
 
 /**
  * Claims DATA_DIR for this process: refuses when another process answers on its control socket,
  * removes a stale socket (a process killed without closing), and listens there until close().
  */
 export async function claimControlSocket(dataDir: string, handler: ControlHandler): Promise<ControlSocket> {
+  await mkdir(dataDir, { recursive: true });
   const socketPath = controlSocketPath(dataDir);
-  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
+  if (Buffer.byteLength(socketPath) + PRIVATE_SUFFIX_BYTES > MAX_SOCKET_PATH) {
     throw refused(
-      `DATA_DIR ${dataDir} is too long a path for its control socket (${MAX_SOCKET_PATH - CONTROL_SOCKET.length - 1} bytes at most): move it, or point DATA_DIR at a shorter symlink to it.`,
+      `Neither DATA_DIR ${dataDir} nor the temp dir ${tmpdir()} is a short enough path for the control socket: set TMPDIR to a shorter one.`,
     );
   }
+  if (socketPath !== path.join(realPath(dataDir), CONTROL_SOCKET))
+    await privateFolder(path.dirname(socketPath));
   if (await askControlSocket(dataDir, 'ping')) {
     throw refused(
       `Another process is using DATA_DIR ${dataDir} (a running server, or a backup, restore or move): stop it first.`,
     );
   }
   await unlink(socketPath).catch(ignoreMissing);
-  await mkdir(dataDir, { recursive: true });
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     let command = '';
     socket.on('data', (chunk: Buffer) => {
