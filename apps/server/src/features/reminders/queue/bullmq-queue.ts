@@ -24,6 +24,11 @@ export class BullMqQueue implements JobQueue {
       this.onError(error, { name: 'queue connection' }),
     );
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
+    // BullMQ re-emits its connection's errors on the queue, and prints them itself when nobody
+    // listens. The connection already reported the outage once; report only errors of a live one.
+    this.queue.on('error', (error) => {
+      if (this.connection.status === 'ready') this.onError(error, { name: 'queue' });
+    });
   }
 
   async add(name: string, data: Record<string, unknown>, options: JobOptions = {}): Promise<void> {
