@@ -14,6 +14,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /** No serious or critical axe-core violation on what the page shows now. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map(
@@ -39,4 +40,21 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
     });
   }
   await page.setViewportSize(previous);
+}
+
+/**
+ * Waits (at most 2 s) for the finite animations on the page, such as a toast sliding in or out: axe
+ * measures the contrast of a half-transparent toast mid-animation and reports colours nobody sees at
+ * rest. A toast's progress bar (its auto-close timer) and endless spinners are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      if (target?.classList.contains('Toastify__progress-bar')) return false;
+      return animation.effect?.getComputedTiming().endTime !== Infinity;
+    });
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }
