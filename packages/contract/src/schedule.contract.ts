@@ -28,8 +28,7 @@ export const doseScheduleSchema = z
         days: z
           .array(boundedInt('Weekday', 0, 6))
           .min(1, 'Choose at least one day of the week.')
-          .max(7)
-          .transform((days) => [...new Set(days)].sort()),
+          .max(7),
       })
       .meta({ description: 'The frequency’s doses on these weekdays (0 = Sunday … 6 = Saturday).' }),
     z

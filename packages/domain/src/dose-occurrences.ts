@@ -127,3 +127,13 @@ export function isDoseReached(dose: DayDose, nowMinutes: number, now?: number): 
   if (dose.at !== undefined && now !== undefined) return now >= dose.at;
   return nowMinutes >= minutesOfDay(dose.time);
 }
+
+/**
+ * The flags of the doses due on a local date, one per slot of the day's taken string: the
+ * frequency's on a dose day (zeros otherwise), one per dose of the day for every-N-hours, none for
+ * as-needed. What every dose write checks a tick against.
+ */
+export function dueFlagsOn(medicine: ScheduledMedicineFields, date: string, timeZone: string): number[] {
+  if (medicine.schedule?.kind === 'interval') return intervalDosesOn(medicine, date, timeZone).map(() => 1);
+  return slotFlagsOn(medicine, date);
+}

@@ -1,12 +1,20 @@
 import type { Medicine } from '@medrem/contract';
-import { courseEndDate, supplyFigures } from '@medrem/domain';
+import { averagePillsPerDay, courseEndDate, supplyFigures } from '@medrem/domain';
 import type { MedicineWithTotals } from './medicine.repository';
 
 /** Pills and days left of the current supply: doses taken since the last refill count against it. */
 export function supplyOf(
   row: Pick<
     MedicineWithTotals,
-    'totalPills' | 'takenTotal' | 'takenAtLastRefill' | 'pillsPerDose' | 'dosesPerDay'
+    | 'totalPills'
+    | 'takenTotal'
+    | 'takenAtLastRefill'
+    | 'pillsPerDose'
+    | 'dosesPerDay'
+    | 'frequency'
+    | 'schedule'
+    | 'startDate'
+    | 'originalDurationDays'
   >,
 ) {
   return supplyFigures({
@@ -14,6 +22,8 @@ export function supplyOf(
     dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),
     pillsPerDose: row.pillsPerDose,
     dosesPerDay: row.dosesPerDay,
+    // Days left by the schedule's real rate: a weekly medicine's supply lasts seven times as long.
+    pillsPerDay: row.schedule ? averagePillsPerDay(row) : undefined,
   });
 }
 
@@ -35,6 +45,7 @@ export function toMedicine(row: MedicineWithTotals, userEmail: string): Medicine
     pillsPerDose: row.pillsPerDose,
     dosesPerDay: row.dosesPerDay,
     reminders: [{ times: row.scheduledTimes }],
+    schedule: row.schedule ?? null,
     courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
     pillsLeft,
     daysLeft,

@@ -81,8 +81,9 @@ export class UserService {
     const now = this.deps.clock.now();
     // Everything the account holds: no cap on notifications (the old 10,000 cut them silently),
     // and the devices and sessions too (issue 8, finding 11).
-    const [doses, refills, notifications, settings, devices, sessions] = await Promise.all([
+    const [doses, asNeeded, refills, notifications, settings, devices, sessions] = await Promise.all([
       this.deps.medicines.allDoses(ids),
+      this.deps.medicines.allAsNeeded(ids),
       this.deps.medicines.allRefills(ids),
       this.deps.notifications.listAllForUser(caller.userId),
       this.deps.settings.get(caller, userEmail),
@@ -95,6 +96,7 @@ export class UserService {
       medicines: medicines.map((m) => toMedicine(m, caller.email)),
       doseHistory: doses,
       refills: refills.map((r) => ({ ...r, refilledAt: r.refilledAt.toISOString() })),
+      asNeededIntakes: asNeeded.map((a) => ({ ...a, takenAt: a.takenAt.toISOString() })),
       settings,
       notifications: notifications.map(toNotification),
       devices: devices.map((d) => ({

@@ -1,10 +1,13 @@
 import type { NotificationType } from '@medrem/contract';
 import {
+  type DoseSchedule,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
+  dueFlagsOn,
   isCourseActiveOn,
   isUrgentRefill,
   parseFrequency,
+  slotFlagsOn,
   slotNameForTime,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
@@ -44,6 +47,7 @@ export interface EngineMedicine {
   takenAtLastRefill: number;
   pillsPerDose: number;
   dosesPerDay: number;
+  schedule: DoseSchedule | null;
 }
 
 export interface UserState {
@@ -98,13 +102,13 @@ export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
 const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
   parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
 
-/** Medicines with a dose in `slot` on `date` that is not yet taken. */
+/**
+ * Medicines with a dose in default-time `slot` on `date` that is not yet taken: only slot kinds, and
+ * only on their dose days (a Monday medicine is not reminded, nor missed, on a Tuesday).
+ */
 export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
   return state.medicines.filter(
-    (m) =>
-      parseFrequency(m.frequency)[slot] === 1 &&
-      isCourseActiveOn(m, date) &&
-      !takenFlag(state, m.id, date, slot),
+    (m) => slotFlagsOn(m, date)[slot] === 1 && !takenFlag(state, m.id, date, slot),
   );
 }
 
@@ -217,9 +221,9 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       let due = 0;
       let taken = 0;
       for (const m of state.medicines) {
-        if (!isCourseActiveOn(m, date)) continue;
-        parseFrequency(m.frequency).forEach((flag, slot) => {
-          if (flag !== 1 || slot >= slots) return;
+        const interval = m.schedule?.kind === 'interval';
+        dueFlagsOn(m, date, settings.timezone).forEach((flag, slot) => {
+          if (flag !== 1 || (!interval && slot >= slots)) return;
           due += 1;
           if (takenFlag(state, m.id, date, slot)) taken += 1;
         });
