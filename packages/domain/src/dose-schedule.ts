@@ -40,7 +40,11 @@ export interface ScheduledMedicineFields {
 
 /** Kinds whose doses are the frequency's slots at the default reminder times. */
 export function usesSlots(schedule: DoseSchedule | null | undefined): boolean {
-  return !schedule || !['interval', 'asNeeded'].includes(schedule.kind);
+  return !schedule || kindUsesSlots(schedule.kind);
+}
+
+export function kindUsesSlots(kind: ScheduleKind): boolean {
+  return kind !== 'interval' && kind !== 'asNeeded';
 }
 
 export const INTERVAL_HOURS = { min: 4, max: 48 } as const;
@@ -146,4 +150,25 @@ export function scheduledCourseDays(schedule: DoseSchedule | null | undefined, g
 /** Last date of a taper step (for the plain-words description). */
 export function taperStepEnd(steps: readonly TaperStep[], startDate: string, index: number): string {
   return addDays(startDate, taperDays(steps.slice(0, index + 1)) - 1);
+}
+
+const WEEKDAY_PLURALS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+/** A schedule in plain words for lists ('Mondays', 'Every 8 hours', …); null for the spec's daily rule. */
+export function scheduleText(schedule: DoseSchedule | null | undefined): string | null {
+  if (!schedule) return null;
+  switch (schedule.kind) {
+    case 'daily':
+      return null;
+    case 'interval':
+      return `Every ${schedule.everyHours} hours from ${schedule.startTime}`;
+    case 'weekdays':
+      return schedule.days.map((d) => WEEKDAY_PLURALS[d]).join(', ');
+    case 'cycle':
+      return `${schedule.daysOn} days on, ${schedule.daysOff} days off`;
+    case 'taper':
+      return `Tapering: ${schedule.steps.map((s) => s.dose).join(' → ')}`;
+    case 'asNeeded':
+      return 'As needed';
+  }
 }

@@ -1,0 +1,84 @@
+import { createAccount, logIn } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { ASPIRIN, atTenUtc, confirm, expectToast, fillMedicineForm, todayUtc } from './support/journey';
+import { captureScreen } from './support/screens';
+
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const weekdayOf = (offsetDays: number) =>
+  WEEKDAYS[new Date(Date.parse(`${todayUtc()}T00:00:00Z`) + offsetDays * 86_400_000).getUTCDay()]!;
+
+test('a weekday medicine: the preview shows its days, the dashboard lists it only on them', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createAccount(request));
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, { ...ASPIRIN, name: 'Methotrexate', frequency: '1-0-0' });
+  await page.getByLabel('How is it taken?').selectOption({ label: 'On chosen days of the week' });
+  const days = page.getByRole('group', { name: 'Days of the week' });
+  // Only tomorrow's weekday: today has no dose.
+  await days.getByLabel('Monday').setChecked(false);
+  await days.getByLabel(weekdayOf(1)).setChecked(true);
+
+  const preview = page.getByTestId('add-preview').getByRole('listitem');
+  await expect(preview).toHaveCount(7);
+  await expect(preview.nth(0)).toContainText('No doses');
+  await expect(preview.nth(1)).toContainText('8:00 AM');
+  await expect(preview.nth(6)).toContainText('No doses');
+  await expect(preview.nth(7 - 1)).not.toContainText('8:00 AM');
+  await captureScreen(page, 'schedule-form-weekdays');
+
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Methotrexate has been added successfully!');
+  // Today is not one of its days: the morning card does not list it, so it is not "Missed".
+  const morning = page.getByTestId('dose-slot-0');
+  await expect(morning).toContainText('No medicines in this slot.');
+  await expect(morning).not.toContainText('Missed');
+});
+
+test('as needed: Take now, a refusal with its reason and time, and an override on confirmation', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await logIn(page, await createAccount(request));
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, { ...ASPIRIN, name: 'Ibuprofen' });
+  await page.getByLabel('How is it taken?').selectOption({ label: 'Only when needed' });
+  await expect(page.getByLabel('Frequency')).toBeHidden();
+  await page.getByLabel('Most doses in 24 hours').fill('4');
+  await page.getByLabel('Hours at least between doses').fill('4');
+  await expect(
+    page.getByText('Taken only when needed: never reminded, never counted as missed.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Ibuprofen has been added successfully!');
+
+  const card = page.getByRole('region', { name: /Ibuprofen/ });
+  await expect(card).toContainText('At most 4 in 24 hours, at least 4 hours apart.');
+  await expect(card).toContainText('Taken today: none');
+  await card.getByRole('button', { name: 'Take now' }).click();
+  await expectToast(page, 'Ibuprofen marked as taken!');
+  await expect(card).not.toContainText('Taken today: none');
+
+  // A second dose at once is refused by the server, which says why and from when.
+  await card.getByRole('button', { name: 'Take now' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(
+    'Ibuprofen is limited to at least 4 hours apart. The next dose is allowed at',
+  );
+  // The refusal is the server's 409, expected here: exactly that, and nothing else, went wrong.
+  expect(consoleErrors.splice(0)).toEqual([
+    expect.stringMatching(/^http 409: .*medicine\.takeAsNeeded/),
+    expect.stringContaining('409 (Conflict)'),
+  ]);
+  await captureScreen(page, 'as-needed-refusal');
+  await confirm(page, 'Record this dose anyway?', 'Yes, record it anyway');
+  await expectToast(page, 'Ibuprofen marked as taken!');
+  await expect(card).toContainText('(over the limit)');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await captureScreen(page, 'dashboard-as-needed');
+});
