@@ -137,3 +137,23 @@ export function dueFlagsOn(medicine: ScheduledMedicineFields, date: string, time
   if (medicine.schedule?.kind === 'interval') return intervalDosesOn(medicine, date, timeZone).map(() => 1);
   return slotFlagsOn(medicine, date);
 }
+
+/**
+ * The first every-N-hours dose strictly after `after` (ms) within the course, with its local date
+ * and its slot in that day; null when the course has no later dose. The reminder engine's next row.
+ */
+export function nextIntervalDose(
+  medicine: ScheduledMedicineFields,
+  after: number,
+  timeZone: string,
+): (DayDose & { date: string; at: number }) | null {
+  const schedule = medicine.schedule;
+  if (schedule?.kind !== 'interval') return null;
+  const step = schedule.everyHours * HOUR_MS;
+  const anchor = wallClockInstant(medicine.startDate, schedule.startTime, timeZone);
+  const k = Math.max(0, Math.floor((after - anchor) / step) + 1);
+  const at = anchor + k * step;
+  const date = zonedNow(new Date(at), timeZone).date;
+  const dose = intervalDosesOn(medicine, date, timeZone).find((d) => d.at === at);
+  return dose ? { ...dose, date, at } : null;
+}

@@ -8,6 +8,7 @@ import {
   dosesOn,
   intervalDosesOn,
   isDoseDay,
+  nextIntervalDose,
   slotCountOn,
   taperStepOn,
   upcomingDoses,
@@ -204,5 +205,41 @@ describe('as needed: never due, limits on instants', () => {
     ).toEqual({
       allowed: true,
     });
+  });
+});
+
+describe('the next every-N-hours dose (the reminder engine’s next row)', () => {
+  const abx = medicine(
+    { kind: 'interval', everyHours: 8, startTime: '00:00' },
+    { startDate: '2026-10-31', originalDurationDays: 3 },
+  );
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is the start before it, then strictly the next multiple of N real hours', () => {
+    // America/New_York: 00:00 EDT on the 31st is 04:00 UTC.
+    expect(nextIntervalDose(abx, at('2026-10-30T00:00:00Z'), 'America/New_York')).toMatchObject({
+      date: '2026-10-31',
+      slot: 0,
+      time: '00:00',
+    });
+    expect(nextIntervalDose(abx, at('2026-10-31T04:00:00Z'), 'America/New_York')).toMatchObject({
+      date: '2026-10-31',
+      slot: 1,
+      time: '08:00',
+    });
+  });
+
+  it('across the fall-back night keeps the spacing and names the day’s slot', () => {
+    // 2026-11-01 00:00 EDT = 04:00 UTC; the next is 12:00 UTC = 07:00 EST, the day's second dose.
+    expect(nextIntervalDose(abx, at('2026-11-01T04:00:00Z'), 'America/New_York')).toMatchObject({
+      date: '2026-11-01',
+      slot: 1,
+      time: '07:00',
+      at: at('2026-11-01T12:00:00Z'),
+    });
+  });
+
+  it('is null once the course is over', () => {
+    expect(nextIntervalDose(abx, at('2026-11-03T04:00:00Z'), 'America/New_York')).toBeNull();
   });
 });

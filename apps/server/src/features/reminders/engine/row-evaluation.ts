@@ -4,7 +4,9 @@ import {
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
   dueFlagsOn,
+  intervalDosesOn,
   isCourseActiveOn,
+  nextIntervalDose,
   isUrgentRefill,
   parseFrequency,
   slotFlagsOn,
@@ -239,6 +241,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         },
       ]);
     }
+    case 'interval':
+      return intervalOutcome(row, occurrence, state, now);
     case 'refill':
       return outcome(
         refillIntents(
@@ -250,4 +254,52 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     default:
       return { intents: [], next: null };
   }
+}
+
+/**
+ * An every-N-hours dose (decision 120): the reminder of that one medicine's dose unless it is taken,
+ * gone, or past its missed-dose time; then the row moves to the medicine's next dose (N real hours
+ * on, whatever the clocks did) or goes when the course has none. No snooze: a snooze row is a
+ * default-time slot's.
+ */
+function intervalOutcome(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
+  const medicine = state.medicines.find((m) => m.id === row.ref);
+  const n = state.settings.notifications;
+  if (!medicine || medicine.schedule?.kind !== 'interval' || !n.enabled) return { intents: [], next: null };
+  const timezone = state.settings.timezone;
+  const dueAt = occurrence.fireAt.getTime();
+  // The next dose still worth a reminder: after downtime the row moves to the current dose (which
+  // fires on the next tick), not past it.
+  const missedAfter = MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000;
+  const following = nextIntervalDose(medicine, Math.max(dueAt, now.getTime() - missedAfter), timezone);
+  const next = following
+    ? {
+        date: following.date,
+        fireAt: new Date(following.at),
+        spec: {
+          kind: 'interval' as const,
+          slot: row.slot,
+          localTime: following.time,
+          offsetMinutes: 0,
+          timezone,
+        },
+      }
+    : null;
+  const date = occurrence.date;
+  const dose = intervalDosesOn(medicine, date, row.timezone).find((d) => d.at === dueAt);
+  const stale = now.getTime() >= dueAt + missedAfter;
+  if (!dose || stale || takenFlag(state, medicine.id, date, dose.slot)) return { intents: [], next };
+  const intent: Intent = {
+    key: `interval:${medicine.id}:${date}:${dose.slot}`,
+    type: 'reminder',
+    title: reminderTexts.intervalTitle(medicine.name),
+    message: reminderTexts.intervalBody(
+      reminderTexts.medicineLine(medicine),
+      medicine.schedule.everyHours,
+      dose.clockChanged === true,
+    ),
+    medicineName: medicine.name,
+    dose: { slot: dose.slot, date, medicineId: medicine.id, snoozable: false },
+  };
+  return { intents: [intent], next };
 }
