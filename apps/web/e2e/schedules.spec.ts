@@ -1,4 +1,5 @@
 import { createAccount, logIn } from './support/accounts';
+import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN, atTenUtc, confirm, expectToast, fillMedicineForm, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
@@ -81,4 +82,56 @@ test('as needed: Take now, a refusal with its reason and time, and an override o
   await expect(card).toContainText('(over the limit)');
   await expect(card.getByRole('alert')).toHaveCount(0);
   await captureScreen(page, 'dashboard-as-needed');
+});
+
+test.describe('every N hours, in New York', () => {
+  // The device's zone is the saved one, so the app has no zone switch to offer.
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the preview keeps 8 real hours across the spring-forward night and says so', async ({
+    page,
+    request,
+  }) => {
+    await logIn(page, await createAccount(request, { timezone: 'America/New_York' }));
+    await page.goto('/add-medicine');
+    await fillMedicineForm(page, { ...ASPIRIN, name: 'Amoxicillin', frequency: '1-0-0' });
+    await page.getByLabel('How is it taken?').selectOption({ label: 'Every few hours' });
+    await page.getByLabel('Hours between doses').fill('8');
+    await page.getByLabel('First dose at').fill('00:00');
+    // Clocks go forward at 02:00 on Sunday 14 March 2027.
+    await page.getByLabel('Start Date', { exact: true }).fill('2027-03-13');
+    const preview = page.getByTestId('add-preview').getByRole('listitem');
+    await expect(preview.nth(0)).toContainText('Sat, Mar 13');
+    await expect(preview.nth(0)).toContainText('12:00 AM, 8:00 AM, 4:00 PM');
+    await expect(preview.nth(1)).toContainText('12:00 AM, 9:00 AM, 5:00 PM');
+    await expect(
+      page.getByText(/The clocks change in this period: doses stay the same number of real hours apart/),
+    ).toBeVisible();
+    await captureScreen(page, 'schedule-form-interval');
+  });
+
+  test('the dashboard has a card per dose of the day, ticked like a slot', async ({ page, request }) => {
+    const account = await createAccount(request, { timezone: 'America/New_York' });
+    const api = await AccountApi.signIn(request, account);
+    await api.addMedicine({ ...ASPIRIN, name: 'Amoxicillin' }, todayUtc(), {
+      kind: 'interval',
+      everyHours: 6,
+      startTime: '00:00',
+    });
+    await logIn(page, account);
+    // 10:00 UTC is 05:00 in New York: the midnight dose has passed, the 6 AM one not yet.
+    const midnight = page.getByRole('button', { name: 'Amoxicillin, 12:00 AM dose taken' });
+    const six = page.getByRole('button', { name: 'Amoxicillin, 6:00 AM dose taken' });
+    await expect(page.getByRole('button', { name: /^Amoxicillin, .* dose taken$/ })).toHaveCount(4);
+    await six.click({ force: true });
+    await expect(page.getByText('Available after scheduled time')).toBeVisible();
+    await midnight.click();
+    await confirm(page, 'Are you sure you want to mark "Amoxicillin" as taken?', 'Yes, mark it!');
+    await expectToast(page, 'Amoxicillin marked as taken!');
+    await expect(midnight).toHaveAttribute('aria-pressed', 'true');
+    await captureScreen(page, 'dashboard-interval');
+    await page.reload();
+    await expect(midnight).toHaveAttribute('aria-pressed', 'true');
+    await expect(six).toHaveAttribute('aria-pressed', 'false');
+  });
 });

@@ -91,3 +91,22 @@ describe('schedules on the dashboard (decision 120)', () => {
     ]);
   });
 });
+
+describe('a taper on the dashboard', () => {
+  it('shows the dose and pills of today’s step', () => {
+    const prednisone = medicine({
+      id: 'p',
+      frequency: '1-0-0',
+      startDate: '2026-11-18',
+      schedule: {
+        kind: 'taper',
+        steps: [
+          { days: 3, dose: '40 mg', pillsPerDose: 4 },
+          { days: 3, dose: '30 mg', pillsPerDose: 3 },
+        ],
+      },
+    });
+    // 2026-11-21 is day 4: the second step.
+    expect(slotsAt(9 * 60, {}, [prednisone])[0]!.doses[0]!.step).toEqual({ dose: '30 mg', pillsPerDose: 3 });
+  });
+});

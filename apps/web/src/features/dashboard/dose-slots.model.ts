@@ -8,6 +8,7 @@ import {
   normaliseTaken,
   parseFrequency,
   slotStatus,
+  taperStepOn,
   type SlotName,
   type SlotStatus,
 } from '@medrem/domain';
@@ -18,6 +19,8 @@ export interface SlotDose {
   taken: boolean;
   /** The medicine's whole taken string for today, normalised to its frequency's length. */
   takenToday: string;
+  /** A taper's step of today (decision 120): what to take, instead of the medicine's dosage. */
+  step?: { dose: string; pillsPerDose: number };
 }
 
 export interface DoseSlotView {
@@ -50,7 +53,14 @@ export function buildDoseSlots(input: {
         input.takenById.get(medicine.id),
         parseFrequency(medicine.frequency).length,
       );
-      return { medicine, takenToday, taken: takenToday.split('-')[slot.index] === '1' };
+      const step =
+        medicine.schedule?.kind === 'taper'
+          ? taperStepOn(medicine.schedule.steps, medicine.startDate, input.today)
+          : null;
+      const taken = takenToday.split('-')[slot.index] === '1';
+      return step
+        ? { medicine, takenToday, taken, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } }
+        : { medicine, takenToday, taken };
     });
     const passed = input.nowMinutes > minutesOfDay(slot.time);
     return {

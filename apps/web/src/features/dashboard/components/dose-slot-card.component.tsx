@@ -65,7 +65,10 @@ export function DoseSlotCard(props: {
               <div>
                 <p className="font-medium text-slate-900">{dose.medicine.name}</p>
                 <p className="text-sm text-slate-700">
-                  {[dose.medicine.dosage, `${dose.medicine.pillsPerDose} pill(s)`]
+                  {[
+                    dose.step?.dose ?? dose.medicine.dosage,
+                    `${dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose} pill(s)`,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>

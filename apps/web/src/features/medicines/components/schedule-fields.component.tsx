@@ -112,9 +112,10 @@ export function ScheduleFields(props: {
             min={4}
             onChange={(everyHours) => set({ everyHours })}
           />
-          <Field id={`${p}-first-dose`} label="First dose at (on the start date)">
+          <Field id={`${p}-first-dose`} label="First dose at" hint="On the start date; the next ones follow.">
             <input
               id={`${p}-first-dose`}
+              aria-describedby={`${p}-first-dose-hint`}
               type="time"
               className={inputClass}
               value={draft.startTime}
