@@ -172,3 +172,29 @@ export function scheduleText(schedule: DoseSchedule | null | undefined): string 
       return 'As needed';
   }
 }
+
+/**
+ * Days a taper's supply lasts from `today`: the plan is walked day by day, each day taking its
+ * step's pills; pills that outlast the plan are counted at the last step's rate (the spec's
+ * pills ÷ pills-a-day), so a supply that covers the course is never flagged as running low.
+ */
+export function taperDaysLeft(
+  medicine: ScheduledMedicineFields & { schedule: Extract<DoseSchedule, { kind: 'taper' }> },
+  today: string,
+  pillsLeft: number,
+): number {
+  const doses = parseFrequency(medicine.frequency).filter((f) => f === 1).length;
+  const steps = medicine.schedule.steps;
+  let pills = pillsLeft;
+  let days = 0;
+  for (let date = today > medicine.startDate ? today : medicine.startDate; ; date = addDays(date, 1)) {
+    const step = taperStepOn(steps, medicine.startDate, date);
+    if (!step) break;
+    const need = step.pillsPerDose * doses;
+    if (pills < need) return days;
+    pills -= need;
+    days += 1;
+  }
+  const lastPerDay = (steps[steps.length - 1]?.pillsPerDose ?? 0) * doses;
+  return lastPerDay > 0 ? days + Math.floor(pills / lastPerDay) : days;
+}

@@ -10,6 +10,7 @@ import {
   isDoseDay,
   nextIntervalDose,
   slotCountOn,
+  taperDaysLeft,
   taperStepOn,
   upcomingDoses,
   wallClockInstant,
@@ -241,5 +242,34 @@ describe('the next every-N-hours dose (the reminder engine’s next row)', () =>
 
   it('is null once the course is over', () => {
     expect(nextIntervalDose(abx, at('2026-11-03T04:00:00Z'), 'America/New_York')).toBeNull();
+  });
+});
+
+describe('a taper’s supply, walked from today', () => {
+  const taper = medicine(
+    {
+      kind: 'taper',
+      steps: [
+        { days: 2, dose: '40 mg', pillsPerDose: 4 },
+        { days: 2, dose: '20 mg', pillsPerDose: 2 },
+        { days: 2, dose: '10 mg', pillsPerDose: 1 },
+      ],
+    },
+    { originalDurationDays: 6 },
+  ) as Parameters<typeof taperDaysLeft>[0];
+
+  it('takes each day’s step: 12 pills last 4 days from the start (4 + 4 + 2 + 2), 11 only 3', () => {
+    expect(taperDaysLeft(taper, '2026-11-01', 11)).toBe(3);
+    expect(taperDaysLeft(taper, '2026-11-01', 12)).toBe(4);
+  });
+
+  it('starts from today, not from the start date', () => {
+    // From day 3 (20 mg): 2 + 2 + 1 + 1 = 6 pills cover the rest of the plan.
+    expect(taperDaysLeft(taper, '2026-11-03', 5)).toBe(3);
+    expect(taperDaysLeft(taper, '2026-11-03', 6)).toBe(4);
+  });
+
+  it('counts pills beyond the plan at the last step’s rate', () => {
+    expect(taperDaysLeft(taper, '2026-11-05', 12)).toBe(12);
   });
 });

@@ -1,5 +1,5 @@
 import type { Medicine } from '@medrem/contract';
-import { averagePillsPerDay, courseEndDate, supplyFigures } from '@medrem/domain';
+import { averagePillsPerDay, courseEndDate, supplyFigures, taperDaysLeft } from '@medrem/domain';
 import type { MedicineWithTotals } from './medicine.repository';
 
 /** Pills and days left of the current supply: doses taken since the last refill count against it. */
@@ -16,8 +16,10 @@ export function supplyOf(
     | 'startDate'
     | 'originalDurationDays'
   >,
+  /** Today in the saved zone: a taper's days left are walked from it, step by step. */
+  today?: string,
 ) {
-  return supplyFigures({
+  const figures = supplyFigures({
     totalPills: row.totalPills,
     dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),
     pillsPerDose: row.pillsPerDose,
@@ -25,10 +27,13 @@ export function supplyOf(
     // Days left by the schedule's real rate: a weekly medicine's supply lasts seven times as long.
     pillsPerDay: row.schedule ? averagePillsPerDay(row) : undefined,
   });
+  const schedule = row.schedule;
+  if (schedule?.kind !== 'taper' || !today) return figures;
+  return { ...figures, daysLeft: taperDaysLeft({ ...row, schedule }, today, figures.pillsLeft) };
 }
 
-export function toMedicine(row: MedicineWithTotals, userEmail: string): Medicine {
-  const { pillsLeft, daysLeft } = supplyOf(row);
+export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: string): Medicine {
+  const { pillsLeft, daysLeft } = supplyOf(row, today);
   return {
     id: row.id,
     userEmail,

@@ -120,11 +120,12 @@ export class MedicineService {
   async list(caller: Caller, userEmail: string): Promise<Medicine[]> {
     assertSelf(caller, userEmail);
     const rows = await this.deps.medicines.listForUser(caller.userId);
-    return rows.map((row) => toMedicine(row, caller.email));
+    const today = await this.today(caller);
+    return rows.map((row) => toMedicine(row, caller.email, today));
   }
 
   async get(caller: Caller, id: string): Promise<Medicine> {
-    return toMedicine(await this.owned(caller, id), caller.email);
+    return toMedicine(await this.owned(caller, id), caller.email, await this.today(caller));
   }
 
   async create(caller: Caller, input: MedicineFields & { userEmail: string }): Promise<Medicine> {
@@ -408,7 +409,7 @@ export class MedicineService {
     const rows = await this.deps.medicines.listForUser(caller.userId);
     return rows
       .filter((row) => courseEndDate(row.startDate, row.originalDurationDays) >= today)
-      .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row) }))
+      .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row, today) }))
       .filter(needsRefillSoon);
   }
 }

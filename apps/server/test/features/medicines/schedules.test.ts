@@ -89,6 +89,7 @@ describe(`flexible schedules through the API (${TEST_ENGINE})`, () => {
         frequency: '1-0-0',
         startDate: '2026-11-18',
         originalDurationDays: 90,
+        totalPills: 5,
         schedule: {
           kind: 'taper',
           steps: [
@@ -99,6 +100,10 @@ describe(`flexible schedules through the API (${TEST_ENGINE})`, () => {
       });
       expect(taper).toMatchObject({ originalDurationDays: 4, courseEndDate: '2026-11-21' });
       expect((await tick(me, taper.id, '2026-11-21', 0)).status).toBe(200);
+      // 4 pills left, walked from today's step (2 a day): 2 days, where the plan's average (3 a
+      // day) would say 1 and flag the refill as urgent sooner.
+      const now = await me.api.get<Medicine>(`/api/medicine/${taper.id}`);
+      expect(now.body).toMatchObject({ pillsLeft: 4, daysLeft: 2 });
     });
   });
 

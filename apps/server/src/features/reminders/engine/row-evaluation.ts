@@ -118,7 +118,7 @@ function refillIntents(state: UserState, medicines: EngineMedicine[], today: str
   const n = state.settings.notifications;
   if (!n.refillReminders) return [];
   return medicines
-    .filter((m) => isUrgentRefill(supplyOf(m)))
+    .filter((m) => isUrgentRefill(supplyOf(m, today)))
     .map((m) => ({
       key: `refill:${m.id}:${today}`,
       type: 'refill' as const,
