@@ -82,6 +82,12 @@ test('as needed: Take now, a refusal with its reason and time, and an override o
   await expect(card).toContainText('(over the limit)');
   await expect(card.getByRole('alert')).toHaveCount(0);
   await captureScreen(page, 'dashboard-as-needed');
+
+  // The report a doctor reads shows the doses and the one past a limit.
+  await page.getByRole('link', { name: 'Reports' }).click();
+  const asNeeded = page.getByRole('table', { name: /Doses taken when needed/ });
+  await expect(asNeeded.getByRole('row', { name: /Ibuprofen/ })).toHaveText(/Ibuprofen\s*2\s*1/);
+  await captureScreen(page, 'reports-as-needed');
 });
 
 test.describe('every N hours, in New York', () => {
