@@ -107,4 +107,25 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
       { title: 'Time for your Morning dose', message: 'Methotrexate (500mg)' },
     ]);
   });
+
+  it('names the dose of the day’s taper step in the reminder', async () => {
+    await server.at('2026-11-24T12:00:00Z');
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.addMedicine({
+      name: 'Prednisone',
+      dosage: '5 mg tablets',
+      frequency: '1-0-0',
+      startDate: '2026-11-24',
+      schedule: {
+        kind: 'taper',
+        steps: [
+          { days: 1, dose: '40 mg', pillsPerDose: 8 },
+          { days: 1, dose: '30 mg', pillsPerDose: 6 },
+        ],
+      },
+    });
+    await server.at('2026-11-25T08:00:00Z'); // day 2: the second step
+    await server.at('2026-11-26T08:00:00Z'); // after the last step: nothing
+    expect(await user.notifications()).toMatchObject([{ message: 'Prednisone (30 mg)' }]);
+  });
 });

@@ -11,6 +11,7 @@ import {
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
+  taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
 import type { EffectiveSettings } from '../../settings/effective-settings';
@@ -109,9 +110,16 @@ const takenFlag = (state: UserState, medicineId: string, date: string, slot: num
  * only on their dose days (a Monday medicine is not reminded, nor missed, on a Tuesday).
  */
 export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
-  return state.medicines.filter(
-    (m) => slotFlagsOn(m, date)[slot] === 1 && !takenFlag(state, m.id, date, slot),
-  );
+  return state.medicines
+    .filter((m) => slotFlagsOn(m, date)[slot] === 1 && !takenFlag(state, m.id, date, slot))
+    .map((m) => withStepDose(m, date));
+}
+
+/** A taper's reminder names the dose of the day's step (40 mg, then 30 mg …), not the medicine's. */
+function withStepDose(medicine: EngineMedicine, date: string): EngineMedicine {
+  if (medicine.schedule?.kind !== 'taper') return medicine;
+  const step = taperStepOn(medicine.schedule.steps, medicine.startDate, date);
+  return step ? { ...medicine, dosage: step.dose } : medicine;
 }
 
 function refillIntents(state: UserState, medicines: EngineMedicine[], today: string): Intent[] {
