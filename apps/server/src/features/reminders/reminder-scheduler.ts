@@ -53,8 +53,9 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         const next = nextOccurrence(spec, now);
         writes.push({ ...spec, userId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
-      // Every-N-hours rows: a pending row that is still one of its medicine's doses keeps its firing
-      // (it may be due right now); anything else is moved to the medicine's next dose.
+      // Every-N-hours rows: a pending row that is still about one of its medicine's doses keeps its
+      // firing (it may be due right now, or wait for the missed-dose alert); anything else is moved
+      // to the medicine's next dose.
       const byId = new Map(medicines.map((m) => [m.id, m]));
       for (const row of desiredIntervalRows(settings, medicines, now)) {
         const current = existing.get(specKey(row));
@@ -64,7 +65,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
           current?.ref === row.ref &&
           current.timezone === row.timezone &&
           intervalDosesOn(medicine, current.occurrenceDate, row.timezone).some(
-            (dose) => dose.at === current.fireAt.getTime(),
+            (dose) => dose.at === current.fireAt.getTime() - current.offsetMinutes * 60_000,
           );
         if (!stillADose) writes.push({ ...row, userId });
       }

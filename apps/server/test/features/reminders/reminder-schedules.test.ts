@@ -128,4 +128,37 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
     await server.at('2026-11-26T08:00:00Z'); // after the last step: nothing
     expect(await user.notifications()).toMatchObject([{ message: 'Prednisone (30 mg)' }]);
   });
+
+  it('alerts a missed every-N-hours dose 60 minutes after it, and not one taken', async () => {
+    await server.at('2026-11-26T00:00:00Z');
+    const user = await createUser(server, { timezone: 'UTC' });
+    const m = await user.addMedicine({
+      name: 'Cefalexin',
+      dosage: '',
+      frequency: '1-0-0',
+      startDate: '2026-11-26',
+      schedule: { kind: 'interval', everyHours: 12, startTime: '09:00' },
+    });
+    await server.at('2026-11-26T09:00:00Z');
+    await server.at('2026-11-26T09:59:00Z');
+    expect((await user.notifications()).map((n) => n.type)).toEqual(['reminder']);
+    await server.at('2026-11-26T10:00:00Z');
+    expect(await user.notifications()).toMatchObject([
+      {
+        type: 'missed_dose',
+        message: 'You missed your dose of Cefalexin. Please take it as soon as possible.',
+      },
+      { type: 'reminder' },
+    ]);
+    await server.at('2026-11-26T21:00:00Z');
+    await user.refresh();
+    const tick = await user.api.put(`/api/medicine/${m.id}/dose`, {
+      date: '2026-11-26',
+      slot: 1,
+      taken: true,
+    });
+    expect(tick.status, tick.text).toBe(200);
+    await server.at('2026-11-26T22:00:00Z');
+    expect((await user.notifications()).map((n) => n.type)).toEqual(['reminder', 'missed_dose', 'reminder']);
+  });
 });

@@ -265,49 +265,63 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
 }
 
 /**
- * An every-N-hours dose (decision 120): the reminder of that one medicine's dose unless it is taken,
- * gone, or past its missed-dose time; then the row moves to the medicine's next dose (N real hours
- * on, whatever the clocks did) or goes when the course has none. No snooze: a snooze row is a
- * default-time slot's.
+ * An every-N-hours dose (decision 120). The row has two phases per dose: at the dose (offset 0) the
+ * reminder, unless it is taken, gone, or past its missed-dose time; 60 minutes later (offset 60,
+ * when missed-dose alerts are on) the missed-dose alert if still not taken and no later dose has
+ * come. Then it moves to the medicine's next dose, N real hours on whatever the clocks did, and goes
+ * when the course has none. No snooze: a snooze row is a default-time slot's.
  */
 function intervalOutcome(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
   const medicine = state.medicines.find((m) => m.id === row.ref);
   const n = state.settings.notifications;
   if (!medicine || medicine.schedule?.kind !== 'interval' || !n.enabled) return { intents: [], next: null };
   const timezone = state.settings.timezone;
-  const dueAt = occurrence.fireAt.getTime();
-  // The next dose still worth a reminder: after downtime the row moves to the current dose (which
-  // fires on the next tick), not past it.
   const missedAfter = MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000;
-  const following = nextIntervalDose(medicine, Math.max(dueAt, now.getTime() - missedAfter), timezone);
-  const next = following
-    ? {
-        date: following.date,
-        fireAt: new Date(following.at),
-        spec: {
-          kind: 'interval' as const,
-          slot: row.slot,
-          localTime: following.time,
-          offsetMinutes: 0,
-          timezone,
-        },
-      }
-    : null;
+  const dueAt = occurrence.fireAt.getTime() - row.offsetMinutes * 60_000;
   const date = occurrence.date;
   const dose = intervalDosesOn(medicine, date, row.timezone).find((d) => d.at === dueAt);
-  const stale = now.getTime() >= dueAt + missedAfter;
-  if (!dose || stale || takenFlag(state, medicine.id, date, dose.slot)) return { intents: [], next };
-  const intent: Intent = {
-    key: `interval:${medicine.id}:${date}:${dose.slot}`,
-    type: 'reminder',
-    title: reminderTexts.intervalTitle(medicine.name),
-    message: reminderTexts.intervalBody(
-      reminderTexts.medicineLine(medicine),
-      medicine.schedule.everyHours,
-      dose.clockChanged === true,
-    ),
+  const open = dose !== undefined && !takenFlag(state, medicine.id, date, dose.slot);
+  const phase = (d: { date: string; time: string; at: number }, offsetMinutes: number) => ({
+    date: d.date,
+    fireAt: new Date(d.at + offsetMinutes * 60_000),
+    spec: { kind: 'interval' as const, slot: row.slot, localTime: d.time, offsetMinutes, timezone },
+  });
+  // The next dose still worth a reminder: after downtime the current one (it fires on the next
+  // tick), never one already past its missed-dose time.
+  const following = nextIntervalDose(medicine, Math.max(dueAt, now.getTime() - missedAfter), timezone);
+  const nextDose = following ? phase(following, 0) : null;
+  const ref = dose ? { slot: dose.slot, date, medicineId: medicine.id, snoozable: false } : undefined;
+
+  if (row.offsetMinutes === 0) {
+    const next =
+      open && n.missedDoseAlerts
+        ? phase({ date, time: dose.time, at: dueAt }, MISSED_DOSE_ALERT_DELAY_MINUTES)
+        : nextDose;
+    if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
+    const intent: Intent = {
+      key: `interval:${medicine.id}:${date}:${dose.slot}`,
+      type: 'reminder',
+      title: reminderTexts.intervalTitle(medicine.name),
+      message: reminderTexts.intervalBody(
+        reminderTexts.medicineLine(medicine),
+        medicine.schedule.everyHours,
+        dose.clockChanged === true,
+      ),
+      medicineName: medicine.name,
+      dose: ref!,
+    };
+    return { intents: [intent], next };
+  }
+  const later = nextIntervalDose(medicine, dueAt, timezone);
+  const current = !later || later.at > now.getTime();
+  if (!open || !n.missedDoseAlerts || !current) return { intents: [], next: nextDose };
+  const alert: Intent = {
+    key: `missed-interval:${medicine.id}:${date}:${dose.slot}`,
+    type: 'missed_dose',
+    title: reminderTexts.missedTitle,
+    message: reminderTexts.missedBody(medicine.name),
     medicineName: medicine.name,
-    dose: { slot: dose.slot, date, medicineId: medicine.id, snoozable: false },
+    dose: ref!,
   };
-  return { intents: [intent], next };
+  return { intents: [alert], next: nextDose };
 }
