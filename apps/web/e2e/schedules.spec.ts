@@ -90,6 +90,36 @@ test('as needed: Take now, a refusal with its reason and time, and an override o
   await captureScreen(page, 'reports-as-needed');
 });
 
+test("a tapering plan: steps in the form, their doses in the preview, today's step on the dashboard", async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createAccount(request));
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, {
+    ...ASPIRIN,
+    name: 'Prednisone',
+    dosage: '10 mg tablets',
+    frequency: '1-0-0',
+  });
+  await page.getByLabel('How is it taken?').selectOption({ label: 'A tapering dose, step by step' });
+  await page.getByLabel('Step 1: dose').fill('40 mg');
+  await page.getByLabel('Step 1: days').fill('2');
+  await page.getByLabel('Step 1: pills per dose').fill('4');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByLabel('Step 2: dose').fill('20 mg');
+  await page.getByLabel('Step 2: days').fill('2');
+  await page.getByLabel('Step 2: pills per dose').fill('2');
+  const preview = page.getByTestId('add-preview').getByRole('listitem');
+  await expect(preview.nth(1)).toContainText('8:00 AM (40 mg)');
+  await expect(preview.nth(2)).toContainText('8:00 AM (20 mg)');
+  await expect(preview.nth(4)).toContainText('No doses');
+  await captureScreen(page, 'schedule-form-taper');
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Prednisone has been added successfully!');
+  await expect(page.getByTestId('dose-slot-0')).toContainText('40 mg · 4 pill(s)');
+});
+
 test.describe('every N hours, in New York', () => {
   // The device's zone is the saved one, so the app has no zone switch to offer.
   test.use({ timezoneId: 'America/New_York' });

@@ -1,4 +1,4 @@
-import type { ScheduleKind } from '@medrem/domain';
+import { type ScheduleKind, taperDays } from '@medrem/domain';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { SCHEDULE_KIND_LABELS, type ScheduleDraft, WEEKDAY_NAMES } from '../schedule-draft.model';
@@ -175,14 +175,14 @@ function TaperSteps(props: {
           </Field>
           <NumberInput
             id={`${p}-step-${index}-days`}
-            label="Days"
+            label={`Step ${index + 1}: days`}
             value={step.days}
             min={1}
             onChange={(days) => change(index, { days })}
           />
           <NumberInput
             id={`${p}-step-${index}-pills`}
-            label="Pills per dose"
+            label={`Step ${index + 1}: pills per dose`}
             value={step.pillsPerDose}
             min={1}
             onChange={(pillsPerDose) => change(index, { pillsPerDose })}
@@ -204,6 +204,10 @@ function TaperSteps(props: {
       >
         Add step
       </button>
+      <p className="text-sm text-slate-700">
+        The course ends with the last step: {taperDays(draft.steps) || 0} days in all (this sets the total
+        duration).
+      </p>
     </fieldset>
   );
 }
