@@ -19,6 +19,7 @@ export * from './system.contract';
 export * from './push.contract';
 export * from './social.contract';
 export * from './report.contract';
+export * from './schedule.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC

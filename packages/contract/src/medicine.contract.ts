@@ -15,6 +15,7 @@ import {
   timeSchema,
   timestampSchema,
 } from './primitives';
+import { asNeededIntakeSchema, doseScheduleSchema } from './schedule.contract';
 
 export const medicineSchema = z
   .object({
@@ -33,6 +34,9 @@ export const medicineSchema = z
     pillsPerDose: z.number().int(),
     dosesPerDay: z.number().int(),
     reminders: z.array(z.object({ times: z.array(z.string()) })),
+    schedule: doseScheduleSchema
+      .nullable()
+      .meta({ description: 'null: every day at the default times, as frequency says.' }),
     courseEndDate: z.string().meta({ description: 'startDate + originalDurationDays − 1' }),
     pillsLeft: z.number().int(),
     daysLeft: z.number().int(),
@@ -77,6 +81,10 @@ export const medicineFieldsSchema = z.object({
   instructions: instructions.default(''),
   totalPills: pills('Total pills'),
   pillsPerDose: boundedInt('Pills per dose', 1, LIMITS.maxPillsPerDose),
+  schedule: doseScheduleSchema.nullable().optional().meta({
+    description:
+      'Left out: unchanged on update, daily on create. null or daily: every day at the default times.',
+  }),
 });
 export type MedicineFields = z.infer<typeof medicineFieldsSchema>;
 
@@ -220,6 +228,34 @@ export const medicineContract = {
     errors: { 404: 'No such medicine of yours' },
     input: z.object({ id: idSchema, pills: pills('Pills').optional() }),
     output: medicineSchema,
+  }),
+  takeAsNeeded: defineProcedure({
+    method: 'POST',
+    path: '/api/medicine/{id}/as-needed',
+    tag: 'doses',
+    summary: 'Record an as-needed dose, within its safety limits unless overridden',
+    description:
+      'Refused (409) when the dose would exceed the maximum in 24 hours or come before the minimum interval; the message says when it becomes allowed. With override: true it is recorded and marked.',
+    access: 'bearer',
+    successStatus: 201,
+    errors: { 404: 'No such medicine of yours', 409: 'A safety limit would be passed' },
+    input: z.object({
+      id: idSchema,
+      takenAt: changedAtSchema('takenAt').optional(),
+      override: z.boolean().default(false),
+      idempotencyKey: idempotencyKeySchema.optional(),
+    }),
+    output: asNeededIntakeSchema,
+  }),
+  asNeededLog: defineProcedure({
+    method: 'GET',
+    path: '/api/medicine/{id}/as-needed',
+    tag: 'doses',
+    summary: 'As-needed intakes in a date range of the saved zone (at most 366 days), ascending',
+    access: 'bearer',
+    errors: { 404: 'No such medicine of yours' },
+    input: z.object({ id: idSchema, from: isoDateSchema, to: isoDateSchema }),
+    output: z.object({ intakes: z.array(asNeededIntakeSchema) }),
   }),
   refillReminders: defineProcedure({
     method: 'GET',

@@ -27,6 +27,18 @@ export const monthAggregatesSchema = z
       z.object({ slot: z.number().int(), name: z.string(), time: z.string().nullable(), ...doseCount }),
     ),
     trend: z.array(z.object({ month: z.string(), ...doseCount })),
+    asNeeded: z
+      .array(
+        z.object({
+          medicineId: z.uuid(),
+          name: z.string(),
+          taken: z.number().int(),
+          overrides: z.number().int().meta({ description: 'Doses taken past a safety limit' }),
+        }),
+      )
+      .meta({
+        description: 'As-needed medicines: never due, so outside the rates; their intakes this month.',
+      }),
   })
   .meta({ id: 'MonthAggregates' });
 export type MonthAggregatesView = z.infer<typeof monthAggregatesSchema>;

@@ -28,6 +28,9 @@ export const exportSchema = z
     refills: z.array(
       z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema }),
     ),
+    asNeededIntakes: z
+      .array(z.object({ medicineId: z.uuid(), takenAt: timestampSchema, override: z.boolean() }))
+      .meta({ description: 'Every as-needed dose with its time; override marks one taken past a limit.' }),
     settings: settingsSchema,
     notifications: z.array(notificationSchema),
     devices: z

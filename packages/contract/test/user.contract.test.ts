@@ -110,6 +110,7 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
     medicines: [serverMedicine],
     doseHistory: [{ medicineId: MEDICINE_ID, date: '2026-11-21', taken: '1-0' }],
     refills: [{ medicineId: MEDICINE_ID, pills: 20, refilledAt: '2026-11-21T09:00:00.000Z' }],
+    asNeededIntakes: [{ medicineId: MEDICINE_ID, takenAt: '2026-11-21T09:30:00.000Z', override: true }],
     settings: serverSettings,
     notifications: [serverNotification],
     devices: [{ kind: 'webpush', service: 'fcm.googleapis.com', registeredAt: '2026-11-20T09:00:00.000Z' }],

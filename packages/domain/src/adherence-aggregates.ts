@@ -2,8 +2,7 @@ import { adherenceRate, missedDoses, monthReportUpToNow, type MonthReportInput }
 import { addDays, lastDayOfMonth } from './dates';
 import { type DoseCell, doseCells, sumCells } from './dose-cells';
 import { slotNameForTime } from './dose-slots';
-import { parseFrequency } from './frequency';
-import { isCourseActiveOn } from './schedule';
+import { isDoseDay, slotFlagsOn } from './dose-schedule';
 
 /** A calendar month, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -85,7 +84,9 @@ function dayStatus(
     const coming =
       date === today &&
       items.some(
-        (i) => isCourseActiveOn(i.medicine, date) && parseFrequency(i.medicine.frequency).includes(1),
+        (i) =>
+          isDoseDay(i.medicine, date) &&
+          (i.medicine.schedule?.kind === 'interval' || slotFlagsOn(i.medicine, date).includes(1)),
       );
     return coming ? 'future' : 'no-doses';
   }

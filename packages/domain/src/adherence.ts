@@ -1,8 +1,9 @@
 import { daysBetween, maxDate, minDate } from './dates';
 import { type AdherenceMedicine, doseCells, sumCells, takenNumbers } from './dose-cells';
 import { isSlotAvailable } from './dose-slots';
-import { dosesInFrequency, parseFrequency } from './frequency';
-import { courseEndDate, isCourseActiveOn } from './schedule';
+import { slotFlagsOn } from './dose-schedule';
+import { dosesInFrequency } from './frequency';
+import { courseEndDate } from './schedule';
 
 export type { AdherenceMedicine } from './dose-cells';
 
@@ -64,8 +65,7 @@ export function dosesDueSoFarToday(
   nowMinutes: number,
   defaultReminderTimes: readonly string[],
 ): number {
-  if (!isCourseActiveOn(medicine, today)) return 0;
-  return parseFrequency(medicine.frequency).filter((flag, slot) => {
+  return slotFlagsOn(medicine, today).filter((flag, slot) => {
     const time = defaultReminderTimes[slot];
     return flag === 1 && time !== undefined && isSlotAvailable(time, nowMinutes);
   }).length;

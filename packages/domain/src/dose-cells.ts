@@ -1,14 +1,10 @@
 import { addDays, minDate } from './dates';
 import { isSlotAvailable } from './dose-slots';
-import { parseFrequency } from './frequency';
-import { isCourseActiveOn } from './schedule';
+import { intervalDosesOn } from './dose-occurrences';
+import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
 
-/** The schedule fields the adherence rules read. */
-export interface AdherenceMedicine {
-  frequency: string;
-  startDate: string;
-  originalDurationDays: number;
-}
+/** The schedule fields the adherence rules read (schedule absent: the spec's daily flags). */
+export type AdherenceMedicine = ScheduledMedicineFields;
 
 /**
  * One dose slot of one medicine on one day: whether a dose was due there by now, and how many
@@ -27,6 +23,8 @@ export interface DoseCellWindow {
   today: string;
   nowMinutes: number;
   defaultReminderTimes: readonly string[];
+  /** The saved zone: every-N-hours doses fall on local days by it (UTC when absent). */
+  timeZone?: string;
 }
 
 /**
@@ -49,19 +47,34 @@ export function doseCells(
     parts.forEach((value, slot) => (sum[slot] = (sum[slot] ?? 0) + value));
     takenByDate.set(entry.date, sum);
   }
-  const flags = parseFrequency(medicine.frequency);
   const cells: DoseCell[] = [];
   for (let date = window.from; date <= last; date = addDays(date, 1)) {
-    const active = isCourseActiveOn(medicine, date);
+    const dueOn = dueSlotsOn(medicine, date, window);
     const taken = takenByDate.get(date) ?? [];
-    const slots = Math.max(flags.length, taken.length);
+    const slots = Math.max(dueOn.length, taken.length);
     for (let slot = 0; slot < slots; slot++) {
-      const due = active && flags[slot] === 1 && (date < window.today || reached(slot, window));
+      const due = dueOn[slot] === true;
       const takenHere = taken[slot] ?? 0;
       if (due || takenHere > 0) cells.push({ date, slot, due, taken: takenHere });
     }
   }
   return cells;
+}
+
+/**
+ * Per slot of a day: whether a dose is due there by now. Slot kinds: a flag of the day (weekday,
+ * cycle and taper days only), today's also needs its default time reached; every-N-hours: the
+ * day's doses whose instant has passed. As-needed: nothing is ever due.
+ */
+function dueSlotsOn(medicine: AdherenceMedicine, date: string, window: DoseCellWindow): boolean[] {
+  if (medicine.schedule?.kind === 'interval') {
+    return intervalDosesOn(medicine, date, window.timeZone ?? 'UTC').map(
+      (dose) => date < window.today || isSlotAvailable(dose.time, window.nowMinutes),
+    );
+  }
+  return slotFlagsOn(medicine, date).map(
+    (flag, slot) => flag === 1 && (date < window.today || reached(slot, window)),
+  );
 }
 
 function reached(slot: number, window: DoseCellWindow): boolean {

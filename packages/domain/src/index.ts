@@ -9,3 +9,6 @@ export * from './refill';
 export * from './reminder-times';
 export * from './dose-cells';
 export * from './adherence-aggregates';
+export * from './dose-schedule';
+export * from './dose-occurrences';
+export * from './as-needed';

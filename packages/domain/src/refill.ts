@@ -20,9 +20,11 @@ export function supplyFigures(input: {
   dosesTakenSinceRefill: number;
   pillsPerDose: number;
   dosesPerDay: number;
+  /** Pills a day by a schedule's real rate (decision 120); pillsPerDose × dosesPerDay when absent. */
+  pillsPerDay?: number | undefined;
 }): SupplyFigures {
   const pillsLeft = Math.max(input.totalPills - input.dosesTakenSinceRefill * input.pillsPerDose, 0);
-  const perDay = input.pillsPerDose * input.dosesPerDay;
+  const perDay = input.pillsPerDay ?? input.pillsPerDose * input.dosesPerDay;
   const daysLeft = perDay > 0 ? Math.floor(pillsLeft / perDay) : 0;
   return { pillsLeft, daysLeft };
 }

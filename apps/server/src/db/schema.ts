@@ -1,3 +1,4 @@
+import type { DoseSchedule } from '@medrem/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -105,6 +106,11 @@ export const medicines = pgTable(
     originalTotalPills: integer('original_total_pills').notNull(),
     pillsPerDose: integer('pills_per_dose').notNull(),
     dosesPerDay: integer('doses_per_day').notNull(),
+    /**
+     * How the medicine is taken beyond the frequency flags (decision 120): the contract's
+     * DoseSchedule; null is the spec's rule (every day at the default times).
+     */
+    schedule: jsonb('schedule').$type<DoseSchedule>(),
     /** Doses taken (all time) when the current supply started; pills left count from here. */
     takenAtLastRefill: integer('taken_at_last_refill').notNull().default(0),
     lastRefillAt: timestamp('last_refill_at', { withTimezone: true, mode: 'date' }),
@@ -133,6 +139,25 @@ export const doseRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.medicineId, t.date] })],
+);
+
+/**
+ * One intake of an as-needed medicine, at its instant (decision 120): as-needed doses have no slot
+ * and no day, and the safety limits are judged on instants. `override` marks an intake recorded past
+ * a limit on the user's explicit choice; history and the report show it.
+ */
+export const asNeededIntakes = pgTable(
+  'as_needed_intakes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }).notNull(),
+    override: boolean('override').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('as_needed_intakes_medicine_idx').on(t.medicineId, t.takenAt)],
 );
 
 export const refills = pgTable(

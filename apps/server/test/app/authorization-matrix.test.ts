@@ -122,6 +122,12 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'medicine.history': ({ medicineId }) => [
     { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
   ],
+  'medicine.takeAsNeeded': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { override: true }, refusedWith: 404 },
+  ],
+  'medicine.asNeededLog': ({ medicineId }) => [
+    { params: { id: medicineId }, query: { from: '2026-11-01', to: '2026-11-30' }, refusedWith: 404 },
+  ],
   'medicine.refill': ({ medicineId }) => [
     { label: 'no body', params: { id: medicineId }, refusedWith: 404 },
     { label: 'with pills', params: { id: medicineId }, body: { pills: 1 }, refusedWith: 404 },

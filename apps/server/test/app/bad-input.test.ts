@@ -21,6 +21,8 @@ type Json = Record<string, unknown>;
 interface World {
   user: SignedInUser;
   medicineId: string;
+  /** An as-needed medicine without limits: its baseline intake is always allowed. */
+  asNeededId: string;
   notificationId: string;
 }
 
@@ -365,6 +367,22 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     cases: [
       ...medicineFieldCases,
       { label: 'userEmail that is not one', patch: { userEmail: 'nope' }, mentions: 'userEmail' },
+      { label: 'an unknown schedule kind', patch: { schedule: { kind: 'sometimes' } }, mentions: 'schedule' },
+      {
+        label: 'every 3 hours (below 4)',
+        patch: { schedule: { kind: 'interval', everyHours: 3, startTime: '08:00' } },
+        mentions: 'Hours between doses',
+      },
+      {
+        label: 'no weekday chosen',
+        patch: { schedule: { kind: 'weekdays', days: [] } },
+        mentions: 'at least one day',
+      },
+      {
+        label: 'a taper step without its dose',
+        patch: { schedule: { kind: 'taper', steps: [{ days: 3, dose: '', pillsPerDose: 1 }] } },
+        mentions: 'dose',
+      },
       { label: 'userEmail missing', patch: { userEmail: undefined }, mentions: 'userEmail' },
     ],
   },
@@ -445,6 +463,26 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'to missing', query: { from: '2025-02-01' }, mentions: 'to' },
       { label: 'a range of 367 days', query: { from: '2025-01-01', to: '2026-01-02' }, mentions: '366' },
       { label: 'to before from', query: { from: '2026-11-30', to: '2026-11-01' } },
+    ],
+  },
+  'medicine.takeAsNeeded': {
+    baseline: (w) => ({ params: { id: w.asNeededId }, body: {}, ok: 201 }),
+    cases: [
+      ...idParamCases,
+      { label: 'takenAt not a timestamp', patch: { takenAt: 'this morning' }, mentions: 'takenAt' },
+      { label: 'override not a boolean', patch: { override: 'yes' }, mentions: 'override' },
+    ],
+  },
+  'medicine.asNeededLog': {
+    baseline: (w) => ({
+      params: { id: w.asNeededId },
+      query: { from: '2026-11-01', to: '2026-11-30' },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'to missing', query: { from: '2026-11-01' }, mentions: 'to' },
+      { label: 'a range of 367 days', query: { from: '2025-01-01', to: '2026-01-02' }, mentions: '366' },
     ],
   },
   'medicine.refill': {
@@ -528,6 +566,7 @@ const OPTIONAL_BODY = new Set([
   'auth.logout',
   'auth.signOutEverywhere',
   'medicine.refill',
+  'medicine.takeAsNeeded',
   'notification.markRead',
   'notification.markAllRead',
 ]);
@@ -564,8 +603,12 @@ describe(`bad input (${TEST_ENGINE})`, () => {
     const user = await signedInUser(server, { label });
     const medicine = await createMedicine(user, { frequency: '1-0-1' });
     await setTaken(user, medicine.id, '2026-11-19', '1-0-1');
+    const asNeeded = await createMedicine(user, {
+      frequency: '1',
+      schedule: { kind: 'asNeeded', maxPer24h: null, minIntervalMinutes: null },
+    });
     const notification = await seedNotification(server, user.id);
-    return { user, medicineId: medicine.id, notificationId: notification.id };
+    return { user, medicineId: medicine.id, asNeededId: asNeeded.id, notificationId: notification.id };
   }
 
   beforeAll(async () => {

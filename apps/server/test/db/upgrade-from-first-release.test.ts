@@ -44,6 +44,7 @@ const ALICE = USERS[0]!;
 const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   users: { token_version: 0 }, // 0002: every token issued before the upgrade stays valid
   dose_records: { slot_ticked_at: null }, // 0004: "written before it existed" (decision 070)
+  medicines: { schedule: null }, // 0005: null is the spec's daily rule, as before (decision 120)
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */

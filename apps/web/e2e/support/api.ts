@@ -34,8 +34,11 @@ export class AccountApi {
     return (await response.json()) as T;
   }
 
-  /** Adds a medicine starting today (or on `startDate`), with the same fields the add form takes. */
-  addMedicine(m: MedicineInput, startDate = todayUtc()): Promise<Medicine> {
+  /**
+   * Adds a medicine starting today (or on `startDate`), with the same fields the add form takes, and
+   * a schedule when given (decision 120).
+   */
+  addMedicine(m: MedicineInput, startDate = todayUtc(), schedule?: Medicine['schedule']): Promise<Medicine> {
     return this.call<Medicine>('POST', '/api/medicine', {
       userEmail: this.account.email,
       name: m.name,
@@ -46,6 +49,7 @@ export class AccountApi {
       durationDays: m.supplyDays,
       totalPills: m.totalPills,
       pillsPerDose: m.pillsPerDose,
+      ...(schedule ? { schedule } : {}),
     });
   }
 

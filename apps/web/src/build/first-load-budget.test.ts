@@ -19,7 +19,9 @@ const BUDGET = {
   // (the Firebase SDK itself is never precached: it is fetched when its button is pressed).
   // 855 KiB until issue 16: the Reports calendar, bars, trend and their tables, precached like every
   // screen (+12.3 KiB measured: the Reports chunk 8.2, CSS 2.8, the report contract 1.2).
-  precacheBytes: 868 * 1024,
+  // 868 KiB until issue 13: the schedule kinds of the medicine form, its 7-day preview, the
+  // as-needed card and the domain's schedule rules, precached like every screen (+12.9 KiB measured).
+  precacheBytes: 884 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.

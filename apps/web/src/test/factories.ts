@@ -18,6 +18,7 @@ export function medicine(overrides: Partial<Medicine> = {}): Medicine {
     pillsPerDose: 1,
     dosesPerDay: 2,
     reminders: [{ times: ['08:00', '20:00'] }],
+    schedule: null,
     courseEndDate: '2026-11-30',
     pillsLeft: 20,
     daysLeft: 10,

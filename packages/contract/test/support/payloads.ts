@@ -51,6 +51,7 @@ export const serverMedicine = {
   id: MEDICINE_ID,
   ...specCreateMedicineBody,
   reminders: [{ times: specCreateMedicineBody.scheduledTimes }],
+  schedule: null,
   courseEndDate: '2026-12-20',
   pillsLeft: 19,
   daysLeft: 9,

@@ -1,24 +1,39 @@
 import type { Medicine } from '@medrem/contract';
-import { courseEndDate, supplyFigures } from '@medrem/domain';
+import { averagePillsPerDay, courseEndDate, supplyFigures, taperDaysLeft } from '@medrem/domain';
 import type { MedicineWithTotals } from './medicine.repository';
 
 /** Pills and days left of the current supply: doses taken since the last refill count against it. */
 export function supplyOf(
   row: Pick<
     MedicineWithTotals,
-    'totalPills' | 'takenTotal' | 'takenAtLastRefill' | 'pillsPerDose' | 'dosesPerDay'
+    | 'totalPills'
+    | 'takenTotal'
+    | 'takenAtLastRefill'
+    | 'pillsPerDose'
+    | 'dosesPerDay'
+    | 'frequency'
+    | 'schedule'
+    | 'startDate'
+    | 'originalDurationDays'
   >,
+  /** Today in the saved zone: a taper's days left are walked from it, step by step. */
+  today?: string,
 ) {
-  return supplyFigures({
+  const figures = supplyFigures({
     totalPills: row.totalPills,
     dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),
     pillsPerDose: row.pillsPerDose,
     dosesPerDay: row.dosesPerDay,
+    // Days left by the schedule's real rate: a weekly medicine's supply lasts seven times as long.
+    pillsPerDay: row.schedule ? averagePillsPerDay(row) : undefined,
   });
+  const schedule = row.schedule;
+  if (schedule?.kind !== 'taper' || !today) return figures;
+  return { ...figures, daysLeft: taperDaysLeft({ ...row, schedule }, today, figures.pillsLeft) };
 }
 
-export function toMedicine(row: MedicineWithTotals, userEmail: string): Medicine {
-  const { pillsLeft, daysLeft } = supplyOf(row);
+export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: string): Medicine {
+  const { pillsLeft, daysLeft } = supplyOf(row, today);
   return {
     id: row.id,
     userEmail,
@@ -35,6 +50,7 @@ export function toMedicine(row: MedicineWithTotals, userEmail: string): Medicine
     pillsPerDose: row.pillsPerDose,
     dosesPerDay: row.dosesPerDay,
     reminders: [{ times: row.scheduledTimes }],
+    schedule: row.schedule ?? null,
     courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
     pillsLeft,
     daysLeft,

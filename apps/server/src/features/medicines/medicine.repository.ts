@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { doseRecords, medicines, refills } from '../../db/schema';
+import { asNeededIntakes, doseRecords, medicines, refills } from '../../db/schema';
 import type { MergedDay, StoredDay } from './dose-ticks';
 
 export type MedicineRow = typeof medicines.$inferSelect;
@@ -12,7 +12,22 @@ export type MedicineValues = Omit<
 export type MedicineWithTotals = MedicineRow & { takenTotal: number };
 
 const medicineColumns = getTableColumns(medicines);
-const takenTotal = sql<number>`coalesce((select sum(${doseRecords.takenCount}) from ${doseRecords} where ${doseRecords.medicineId} = ${medicines.id}), 0)::int`;
+// As-needed intakes are doses too: they count against the supply like ticked slots. The outer id is
+// written out in full: drizzle renders columns unqualified here, and the intakes have an id too.
+const takenTotal = sql<number>`(coalesce((select sum(${doseRecords.takenCount}) from ${doseRecords} where ${doseRecords.medicineId} = ${medicines.id}), 0) + (select count(*) from ${asNeededIntakes} where ${asNeededIntakes.medicineId} = "medicines"."id"))::int`;
+/** What a dose write checks a day against (decision 120). */
+const scheduleColumns = {
+  frequency: medicines.frequency,
+  schedule: medicines.schedule,
+  startDate: medicines.startDate,
+  originalDurationDays: medicines.originalDurationDays,
+};
+export type MedicineSchedule = {
+  frequency: string;
+  schedule: MedicineRow['schedule'];
+  startDate: string;
+  originalDurationDays: number;
+};
 
 export class MedicineRepository {
   /**
@@ -98,7 +113,7 @@ export class MedicineRepository {
   }
 
   /** The schedule of a medicine of the user's, for the checks of a dose write (no supply totals). */
-  async findOwnedSchedule(id: string, userId: string): Promise<{ frequency: string } | undefined> {
+  async findOwnedSchedule(id: string, userId: string): Promise<MedicineSchedule | undefined> {
     const [row] = await this.hot.ownedSchedule.execute({ id, userId });
     return row;
   }
@@ -112,7 +127,8 @@ export class MedicineRepository {
     const [row] = await this.hot.ownedDay.execute({ id, userId, date });
     if (!row) return undefined;
     const day = row.date !== null && row.taken !== null ? { date: row.date, taken: row.taken } : undefined;
-    return { frequency: row.frequency, day };
+    const { date: _date, taken: _taken, ...schedule } = row;
+    return { medicine: schedule, day };
   }
 
   /** The taken flags of these medicines on these days (rows that exist). */
@@ -238,6 +254,60 @@ export class MedicineRepository {
       .orderBy(asc(doseRecords.medicineId), asc(doseRecords.date));
   }
 
+  /**
+   * The as-needed intakes of a medicine from `from` (inclusive) to `to` (exclusive), ascending. With
+   * `lock` the medicine's row is locked first, so two intakes judged against the limits at once
+   * serialise and cannot both pass (the check and the insert run in the caller's transaction).
+   */
+  async asNeededBetween(medicineId: string, from: Date, to: Date, options: { lock?: boolean } = {}) {
+    if (options.lock) {
+      await this.db
+        .select({ id: medicines.id })
+        .from(medicines)
+        .where(eq(medicines.id, medicineId))
+        .for('update');
+    }
+    return this.db
+      .select({
+        id: asNeededIntakes.id,
+        takenAt: asNeededIntakes.takenAt,
+        override: asNeededIntakes.override,
+      })
+      .from(asNeededIntakes)
+      .where(
+        and(
+          eq(asNeededIntakes.medicineId, medicineId),
+          gte(asNeededIntakes.takenAt, from),
+          sql`${asNeededIntakes.takenAt} < ${to.toISOString()}`,
+        ),
+      )
+      .orderBy(asc(asNeededIntakes.takenAt));
+  }
+
+  async insertAsNeeded(medicineId: string, takenAt: Date, override: boolean) {
+    const [row] = await this.db.insert(asNeededIntakes).values({ medicineId, takenAt, override }).returning({
+      id: asNeededIntakes.id,
+      takenAt: asNeededIntakes.takenAt,
+      override: asNeededIntakes.override,
+    });
+    if (!row) throw new Error('as-needed insert returned nothing');
+    return row;
+  }
+
+  /** Every as-needed intake of the given medicines (export, report). */
+  async allAsNeeded(medicineIds: string[]) {
+    if (medicineIds.length === 0) return [];
+    return this.db
+      .select({
+        medicineId: asNeededIntakes.medicineId,
+        takenAt: asNeededIntakes.takenAt,
+        override: asNeededIntakes.override,
+      })
+      .from(asNeededIntakes)
+      .where(inArray(asNeededIntakes.medicineId, medicineIds))
+      .orderBy(asc(asNeededIntakes.takenAt));
+  }
+
   async allRefills(medicineIds: string[]) {
     if (medicineIds.length === 0) return [];
     return this.db
@@ -287,13 +357,13 @@ function prepareHotReads(db: Database) {
       .orderBy(asc(medicines.createdAt), asc(medicines.id))
       .prepare('medicines_of_user'),
     ownedSchedule: db
-      .select({ frequency: medicines.frequency })
+      .select(scheduleColumns)
       .from(medicines)
       .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
       .limit(1)
       .prepare('medicine_schedule_of_user'),
     ownedDay: db
-      .select({ frequency: medicines.frequency, date: doseRecords.date, taken: doseRecords.taken })
+      .select({ ...scheduleColumns, date: doseRecords.date, taken: doseRecords.taken })
       .from(medicines)
       .leftJoin(
         doseRecords,

@@ -33,6 +33,12 @@ export const medicineRouter = router({
   refill: authenticatedFrom(c.refill).mutation(({ ctx, input }) =>
     ctx.services.medicines.refill(ctx.caller, input.id, input.pills),
   ),
+  takeAsNeeded: authenticatedFrom(c.takeAsNeeded).mutation(({ ctx, input }) =>
+    ctx.services.medicines.takeAsNeeded(ctx.caller, input),
+  ),
+  asNeededLog: authenticatedFrom(c.asNeededLog).query(async ({ ctx, input }) => ({
+    intakes: await ctx.services.medicines.asNeededLog(ctx.caller, input.id, input.from, input.to),
+  })),
   refillReminders: authenticatedFrom(c.refillReminders).query(({ ctx, input }) =>
     ctx.services.medicines.refillReminders(ctx.caller, input.userEmail),
   ),

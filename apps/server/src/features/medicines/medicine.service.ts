@@ -1,22 +1,28 @@
-import type { Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
+import type { AsNeededIntake, Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
 import { LIMITS } from '@medrem/contract';
 import {
   courseEndDate,
   daysBetween,
-  deriveMedicineFigures,
-  isCourseActiveOn,
+  dueFlagsOn,
   needsRefillSoon,
   normaliseTaken,
   parseFrequency,
-  slotsWithoutTime,
+  slotCountOn,
   zonedNow,
 } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
+import { AsNeededRecorder, type AsNeededInput } from './as-needed.recorder';
+import { scheduledValues } from './scheduled-values';
 import type { Database } from '../../db/database';
 import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import type { MedicineChangeListener } from './medicine-change.port';
-import type { MedicineRepository, MedicineValues, MedicineWithTotals } from './medicine.repository';
+import type {
+  MedicineRepository,
+  MedicineSchedule,
+  MedicineValues,
+  MedicineWithTotals,
+} from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import type { IdempotencyService, KeyedRequest } from '../idempotency/idempotency.service';
 import { applySlotChange, applyWholeDay } from './dose-ticks';
@@ -78,7 +84,7 @@ export class MedicineService {
   }
 
   /** What a dose write checks of a medicine of the caller's: its schedule (404 if not theirs). */
-  private async ownedSchedule(caller: Caller, id: string): Promise<{ frequency: string }> {
+  private async ownedSchedule(caller: Caller, id: string): Promise<MedicineSchedule> {
     const row = await this.deps.medicines.findOwnedSchedule(id, caller.userId);
     if (!row) throw notFound(MEDICINE_NOT_FOUND);
     return row;
@@ -86,31 +92,40 @@ export class MedicineService {
 
   /** Today's date in the user's saved zone: doses are wall-clock events there. */
   private async today(caller: Caller): Promise<string> {
+    return (await this.zoned(caller)).today;
+  }
+
+  private async zoned(caller: Caller): Promise<{ today: string; timeZone: string }> {
     const { timezone } = await this.deps.settings.effective(caller.userId);
-    return zonedNow(this.deps.clock.now(), timezone).date;
+    return { today: zonedNow(this.deps.clock.now(), timezone).date, timeZone: timezone };
   }
 
   /** The stored values of a medicine, with the figures the server derives rather than trusts. */
   private async values(caller: Caller, fields: MedicineFields): Promise<MedicineValues> {
     const { medicineDefaults } = await this.deps.settings.effective(caller.userId);
-    const times = medicineDefaults.defaultReminderTimes;
-    const missing = slotsWithoutTime(fields.frequency, times);
-    if (missing.length > 0) {
-      throw badRequest(
-        `The frequency has a dose in slot ${missing[0]! + 1}, but only ${times.length} default reminder times are set. Add a time in Settings first.`,
-      );
-    }
-    return { ...fields, ...deriveMedicineFigures({ ...fields, defaultReminderTimes: times }) };
+    return scheduledValues(fields, medicineDefaults.defaultReminderTimes);
+  }
+
+  /**
+   * The flags a dose write may set on a day. The spec's daily medicines keep their rule (every flag
+   * of the frequency, any day: history can be recorded outside the course); a schedule's flags are
+   * its dose days' only (decision 120).
+   */
+  private async dueFlags(caller: Caller, row: MedicineSchedule, date: string): Promise<number[]> {
+    if (!row.schedule) return parseFrequency(row.frequency);
+    const { timeZone } = await this.zoned(caller);
+    return dueFlagsOn(row, date, timeZone);
   }
 
   async list(caller: Caller, userEmail: string): Promise<Medicine[]> {
     assertSelf(caller, userEmail);
     const rows = await this.deps.medicines.listForUser(caller.userId);
-    return rows.map((row) => toMedicine(row, caller.email));
+    const today = await this.today(caller);
+    return rows.map((row) => toMedicine(row, caller.email, today));
   }
 
   async get(caller: Caller, id: string): Promise<Medicine> {
-    return toMedicine(await this.owned(caller, id), caller.email);
+    return toMedicine(await this.owned(caller, id), caller.email, await this.today(caller));
   }
 
   async create(caller: Caller, input: MedicineFields & { userEmail: string }): Promise<Medicine> {
@@ -134,11 +149,13 @@ export class MedicineService {
     },
   ): Promise<Medicine> {
     const current = await this.owned(caller, input.id);
+    // The spec's clients send no schedule: left out, the stored one stays.
     const fields: MedicineFields = {
       ...pickFields({
         ...input,
         dosage: input.dosage ?? current.dosage,
         instructions: input.instructions ?? current.instructions,
+        schedule: input.schedule === undefined ? current.schedule : input.schedule,
       }),
     };
     const values = await this.values(caller, fields);
@@ -163,9 +180,10 @@ export class MedicineService {
     const found = await this.deps.medicines.findOwnedDay(id, caller.userId, date);
     if (!found) throw notFound(MEDICINE_NOT_FOUND);
     if (!found.day) return null;
+    const { timeZone } = await this.zoned(caller);
     return {
       date: found.day.date,
-      taken: normaliseTaken(found.day.taken, parseFrequency(found.frequency).length),
+      taken: normaliseTaken(found.day.taken, slotCountOn(found.medicine, date, timeZone)),
     };
   }
 
@@ -182,8 +200,8 @@ export class MedicineService {
         check: async () => {
           const row = await this.ownedSchedule(caller, input.id);
           assertNotFuture(input.date, await this.today(caller));
-          const schedule = parseFrequency(row.frequency);
-          const flags = parseFrequency(input.taken);
+          const schedule = await this.dueFlags(caller, row, input.date);
+          const flags = input.taken.split('-').map(Number);
           if (flags.length !== schedule.length) {
             throw badRequest(
               `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
@@ -218,7 +236,7 @@ export class MedicineService {
         check: async () => {
           const row = await this.ownedSchedule(caller, input.id);
           assertNotFuture(input.date, await this.today(caller));
-          const schedule = parseFrequency(row.frequency);
+          const schedule = await this.dueFlags(caller, row, input.date);
           if (input.slot >= schedule.length) {
             throw badRequest(
               `This medicine has ${schedule.length} dose slots (slot 0 to ${schedule.length - 1}).`,
@@ -261,8 +279,9 @@ export class MedicineService {
         },
         write: async (medicines, rows) => {
           // Every medicine of the slot in one transaction: all of them are marked, or none.
+          const { timeZone } = await this.zoned(caller);
           for (const row of rows) {
-            const slots = parseFrequency(row.frequency).length;
+            const slots = slotCountOn(row, dose.date, timeZone);
             const change = { slot: dose.slot, value: 1, at: options.at } as const;
             await this.recordSlot(medicines, row.id, dose.date, slots, change);
           }
@@ -324,11 +343,10 @@ export class MedicineService {
 
   /** The caller's medicines with a dose in this slot on this day (or the one medicine named). */
   async scheduledDoses(caller: Caller, dose: DoseRef): Promise<MedicineWithTotals[]> {
+    const { timeZone } = await this.zoned(caller);
     return (await this.deps.medicines.listForUser(caller.userId)).filter(
       (m) =>
-        parseFrequency(m.frequency)[dose.slot] === 1 &&
-        isCourseActiveOn(m, dose.date) &&
-        (!dose.medicineId || m.id === dose.medicineId),
+        dueFlagsOn(m, dose.date, timeZone)[dose.slot] === 1 && (!dose.medicineId || m.id === dose.medicineId),
     );
   }
 
@@ -338,9 +356,38 @@ export class MedicineService {
       throw badRequest(`The history range can cover at most ${LIMITS.maxHistoryDays} days.`);
     }
     const row = await this.ownedSchedule(caller, id);
-    const slots = parseFrequency(row.frequency).length;
+    const { timeZone } = await this.zoned(caller);
     const entries = await this.deps.medicines.doseHistory(id, from, to);
-    return entries.map((e) => ({ date: e.date, taken: normaliseTaken(e.taken, slots) }));
+    return entries.map((e) => ({
+      date: e.date,
+      taken: normaliseTaken(e.taken, slotCountOn(row, e.date, timeZone)),
+    }));
+  }
+
+  /**
+   * An as-needed dose, judged against its safety limits on the server (decision 120): refused with
+   * the time it becomes allowed, or recorded (marked when the user overrides a limit).
+   */
+  async takeAsNeeded(caller: Caller, input: AsNeededInput): Promise<AsNeededIntake> {
+    const row = await this.owned(caller, input.id);
+    const { timeZone } = await this.zoned(caller);
+    const recorder = new AsNeededRecorder({
+      clock: this.deps.clock,
+      idempotency: this.deps.idempotency,
+      scopeOf: this.deps.scopeOf,
+    });
+    return recorder.record(caller, row, timeZone, input);
+  }
+
+  /** The as-needed intakes of a medicine from `from` to `to`, local days of the saved zone. */
+  async asNeededLog(caller: Caller, id: string, from: string, to: string): Promise<AsNeededIntake[]> {
+    if (to < from) throw badRequest('The range must end on or after its start (from ≤ to).');
+    if (daysBetween(from, to) + 1 > LIMITS.maxHistoryDays) {
+      throw badRequest(`The range can cover at most ${LIMITS.maxHistoryDays} days.`);
+    }
+    await this.owned(caller, id);
+    const { timeZone } = await this.zoned(caller);
+    return AsNeededRecorder.log(this.deps.medicines, id, from, to, timeZone);
   }
 
   async refill(caller: Caller, id: string, pills: number | undefined): Promise<Medicine> {
@@ -362,7 +409,7 @@ export class MedicineService {
     const rows = await this.deps.medicines.listForUser(caller.userId);
     return rows
       .filter((row) => courseEndDate(row.startDate, row.originalDurationDays) >= today)
-      .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row) }))
+      .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row, today) }))
       .filter(needsRefillSoon);
   }
 }
@@ -395,5 +442,6 @@ function pickFields(input: MedicineFields): MedicineFields {
     instructions: input.instructions,
     totalPills: input.totalPills,
     pillsPerDose: input.pillsPerDose,
+    schedule: input.schedule,
   };
 }

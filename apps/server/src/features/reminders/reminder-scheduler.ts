@@ -7,7 +7,8 @@ import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite } from './reminder.repository';
-import { desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
+import { intervalDosesOn } from '@medrem/domain';
+import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
 
 /**
@@ -52,10 +53,26 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         const next = nextOccurrence(spec, now);
         writes.push({ ...spec, userId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
+      // Every-N-hours rows: a pending row that is still about one of its medicine's doses keeps its
+      // firing (it may be due right now, or wait for the missed-dose alert); anything else is moved
+      // to the medicine's next dose.
+      const byId = new Map(medicines.map((m) => [m.id, m]));
+      for (const row of desiredIntervalRows(settings, medicines, now)) {
+        const current = existing.get(specKey(row));
+        existing.delete(specKey(row));
+        const medicine = byId.get(row.ref)!;
+        const stillADose =
+          current?.ref === row.ref &&
+          current.timezone === row.timezone &&
+          intervalDosesOn(medicine, current.occurrenceDate, row.timezone).some(
+            (dose) => dose.at === current.fireAt.getTime() - current.offsetMinutes * 60_000,
+          );
+        if (!stillADose) writes.push({ ...row, userId });
+      }
       await reminders.upsertRows(writes);
       // Rows nobody asks for any more go; one-off rows (snooze, refill) stay unless all is off.
       const stale = [...existing.values()].filter(
-        (r) => isRecurring(r.kind) || !settings.notifications.enabled,
+        (r) => isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled,
       );
       await reminders.deleteRows(stale.map((r) => r.id));
     });

@@ -5,6 +5,11 @@ export const reminderTexts = {
   doseTitle: (slot: SlotName) => `Time for your ${slot} dose`,
   medicineLine: (m: { name: string; dosage: string }) =>
     m.dosage.trim() ? `${m.name} (${m.dosage.trim()})` : m.name,
+  intervalTitle: (name: string) => `Time for your ${name} dose`,
+  intervalBody: (line: string, hours: number, clockChanged: boolean) =>
+    clockChanged
+      ? `${line}. Every ${hours} hours: the clocks changed, so this dose keeps ${hours} real hours from the last.`
+      : `${line}. Every ${hours} hours.`,
   headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,
   headsUpBody: (minutes: number, lines: string) => `In ${minutes} minutes: ${lines}`,
   missedTitle: 'Missed Dose',

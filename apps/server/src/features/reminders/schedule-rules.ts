@@ -1,8 +1,10 @@
 import {
   DAILY_SUMMARY_TIME,
+  type DoseSchedule,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
   courseEndDate,
+  nextIntervalDose,
   parseFrequency,
 } from '@medrem/domain';
 import type { EffectiveSettings } from '../settings/effective-settings';
@@ -10,9 +12,11 @@ import { localParts, zonedInstant } from './zoned-time';
 
 /**
  * Kinds of schedule row. Recurring rows (dose, headsup, missed, summary) fire once per local day and
- * move to the next day; one-off rows (snooze, refill) are removed once they have fired.
+ * move to the next day; one-off rows (snooze, refill) are removed once they have fired. An
+ * 'interval' row is one every-N-hours medicine's next dose (decision 120): it moves from dose to dose
+ * by the domain's rule, N real hours at a time, and goes when the course has no later dose.
  */
-export type ReminderKind = 'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill';
+export type ReminderKind = 'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill' | 'interval';
 export const RECURRING_KINDS: readonly ReminderKind[] = ['dose', 'headsup', 'missed', 'summary'];
 
 /** What a schedule row means: wall-clock `localTime` (+ offset) in `timezone`, every day. */
@@ -64,6 +68,42 @@ export interface ScheduledMedicine {
   frequency: string;
   startDate: string;
   originalDurationDays: number;
+  schedule?: DoseSchedule | null;
+}
+
+/** An every-N-hours medicine's next dose as a schedule row: slot i is the user's i-th such medicine. */
+export interface IntervalRow extends ScheduleSpec {
+  ref: string;
+  occurrenceDate: string;
+  fireAt: Date;
+}
+
+/** The 'interval' rows a user needs now: each every-N-hours medicine's next dose after `now`. */
+export function desiredIntervalRows(
+  settings: EffectiveSettings,
+  medicines: readonly ScheduledMedicine[],
+  now: Date,
+): IntervalRow[] {
+  if (!settings.notifications.enabled) return [];
+  const timezone = settings.timezone;
+  return medicines
+    .filter((m) => m.schedule?.kind === 'interval')
+    .flatMap((m, slot) => {
+      const dose = nextIntervalDose(m, now.getTime(), timezone);
+      if (!dose) return [];
+      return [
+        {
+          kind: 'interval' as const,
+          slot,
+          localTime: dose.time,
+          offsetMinutes: 0,
+          timezone,
+          ref: m.id,
+          occurrenceDate: dose.date,
+          fireAt: new Date(dose.at),
+        },
+      ];
+    });
 }
 
 export function specKey(spec: Pick<ScheduleSpec, 'kind' | 'slot'>): string {

@@ -7,6 +7,7 @@ import {
   monthsEndingWith,
   zonedNow,
 } from '@medrem/domain';
+import type { MedicineRow } from '../medicines/medicine.repository';
 import { badRequest } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
@@ -52,11 +53,30 @@ export class ReportService {
       today: now.date,
       nowMinutes: now.minutes,
       defaultReminderTimes: medicineDefaults.defaultReminderTimes,
+      timeZone: timezone,
     };
     return {
       ...monthAggregates(items, { ...options, month: wanted }),
+      asNeeded: await this.asNeededOf(rows, wanted, timezone),
       today: now.date,
       trend: months.map((m) => monthTrendPoint(items, m, options)),
     };
+  }
+
+  /** Each as-needed medicine's intakes in the month (local dates), overrides counted apart. */
+  private async asNeededOf(rows: MedicineRow[], month: string, timeZone: string) {
+    const prn = rows.filter((row) => row.schedule?.kind === 'asNeeded');
+    const intakes = await this.deps.medicines.allAsNeeded(prn.map((row) => row.id));
+    return prn.map((row) => {
+      const mine = intakes.filter(
+        (i) => i.medicineId === row.id && zonedNow(i.takenAt, timeZone).date.startsWith(month),
+      );
+      return {
+        medicineId: row.id,
+        name: row.name,
+        taken: mine.length,
+        overrides: mine.filter((i) => i.override).length,
+      };
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { zonedNow } from '@medrem/domain';
 import type { DataExport, PublicUser } from '@medrem/contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -79,10 +80,12 @@ export class UserService {
     const medicines = await this.deps.medicines.listForUser(caller.userId);
     const ids = medicines.map((m) => m.id);
     const now = this.deps.clock.now();
+    const today = zonedNow(now, (await this.deps.settings.effective(caller.userId)).timezone).date;
     // Everything the account holds: no cap on notifications (the old 10,000 cut them silently),
     // and the devices and sessions too (issue 8, finding 11).
-    const [doses, refills, notifications, settings, devices, sessions] = await Promise.all([
+    const [doses, asNeeded, refills, notifications, settings, devices, sessions] = await Promise.all([
       this.deps.medicines.allDoses(ids),
+      this.deps.medicines.allAsNeeded(ids),
       this.deps.medicines.allRefills(ids),
       this.deps.notifications.listAllForUser(caller.userId),
       this.deps.settings.get(caller, userEmail),
@@ -92,9 +95,10 @@ export class UserService {
     return {
       exportDate: now.toISOString(),
       user: toPublicUser(user),
-      medicines: medicines.map((m) => toMedicine(m, caller.email)),
+      medicines: medicines.map((m) => toMedicine(m, caller.email, today)),
       doseHistory: doses,
       refills: refills.map((r) => ({ ...r, refilledAt: r.refilledAt.toISOString() })),
+      asNeededIntakes: asNeeded.map((a) => ({ ...a, takenAt: a.takenAt.toISOString() })),
       settings,
       notifications: notifications.map(toNotification),
       devices: devices.map((d) => ({

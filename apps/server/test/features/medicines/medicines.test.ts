@@ -63,6 +63,7 @@ describe(`medicines (${TEST_ENGINE})`, () => {
         pillsPerDose: 1,
         dosesPerDay: 2,
         reminders: [{ times: ['08:00', '20:00'] }],
+        schedule: null,
         courseEndDate: '2026-11-30',
         pillsLeft: 60,
         daysLeft: 30,

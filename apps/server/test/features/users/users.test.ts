@@ -198,6 +198,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(Object.keys(body).sort()).toEqual(
         [
           'devices',
+          'asNeededIntakes',
           'doseHistory',
           'exportDate',
           'medicines',

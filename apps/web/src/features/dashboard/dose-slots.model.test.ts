@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { medicine } from '../../test/factories';
-import { buildDoseSlots } from './dose-slots.model';
+import { buildDoseSlots, buildIntervalDoses } from './dose-slots.model';
 
 const times = ['08:00', '14:00', '20:00'];
 const aspirin = medicine({ id: 'a', name: 'Aspirin', frequency: '1-0-1' });
@@ -57,5 +57,56 @@ describe('buildDoseSlots', () => {
     const future = medicine({ id: 'c', startDate: '2026-11-22' });
     const ended = medicine({ id: 'd', startDate: '2026-10-01', originalDurationDays: 5 });
     expect(slotsAt(9 * 60, {}, [future, ended]).every((s) => s.doses.length === 0)).toBe(true);
+  });
+});
+
+describe('schedules on the dashboard (decision 120)', () => {
+  it('lists a weekday medicine only on its days, so it is never missed on the others', () => {
+    // 2026-11-21 is a Saturday.
+    const saturdays = medicine({ id: 's', frequency: '1-0-0', schedule: { kind: 'weekdays', days: [6] } });
+    const mondays = medicine({ id: 'm', frequency: '1-0-0', schedule: { kind: 'weekdays', days: [1] } });
+    const morning = slotsAt(12 * 60, {}, [saturdays, mondays])[0]!;
+    expect(morning.doses.map((d) => d.medicine.id)).toEqual(['s']);
+    expect(slotsAt(12 * 60, {}, [mondays])[0]!.status).toBe('Upcoming');
+  });
+
+  it('makes a card per every-N-hours dose, its tick at the dose’s index in the day', () => {
+    const abx = medicine({
+      id: 'x',
+      frequency: '0',
+      startDate: '2026-11-20',
+      schedule: { kind: 'interval', everyHours: 8, startTime: '06:00' },
+    });
+    const cards = buildIntervalDoses({
+      medicines: [abx],
+      takenById: new Map([['x', '1-0-0']]),
+      today: '2026-11-21',
+      nowMinutes: 15 * 60,
+      timeZone: 'UTC',
+    });
+    expect(cards.map((c) => [c.index, c.time, c.doses[0]!.taken, c.status])).toEqual([
+      [0, '06:00', true, 'Completed'],
+      [1, '14:00', false, 'Missed'],
+      [2, '22:00', false, 'Upcoming'],
+    ]);
+  });
+});
+
+describe('a taper on the dashboard', () => {
+  it('shows the dose and pills of today’s step', () => {
+    const prednisone = medicine({
+      id: 'p',
+      frequency: '1-0-0',
+      startDate: '2026-11-18',
+      schedule: {
+        kind: 'taper',
+        steps: [
+          { days: 3, dose: '40 mg', pillsPerDose: 4 },
+          { days: 3, dose: '30 mg', pillsPerDose: 3 },
+        ],
+      },
+    });
+    // 2026-11-21 is day 4: the second step.
+    expect(slotsAt(9 * 60, {}, [prednisone])[0]!.doses[0]!.step).toEqual({ dose: '30 mg', pillsPerDose: 3 });
   });
 });

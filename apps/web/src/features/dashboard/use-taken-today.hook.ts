@@ -24,7 +24,8 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
       if (entry.kind !== 'tick' || entry.date !== date) continue;
       const medicine = medicines.find((m) => m.id === entry.medicineId);
       if (!medicine) continue;
-      const slots = medicine.frequency.split('-').length;
+      // An every-N-hours day can have more doses than its stored frequency has flags.
+      const slots = Math.max(medicine.frequency.split('-').length, entry.slot + 1);
       taken.set(
         entry.medicineId,
         setTakenFlag(taken.get(entry.medicineId) ?? '', slots, entry.slot, entry.taken ? 1 : 0),

@@ -6,7 +6,7 @@ import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { preloadDialogHost } from '../../shared/dialogs/lazy-dialog-host.component';
 import { useSignedInUser } from '../auth/auth.context';
 import { queueWrite } from '../offline/outbox-sync';
-import type { DoseSlotView, SlotDose } from './dose-slots.model';
+import type { SlotDose } from './dose-slots.model';
 
 /**
  * Toggles one dose between taken and not taken. Marking as taken asks first (spec). The change is
@@ -26,7 +26,7 @@ export function useToggleDose(date: string) {
     [],
   );
 
-  const toggle = async (slot: DoseSlotView, dose: SlotDose) => {
+  const toggle = async (slot: number, dose: SlotDose) => {
     const { medicine } = dose;
     if (!dose.taken) {
       const confirmed = await confirmDialog({
@@ -46,7 +46,7 @@ export function useToggleDose(date: string) {
         medicineId: medicine.id,
         medicineName: medicine.name,
         date,
-        slot: slot.index,
+        slot,
         taken: !dose.taken,
       });
       if (!dose.taken) notify.success(`${medicine.name} marked as taken!`);

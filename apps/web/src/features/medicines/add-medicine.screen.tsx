@@ -31,6 +31,8 @@ export function AddMedicineScreen() {
         schema={addMedicineFormSchema}
         defaultValues={{ startDate: today, frequency: '', name: '', dosage: '', instructions: '' }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
+        today={today}
+        timeZone={settings.timezone}
         submitLabel="Add Medicine"
         busyLabel="Adding..."
         onSubmit={async (values, derived) => {

@@ -1,3 +1,5 @@
+import { zonedNow } from '@medrem/domain';
+import { serverClock } from '../../lib/server-clock';
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { notify } from '../../lib/toast';
@@ -58,6 +60,9 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
           instructions: medicine.instructions,
         }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
+        defaultSchedule={medicine.schedule}
+        today={zonedNow(serverClock.now(), settings.timezone).date}
+        timeZone={settings.timezone}
         submitLabel="Update Medicine"
         busyLabel="Updating..."
         onSubmit={async (values, derived) => {

@@ -1,11 +1,17 @@
 import type { NotificationType } from '@medrem/contract';
 import {
+  type DoseSchedule,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
+  dueFlagsOn,
+  intervalDosesOn,
   isCourseActiveOn,
+  nextIntervalDose,
   isUrgentRefill,
   parseFrequency,
+  slotFlagsOn,
   slotNameForTime,
+  taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
 import type { EffectiveSettings } from '../../settings/effective-settings';
@@ -44,6 +50,7 @@ export interface EngineMedicine {
   takenAtLastRefill: number;
   pillsPerDose: number;
   dosesPerDay: number;
+  schedule: DoseSchedule | null;
 }
 
 export interface UserState {
@@ -98,21 +105,28 @@ export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
 const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
   parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
 
-/** Medicines with a dose in `slot` on `date` that is not yet taken. */
+/**
+ * Medicines with a dose in default-time `slot` on `date` that is not yet taken: only slot kinds, and
+ * only on their dose days (a Monday medicine is not reminded, nor missed, on a Tuesday).
+ */
 export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
-  return state.medicines.filter(
-    (m) =>
-      parseFrequency(m.frequency)[slot] === 1 &&
-      isCourseActiveOn(m, date) &&
-      !takenFlag(state, m.id, date, slot),
-  );
+  return state.medicines
+    .filter((m) => slotFlagsOn(m, date)[slot] === 1 && !takenFlag(state, m.id, date, slot))
+    .map((m) => withStepDose(m, date));
+}
+
+/** A taper's reminder names the dose of the day's step (40 mg, then 30 mg …), not the medicine's. */
+function withStepDose(medicine: EngineMedicine, date: string): EngineMedicine {
+  if (medicine.schedule?.kind !== 'taper') return medicine;
+  const step = taperStepOn(medicine.schedule.steps, medicine.startDate, date);
+  return step ? { ...medicine, dosage: step.dose } : medicine;
 }
 
 function refillIntents(state: UserState, medicines: EngineMedicine[], today: string): Intent[] {
   const n = state.settings.notifications;
   if (!n.refillReminders) return [];
   return medicines
-    .filter((m) => isUrgentRefill(supplyOf(m)))
+    .filter((m) => isUrgentRefill(supplyOf(m, today)))
     .map((m) => ({
       key: `refill:${m.id}:${today}`,
       type: 'refill' as const,
@@ -217,9 +231,9 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       let due = 0;
       let taken = 0;
       for (const m of state.medicines) {
-        if (!isCourseActiveOn(m, date)) continue;
-        parseFrequency(m.frequency).forEach((flag, slot) => {
-          if (flag !== 1 || slot >= slots) return;
+        const interval = m.schedule?.kind === 'interval';
+        dueFlagsOn(m, date, settings.timezone).forEach((flag, slot) => {
+          if (flag !== 1 || (!interval && slot >= slots)) return;
           due += 1;
           if (takenFlag(state, m.id, date, slot)) taken += 1;
         });
@@ -235,6 +249,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         },
       ]);
     }
+    case 'interval':
+      return intervalOutcome(row, occurrence, state, now);
     case 'refill':
       return outcome(
         refillIntents(
@@ -246,4 +262,66 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     default:
       return { intents: [], next: null };
   }
+}
+
+/**
+ * An every-N-hours dose (decision 120). The row has two phases per dose: at the dose (offset 0) the
+ * reminder, unless it is taken, gone, or past its missed-dose time; 60 minutes later (offset 60,
+ * when missed-dose alerts are on) the missed-dose alert if still not taken and no later dose has
+ * come. Then it moves to the medicine's next dose, N real hours on whatever the clocks did, and goes
+ * when the course has none. No snooze: a snooze row is a default-time slot's.
+ */
+function intervalOutcome(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
+  const medicine = state.medicines.find((m) => m.id === row.ref);
+  const n = state.settings.notifications;
+  if (!medicine || medicine.schedule?.kind !== 'interval' || !n.enabled) return { intents: [], next: null };
+  const timezone = state.settings.timezone;
+  const missedAfter = MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000;
+  const dueAt = occurrence.fireAt.getTime() - row.offsetMinutes * 60_000;
+  const date = occurrence.date;
+  const dose = intervalDosesOn(medicine, date, row.timezone).find((d) => d.at === dueAt);
+  const open = dose !== undefined && !takenFlag(state, medicine.id, date, dose.slot);
+  const phase = (d: { date: string; time: string; at: number }, offsetMinutes: number) => ({
+    date: d.date,
+    fireAt: new Date(d.at + offsetMinutes * 60_000),
+    spec: { kind: 'interval' as const, slot: row.slot, localTime: d.time, offsetMinutes, timezone },
+  });
+  // The next dose still worth a reminder: after downtime the current one (it fires on the next
+  // tick), never one already past its missed-dose time.
+  const following = nextIntervalDose(medicine, Math.max(dueAt, now.getTime() - missedAfter), timezone);
+  const nextDose = following ? phase(following, 0) : null;
+  const ref = dose ? { slot: dose.slot, date, medicineId: medicine.id, snoozable: false } : undefined;
+
+  if (row.offsetMinutes === 0) {
+    const next =
+      open && n.missedDoseAlerts
+        ? phase({ date, time: dose.time, at: dueAt }, MISSED_DOSE_ALERT_DELAY_MINUTES)
+        : nextDose;
+    if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
+    const intent: Intent = {
+      key: `interval:${medicine.id}:${date}:${dose.slot}`,
+      type: 'reminder',
+      title: reminderTexts.intervalTitle(medicine.name),
+      message: reminderTexts.intervalBody(
+        reminderTexts.medicineLine(medicine),
+        medicine.schedule.everyHours,
+        dose.clockChanged === true,
+      ),
+      medicineName: medicine.name,
+      dose: ref!,
+    };
+    return { intents: [intent], next };
+  }
+  const later = nextIntervalDose(medicine, dueAt, timezone);
+  const current = !later || later.at > now.getTime();
+  if (!open || !n.missedDoseAlerts || !current) return { intents: [], next: nextDose };
+  const alert: Intent = {
+    key: `missed-interval:${medicine.id}:${date}:${dose.slot}`,
+    type: 'missed_dose',
+    title: reminderTexts.missedTitle,
+    message: reminderTexts.missedBody(medicine.name),
+    medicineName: medicine.name,
+    dose: ref!,
+  };
+  return { intents: [alert], next: nextDose };
 }

@@ -23,14 +23,20 @@ export function DoseSlotCard(props: {
   /** Ticks made on this device that wait to reach the server (pendingTickKey). */
   pendingTicks: ReadonlySet<string>;
   onToggle: (slot: DoseSlotView, dose: SlotDose) => void;
+  /**
+   * An every-N-hours dose's card (decision 120): its own ids and a note instead of the default-time
+   * hint, since its time comes from its schedule, not from the settings.
+   */
+  interval?: { key: string; note: string };
 }) {
-  const { slot } = props;
+  const { slot, interval } = props;
   const Icon = SLOT_ICON[slot.name];
-  const titleId = `slot-${slot.index}-title`;
+  const id = interval ? `interval-${interval.key}` : `slot-${slot.index}`;
+  const titleId = `${id}-title`;
   return (
     <section
       aria-labelledby={titleId}
-      data-testid={`dose-slot-${slot.index}`}
+      data-testid={interval ? `interval-dose-${interval.key}` : `dose-slot-${slot.index}`}
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <header className="flex items-start justify-between gap-2">
@@ -59,13 +65,16 @@ export function DoseSlotCard(props: {
               <div>
                 <p className="font-medium text-slate-900">{dose.medicine.name}</p>
                 <p className="text-sm text-slate-700">
-                  {[dose.medicine.dosage, `${dose.medicine.pillsPerDose} pill(s)`]
+                  {[
+                    dose.step?.dose ?? dose.medicine.dosage,
+                    `${dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose} pill(s)`,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
               </div>
               <DoseTick
-                label={`${dose.medicine.name}, ${slot.name} dose taken`}
+                label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.name} dose taken`}
                 taken={dose.taken}
                 available={slot.available}
                 busy={false}
@@ -76,13 +85,17 @@ export function DoseSlotCard(props: {
           ))}
         </ul>
       )}
-      <Link
-        to="/settings"
-        search={{ tab: 'medicineDefaults' }}
-        className="mt-auto text-sm text-brand-700 underline"
-      >
-        You can set your default time from settings
-      </Link>
+      {interval ? (
+        <p className="mt-auto text-sm text-slate-700">{interval.note}</p>
+      ) : (
+        <Link
+          to="/settings"
+          search={{ tab: 'medicineDefaults' }}
+          className="mt-auto text-sm text-brand-700 underline"
+        >
+          You can set your default time from settings
+        </Link>
+      )}
     </section>
   );
 }

@@ -1,12 +1,25 @@
-import { frequencyLabel } from '@medrem/domain';
+import type { DoseSchedule } from '@medrem/domain';
+import { frequencyLabel, scheduleText, usesSlots } from '@medrem/domain';
 
-/** The spec's label ('Twice daily', …) with the raw pattern; patterns without a label show only the pattern. */
-export function FrequencyText({ frequency }: { frequency: string }) {
+/**
+ * The spec's label ('Twice daily', …) with the raw pattern; patterns without a label show only the
+ * pattern. A schedule (decision 120) is said in plain words first; kinds without slots ('Every 8
+ * hours', 'As needed') show no pattern, since their stored '0' means nothing to a reader.
+ */
+export function FrequencyText({
+  frequency,
+  schedule,
+}: {
+  frequency: string;
+  schedule?: DoseSchedule | null;
+}) {
   const label = frequencyLabel(frequency);
+  const plan = scheduleText(schedule);
   return (
     <span>
+      {plan ? <span className="block">{plan}</span> : null}
       {label ? <span className="block">{label}</span> : null}
-      <span className="text-sm text-slate-600">{frequency}</span>
+      {usesSlots(schedule) ? <span className="text-sm text-slate-600">{frequency}</span> : null}
     </span>
   );
 }

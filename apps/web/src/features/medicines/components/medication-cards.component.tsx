@@ -28,7 +28,7 @@ export function MedicationCards(props: {
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">Frequency</dt>
             <dd>
-              <FrequencyText frequency={medicine.frequency} />
+              <FrequencyText frequency={medicine.frequency} schedule={medicine.schedule} />
             </dd>
             <dt className="text-slate-600">Time</dt>
             <dd>{timesText(medicine.scheduledTimes)}</dd>

@@ -40,7 +40,7 @@ export function MedicationTable(props: {
               </th>
               <td className="px-3 py-3">{medicine.dosage || '-'}</td>
               <td className="px-3 py-3">
-                <FrequencyText frequency={medicine.frequency} />
+                <FrequencyText frequency={medicine.frequency} schedule={medicine.schedule} />
               </td>
               <td className="px-3 py-3">{timesText(medicine.scheduledTimes)}</td>
               <td className="px-3 py-3 whitespace-nowrap">{startDateText(medicine.startDate)}</td>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatTime12h } from '@medrem/domain';
+import { type DoseSchedule, formatTime12h, kindUsesSlots } from '@medrem/domain';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../../lib/toast';
@@ -8,6 +9,9 @@ import { Field, fieldAria } from '../../../shared/ui/field.component';
 import type { MedicineFormInput, MedicineFormValues } from '../medicine-form.schema';
 import { useMedicineDerivations } from '../use-medicine-derivations.hook';
 import type { DerivedMedicineFigures } from '@medrem/domain';
+import { draftOf, toSchedule } from '../schedule-draft.model';
+import { ScheduleFields } from './schedule-fields.component';
+import { SchedulePreview } from './schedule-preview.component';
 
 export const FREQUENCY_HINT = 'Format: Morning-Afternoon-Evening (1 = take, 0 = skip)';
 export const NO_SCHEDULED_TIMES_WARNING = 'Please fill in the frequency pattern field.';
@@ -29,6 +33,11 @@ export function MedicineForm(props: {
   schema: z.ZodType<MedicineFormValues, MedicineFormInput>;
   defaultValues: Partial<MedicineFormInput>;
   defaultReminderTimes: readonly string[];
+  /** The stored schedule (update) or none (add: every day, the spec's rule). */
+  defaultSchedule?: DoseSchedule | null;
+  /** Today in the saved zone, and the zone: the 7-day preview starts here. */
+  today: string;
+  timeZone: string;
   submitLabel: string;
   busyLabel: string;
   /** Returns true when the form should be reset (a successful add). */
@@ -40,26 +49,41 @@ export function MedicineForm(props: {
     handleSubmit,
     control,
     reset,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<MedicineFormInput, unknown, MedicineFormValues>({
     resolver: zodResolver(schema),
     defaultValues: props.defaultValues,
   });
-  const [frequency, originalDurationDays] = useWatch({
+  const [frequency, originalDurationDays, startDate] = useWatch({
     control,
-    name: ['frequency', 'originalDurationDays'],
+    name: ['frequency', 'originalDurationDays', 'startDate'],
   });
   const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes);
+  const [draft, setDraft] = useState(() => draftOf(props.defaultSchedule));
+  const built = toSchedule(draft);
+  const slotKind = kindUsesSlots(draft.kind);
+  // Every-N-hours and as-needed doses have no slots: the hidden frequency only has to be valid.
+  useEffect(() => {
+    if (!slotKind) setValue('frequency', '1');
+  }, [slotKind, setValue]);
 
   // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time.
   const blockedByFrequency = () => {
-    if (derived.scheduledTimes.length > 0) return false;
+    if (!slotKind || derived.scheduledTimes.length > 0) return false;
     notify.warning(NO_SCHEDULED_TIMES_WARNING);
     return true;
   };
   const onValid = async (values: MedicineFormValues) => {
     if (blockedByFrequency()) return;
-    if (await props.onSubmit(values, derived)) reset();
+    if ('error' in built) {
+      notify.warning(built.error);
+      return;
+    }
+    if (await props.onSubmit({ ...values, schedule: built.schedule }, derived)) {
+      reset();
+      setDraft(draftOf(null));
+    }
   };
   const onInvalid = (_errors: FieldErrors<MedicineFormInput>) => {
     blockedByFrequency();
@@ -89,16 +113,19 @@ export function MedicineForm(props: {
             {...register('dosage')}
           />
         </Field>
-        <Field id={`${p}-frequency`} label="Frequency" error={error('frequency')} hint={FREQUENCY_HINT}>
-          <input
-            type="text"
-            inputMode="numeric"
-            placeholder="1-0-1"
-            className={inputClass}
-            {...fieldAria(`${p}-frequency`, error('frequency'), true)}
-            {...register('frequency')}
-          />
-        </Field>
+        <ScheduleFields idPrefix={p} draft={draft} onChange={setDraft} />
+        <div className={slotKind ? 'contents' : 'hidden'}>
+          <Field id={`${p}-frequency`} label="Frequency" error={error('frequency')} hint={FREQUENCY_HINT}>
+            <input
+              type="text"
+              inputMode="numeric"
+              placeholder="1-0-1"
+              className={inputClass}
+              {...fieldAria(`${p}-frequency`, error('frequency'), true)}
+              {...register('frequency')}
+            />
+          </Field>
+        </div>
         <Field id={`${p}-startDate`} label="Start Date" error={error('startDate')}>
           <input
             type="date"
@@ -107,7 +134,17 @@ export function MedicineForm(props: {
             {...register('startDate')}
           />
         </Field>
-        <div className="flex flex-col gap-1 md:col-span-2">
+        <SchedulePreview
+          idPrefix={p}
+          schedule={'schedule' in built ? built.schedule : null}
+          frequency={frequency ?? ''}
+          startDate={startDate ?? props.today}
+          originalDurationDays={Number(originalDurationDays)}
+          from={props.today}
+          timeZone={props.timeZone}
+          defaultReminderTimes={defaultReminderTimes}
+        />
+        <div className={slotKind ? 'flex flex-col gap-1 md:col-span-2' : 'hidden'}>
           <span id={`${p}-times-label`} className="font-medium text-slate-800">
             Scheduled Times
           </span>

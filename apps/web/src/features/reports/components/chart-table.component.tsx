@@ -1,44 +1,57 @@
 import type { ReactNode } from 'react';
 
+interface TableProps {
+  caption: string;
+  columns: string[];
+  rows: ReactNode[][];
+}
+
 /**
  * The table equivalent of a chart: the same facts as rows, with a caption, behind a "Show as
  * table" toggle (a native <details>: its summary is a button for keyboards and screen readers,
  * and one press opens the table).
  */
-export function ChartTable(props: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+export function ChartTable(props: TableProps) {
   return (
     <details className="mt-3 text-sm">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-700">
         Show as table
       </summary>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full border-collapse text-left">
-          <caption className="mb-1 text-left font-medium text-slate-800">{props.caption}</caption>
-          <thead>
-            <tr>
-              {props.columns.map((column) => (
-                <th key={column} scope="col" className="border-b border-slate-300 px-2 py-1 text-slate-800">
-                  {column}
-                </th>
+      <ReportTable {...props} />
+    </details>
+  );
+}
+
+/** A report's table: a caption, column headers, and rows whose first cell names the row. */
+export function ReportTable(props: TableProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="mt-2 w-full border-collapse text-left">
+        <caption className="mb-1 text-left font-medium text-slate-800">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th key={column} scope="col" className="border-b border-slate-300 px-2 py-1 text-slate-800">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map(([first, ...rest], i) => (
+            <tr key={i} className="border-b border-slate-100">
+              <th scope="row" className="px-2 py-1 font-normal text-slate-900">
+                {first}
+              </th>
+              {rest.map((cell, j) => (
+                <td key={j} className="px-2 py-1 text-slate-900 tabular-nums">
+                  {cell}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {props.rows.map(([first, ...rest], i) => (
-              <tr key={i} className="border-b border-slate-100">
-                <th scope="row" className="px-2 py-1 font-normal text-slate-900">
-                  {first}
-                </th>
-                {rest.map((cell, j) => (
-                  <td key={j} className="px-2 py-1 text-slate-900 tabular-nums">
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useMonthAggregates } from '../reports.queries';
 import { monthLabel } from '../report-format';
 import { AdherenceBars } from './adherence-bars.component';
 import { AdherenceCalendar } from './adherence-calendar.component';
+import { AsNeededReport } from './as-needed-report.component';
 import { AdherenceTrend } from './adherence-trend.component';
 
 /**
@@ -87,6 +88,11 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           <div className={`${cardClass} lg:col-span-2`}>
             <AdherenceTrend trend={report.trend} />
           </div>
+          {report.asNeeded.length > 0 ? (
+            <div className={`${cardClass} lg:col-span-2`}>
+              <AsNeededReport rows={report.asNeeded} month={monthLabel(report.month)} />
+            </div>
+          ) : null}
         </div>
       )}
     </div>

@@ -1,0 +1,115 @@
+import type { AsNeededIntake } from '@medrem/contract';
+import {
+  addDays,
+  asNeededRefusal,
+  checkAsNeeded,
+  formatTime12h,
+  wallClockInstant,
+  zonedNow,
+} from '@medrem/domain';
+import { badRequest, conflict } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../db/database';
+import type { Caller } from '../auth/caller';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { MedicineRepository, MedicineWithTotals } from './medicine.repository';
+import type { MedicineChangeListener } from './medicine-change.port';
+
+export interface AsNeededInput {
+  id: string;
+  /** When it was taken (an offline press syncs later); now when absent, never later than now. */
+  takenAt?: string | undefined;
+  override: boolean;
+  idempotencyKey?: string | undefined;
+}
+
+const HOUR_MS = 3_600_000;
+/** Limits look back at most this far: 24 hours for the maximum, 48 hours for the interval. */
+const LOOK_BACK_MS = 48 * HOUR_MS;
+
+/**
+ * Records as-needed intakes under their safety limits (decision 120). The limits are judged in the
+ * write's transaction with the medicine's row locked, so two presses at once cannot both pass.
+ */
+export class AsNeededRecorder {
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      idempotency: IdempotencyService;
+      scopeOf: (tx: Database) => { medicines: MedicineRepository; changes: MedicineChangeListener };
+    },
+  ) {}
+
+  async record(
+    caller: Caller,
+    medicine: MedicineWithTotals,
+    timeZone: string,
+    input: AsNeededInput,
+  ): Promise<AsNeededIntake> {
+    const schedule = medicine.schedule;
+    if (schedule?.kind !== 'asNeeded') {
+      throw badRequest(
+        'Only an as-needed medicine records doses this way; tick its scheduled doses instead.',
+      );
+    }
+    const now = this.deps.clock.now().getTime();
+    const at = Math.min(input.takenAt ? Date.parse(input.takenAt) : now, now);
+    const { idempotencyKey, ...request } = input;
+    const { response } = await this.deps.idempotency.once(
+      caller.userId,
+      'medicine.takeAsNeeded',
+      { ...request, takenAt: new Date(at).toISOString(), idempotencyKey },
+      {
+        check: async () => undefined,
+        write: async (tx) => {
+          const { medicines, changes } = this.deps.scopeOf(tx);
+          const earlier = await medicines.asNeededBetween(
+            medicine.id,
+            new Date(at - LOOK_BACK_MS),
+            new Date(at + 1),
+            {
+              lock: true,
+            },
+          );
+          const verdict = checkAsNeeded(
+            earlier.map((e) => e.takenAt.getTime()),
+            at,
+            schedule,
+          );
+          if (!verdict.allowed && !input.override) {
+            throw conflict(
+              asNeededRefusal(medicine.name, verdict, schedule, readable(verdict.allowedAt, timeZone)),
+            );
+          }
+          const row = await medicines.insertAsNeeded(medicine.id, new Date(at), !verdict.allowed);
+          await changes.supplyChanged(caller.userId);
+          return toIntake(row);
+        },
+      },
+    );
+    return response;
+  }
+
+  static async log(
+    medicines: MedicineRepository,
+    medicineId: string,
+    from: string,
+    to: string,
+    timeZone: string,
+  ): Promise<AsNeededIntake[]> {
+    const start = wallClockInstant(from, '00:00', timeZone);
+    const end = wallClockInstant(addDays(to, 1), '00:00', timeZone);
+    const rows = await medicines.asNeededBetween(medicineId, new Date(start), new Date(end));
+    return rows.map(toIntake);
+  }
+}
+
+function toIntake(row: { id: string; takenAt: Date; override: boolean }): AsNeededIntake {
+  return { id: row.id, takenAt: row.takenAt.toISOString(), override: row.override };
+}
+
+/** '3:15 PM on 2026-11-24' in the saved zone. */
+function readable(instant: number, timeZone: string): string {
+  const local = zonedNow(new Date(instant), timeZone);
+  return `${formatTime12h(local.time)} on ${local.date}`;
+}

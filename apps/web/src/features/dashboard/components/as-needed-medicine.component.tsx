@@ -1,0 +1,108 @@
+import type { Medicine } from '@medrem/contract';
+import { formatTime12h, zonedNow } from '@medrem/domain';
+import { useState } from 'react';
+import { httpStatusOf, messageOf } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { confirmDialog } from '../../../shared/dialogs/dialog.store';
+import { buttonClass } from '../../../shared/ui/button.styles';
+import { useInvalidateMedicines } from '../../medicines/medicines.queries';
+
+/** The limits in plain words, e.g. 'At most 4 in 24 hours, at least 4 hours apart.' */
+export function limitsText(schedule: Extract<Medicine['schedule'], { kind: 'asNeeded' }>): string {
+  const parts = [
+    schedule.maxPer24h !== null ? `at most ${schedule.maxPer24h} in 24 hours` : null,
+    schedule.minIntervalMinutes !== null ? `at least ${hoursText(schedule.minIntervalMinutes)} apart` : null,
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) : 'No limit set.';
+}
+
+function hoursText(minutes: number): string {
+  return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+}
+
+/**
+ * One as-needed medicine on the dashboard (decision 120): today's intakes and 'Take now'. The
+ * server judges the limits; a refusal is shown with its reason and the time it becomes allowed, and
+ * the user may still record the dose after an explicit confirmation (marked as an override).
+ */
+export function AsNeededMedicine(props: { medicine: Medicine; today: string; timeZone: string }) {
+  const { medicine, today, timeZone } = props;
+  const schedule = medicine.schedule?.kind === 'asNeeded' ? medicine.schedule : null;
+  const utils = trpc.useUtils();
+  const invalidateMedicines = useInvalidateMedicines();
+  const log = trpc.medicine.asNeededLog.useQuery({ id: medicine.id, from: today, to: today });
+  const take = trpc.medicine.takeAsNeeded.useMutation();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (!schedule) return null;
+
+  const record = async (override: boolean) => {
+    await take.mutateAsync({ id: medicine.id, override });
+    setRefusal(null);
+    notify.success(`${medicine.name} marked as taken!`);
+    await Promise.all([utils.medicine.asNeededLog.invalidate({ id: medicine.id }), invalidateMedicines()]);
+  };
+  const takeNow = async () => {
+    // The limits are judged by the server against every device's intakes: not queued offline.
+    if (!navigator.onLine) {
+      notify.warning(
+        "You're offline. An as-needed dose is checked against its limits online, so nothing was recorded.",
+      );
+      return;
+    }
+    try {
+      await record(false);
+    } catch (error) {
+      if (httpStatusOf(error) !== 409) {
+        notify.error(messageOf(error) ?? 'Could not record the dose. Please try again.');
+        return;
+      }
+      const message = messageOf(error) ?? 'This dose would pass a safety limit.';
+      setRefusal(message);
+      const confirmed = await confirmDialog({
+        title: 'Take it anyway?',
+        message: `${message} Record this dose anyway? It will be marked as over the limit in your history and report.`,
+        confirmLabel: 'Yes, record it anyway',
+      });
+      if (confirmed) await record(true).catch(() => notify.error('Could not record the dose.'));
+    }
+  };
+
+  const titleId = `as-needed-${medicine.id}-title`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid={`as-needed-${medicine.id}`}
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+        {medicine.name} <span className="text-sm font-normal text-slate-700">as needed</span>
+      </h3>
+      <p className="text-sm text-slate-700">{limitsText(schedule)}</p>
+      <p className="text-sm text-slate-800">
+        Taken today:{' '}
+        {log.data?.intakes.length
+          ? log.data.intakes
+              .map((i) => {
+                const time = formatTime12h(zonedNow(new Date(i.takenAt), timeZone).time);
+                return i.override ? `${time} (over the limit)` : time;
+              })
+              .join(', ')
+          : 'none'}
+      </p>
+      {refusal ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          {refusal}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={`${buttonClass.primary} mt-auto self-start`}
+        disabled={take.isPending}
+        onClick={() => void takeNow()}
+      >
+        Take now
+      </button>
+    </section>
+  );
+}

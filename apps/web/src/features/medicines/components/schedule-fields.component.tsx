@@ -1,0 +1,213 @@
+import { type ScheduleKind, taperDays } from '@medrem/domain';
+import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
+import { Field } from '../../../shared/ui/field.component';
+import { SCHEDULE_KIND_LABELS, type ScheduleDraft, WEEKDAY_NAMES } from '../schedule-draft.model';
+
+const numberValue = (value: string) => (value === '' ? Number.NaN : Number(value));
+const shown = (value: number) => (Number.isFinite(value) ? value : '');
+
+/** A labelled number input of the schedule part. */
+function NumberInput(props: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  step?: number;
+  hint?: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field id={props.id} label={props.label} hint={props.hint}>
+      <input
+        id={props.id}
+        type="number"
+        min={props.min}
+        step={props.step ?? 1}
+        inputMode="decimal"
+        className={inputClass}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        value={shown(props.value)}
+        onChange={(e) => props.onChange(numberValue(e.target.value))}
+      />
+    </Field>
+  );
+}
+
+/** The schedule kinds in plain words, and each kind's own fields (decision 120). */
+export function ScheduleFields(props: {
+  idPrefix: string;
+  draft: ScheduleDraft;
+  onChange: (draft: ScheduleDraft) => void;
+}) {
+  const { idPrefix: p, draft } = props;
+  const set = (patch: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...patch });
+  return (
+    <div className="flex flex-col gap-4 md:col-span-2">
+      <Field id={`${p}-schedule-kind`} label="How is it taken?">
+        <select
+          id={`${p}-schedule-kind`}
+          className={inputClass}
+          value={draft.kind}
+          onChange={(e) => set({ kind: e.target.value as ScheduleKind })}
+        >
+          {Object.entries(SCHEDULE_KIND_LABELS).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {draft.kind === 'weekdays' ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="font-medium text-slate-800">Days of the week</legend>
+          <div className="flex flex-wrap gap-2">
+            {WEEKDAY_NAMES.map((name, day) => (
+              <label
+                key={name}
+                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3"
+              >
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={draft.days.includes(day)}
+                  onChange={(e) =>
+                    set({
+                      days: e.target.checked
+                        ? [...draft.days, day].sort()
+                        : draft.days.filter((d) => d !== day),
+                    })
+                  }
+                />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {draft.kind === 'cycle' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberInput
+            id={`${p}-days-on`}
+            label="Days taking it"
+            value={draft.daysOn}
+            min={1}
+            onChange={(daysOn) => set({ daysOn })}
+          />
+          <NumberInput
+            id={`${p}-days-off`}
+            label="Days off"
+            value={draft.daysOff}
+            min={1}
+            onChange={(daysOff) => set({ daysOff })}
+          />
+        </div>
+      ) : null}
+      {draft.kind === 'interval' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberInput
+            id={`${p}-every-hours`}
+            label="Hours between doses"
+            hint="Kept in real hours, also on the nights the clocks change."
+            value={draft.everyHours}
+            min={4}
+            onChange={(everyHours) => set({ everyHours })}
+          />
+          <Field id={`${p}-first-dose`} label="First dose at" hint="On the start date; the next ones follow.">
+            <input
+              id={`${p}-first-dose`}
+              aria-describedby={`${p}-first-dose-hint`}
+              type="time"
+              className={inputClass}
+              value={draft.startTime}
+              onChange={(e) => set({ startTime: e.target.value })}
+            />
+          </Field>
+        </div>
+      ) : null}
+      {draft.kind === 'asNeeded' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberInput
+            id={`${p}-max-doses`}
+            label="Most doses in 24 hours"
+            hint="Leave empty for no maximum."
+            value={draft.maxPer24h}
+            min={1}
+            onChange={(maxPer24h) => set({ maxPer24h })}
+          />
+          <NumberInput
+            id={`${p}-min-interval`}
+            label="Hours at least between doses"
+            hint="Leave empty for no minimum."
+            value={draft.minIntervalHours}
+            min={0.5}
+            step={0.5}
+            onChange={(minIntervalHours) => set({ minIntervalHours })}
+          />
+        </div>
+      ) : null}
+      {draft.kind === 'taper' ? <TaperSteps idPrefix={p} draft={draft} set={set} /> : null}
+    </div>
+  );
+}
+
+function TaperSteps(props: {
+  idPrefix: string;
+  draft: ScheduleDraft;
+  set: (patch: Partial<ScheduleDraft>) => void;
+}) {
+  const { idPrefix: p, draft, set } = props;
+  const change = (index: number, patch: Partial<ScheduleDraft['steps'][number]>) =>
+    set({ steps: draft.steps.map((step, i) => (i === index ? { ...step, ...patch } : step)) });
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="font-medium text-slate-800">Steps, one after another from the start date</legend>
+      {draft.steps.map((step, index) => (
+        <div key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4">
+          <Field id={`${p}-step-${index}-dose`} label={`Step ${index + 1}: dose`}>
+            <input
+              id={`${p}-step-${index}-dose`}
+              type="text"
+              placeholder="40 mg"
+              className={inputClass}
+              value={step.dose}
+              onChange={(e) => change(index, { dose: e.target.value })}
+            />
+          </Field>
+          <NumberInput
+            id={`${p}-step-${index}-days`}
+            label={`Step ${index + 1}: days`}
+            value={step.days}
+            min={1}
+            onChange={(days) => change(index, { days })}
+          />
+          <NumberInput
+            id={`${p}-step-${index}-pills`}
+            label={`Step ${index + 1}: pills per dose`}
+            value={step.pillsPerDose}
+            min={1}
+            onChange={(pillsPerDose) => change(index, { pillsPerDose })}
+          />
+          <button
+            type="button"
+            className={`${buttonClass.secondary} self-end`}
+            disabled={draft.steps.length === 1}
+            onClick={() => set({ steps: draft.steps.filter((_, i) => i !== index) })}
+          >
+            Remove step {index + 1}
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className={`${buttonClass.secondary} self-start`}
+        onClick={() => set({ steps: [...draft.steps, { days: 7, dose: '', pillsPerDose: 1 }] })}
+      >
+        Add step
+      </button>
+      <p className="text-sm text-slate-700">
+        The course ends with the last step: {taperDays(draft.steps) || 0} days in all (this sets the total
+        duration).
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MonthAggregatesView } from '@medrem/contract';
+import { ReportTable } from './chart-table.component';
+
+/**
+ * The month's as-needed doses (decision 120): never due, so outside the rates above, but the report
+ * a doctor reads must show how often they were taken and how many went past a safety limit.
+ */
+export function AsNeededReport({ rows, month }: { rows: MonthAggregatesView['asNeeded']; month: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="as-needed-report-title" className="text-sm">
+      <h2 id="as-needed-report-title" className="text-lg font-semibold text-slate-900">
+        As needed
+      </h2>
+      <ReportTable
+        caption={`Doses taken when needed, ${month}`}
+        columns={['Medicine', 'Doses taken', 'Over a safety limit']}
+        rows={rows.map((row) => [
+          row.name,
+          row.taken,
+          <span key="overrides" className={row.overrides > 0 ? 'font-semibold text-red-700' : undefined}>
+            {row.overrides}
+          </span>,
+        ])}
+      />
+    </section>
+  );
+}

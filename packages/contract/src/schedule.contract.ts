@@ -1,0 +1,66 @@
+import { type DoseSchedule, INTERVAL_HOURS } from '@medrem/domain';
+import { z } from 'zod';
+import { LIMITS, boundedInt, timeSchema } from './primitives';
+
+const taperStepSchema = z.object({
+  days: boundedInt('Step days', 1, LIMITS.maxDays),
+  dose: z.string().trim().min(1, 'Each step needs its dose, e.g. 30 mg.').max(LIMITS.dosage),
+  pillsPerDose: boundedInt('Step pills per dose', 1, LIMITS.maxPillsPerDose),
+});
+
+/**
+ * How a medicine is taken beyond the spec's daily flags (decision 120). Left out (or null) it is the
+ * spec's rule: every day at the default reminder times, one dose per frequency flag.
+ */
+export const doseScheduleSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('daily') }).meta({ description: 'Every day at the default times.' }),
+    z
+      .object({
+        kind: z.literal('interval'),
+        everyHours: boundedInt('Hours between doses', INTERVAL_HOURS.min, INTERVAL_HOURS.max),
+        startTime: timeSchema,
+      })
+      .meta({ description: 'Every N real hours from startTime on the start date; frequency is ignored.' }),
+    z
+      .object({
+        kind: z.literal('weekdays'),
+        days: z
+          .array(boundedInt('Weekday', 0, 6))
+          .min(1, 'Choose at least one day of the week.')
+          .max(7),
+      })
+      .meta({ description: 'The frequency’s doses on these weekdays (0 = Sunday … 6 = Saturday).' }),
+    z
+      .object({
+        kind: z.literal('cycle'),
+        daysOn: boundedInt('Days on', 1, 365),
+        daysOff: boundedInt('Days off', 1, 365),
+      })
+      .meta({ description: 'The frequency’s doses for daysOn days, then none for daysOff, from the start.' }),
+    z
+      .object({
+        kind: z.literal('taper'),
+        steps: z.array(taperStepSchema).min(1, 'A tapering plan needs at least one step.').max(20),
+      })
+      .meta({ description: 'Steps from the start date; the course ends with the last step.' }),
+    z
+      .object({
+        kind: z.literal('asNeeded'),
+        maxPer24h: boundedInt('Maximum doses in 24 hours', 1, 24).nullable(),
+        minIntervalMinutes: boundedInt('Minimum interval (minutes)', 1, 48 * 60).nullable(),
+      })
+      .meta({ description: 'Taken when needed: never due nor reminded; each intake is logged.' }),
+  ])
+  .meta({ id: 'DoseSchedule' }) satisfies z.ZodType<DoseSchedule, unknown>;
+
+export const asNeededIntakeSchema = z
+  .object({
+    id: z.uuid(),
+    takenAt: z.string().meta({ description: 'ISO 8601 instant of the intake.' }),
+    override: z
+      .boolean()
+      .meta({ description: 'Recorded past a safety limit on the user’s explicit choice.' }),
+  })
+  .meta({ id: 'AsNeededIntake' });
+export type AsNeededIntake = z.infer<typeof asNeededIntakeSchema>;

@@ -1,0 +1,200 @@
+import { addDays, daysBetween } from './dates';
+import { parseFrequency } from './frequency';
+import { isCourseActiveOn } from './schedule';
+
+/**
+ * How a medicine is taken beyond the spec's daily flags (issue 13, decision 120). Absent (null)
+ * means the spec's rule: every day, one dose per frequency flag at the default reminder times.
+ * 'weekdays', 'cycle' and 'taper' keep those slot doses and only choose the days; 'interval' and
+ * 'asNeeded' have no slot doses (their stored frequency is '0').
+ */
+export type DoseSchedule =
+  | { kind: 'daily' }
+  /** Every `everyHours` real hours from `startTime` on the start date (DST does not bend it). */
+  | { kind: 'interval'; everyHours: number; startTime: string }
+  /** Days of the week, 0 = Sunday … 6 = Saturday (the spec's locale starts weeks on Sunday). */
+  | { kind: 'weekdays'; days: number[] }
+  /** `daysOn` days with doses, then `daysOff` without, repeating from the start date. */
+  | { kind: 'cycle'; daysOn: number; daysOff: number }
+  /** Steps one after the other from the start date; the course ends with the last step. */
+  | { kind: 'taper'; steps: TaperStep[] }
+  /** Never due, never reminded; each intake is logged with its time. */
+  | { kind: 'asNeeded'; maxPer24h: number | null; minIntervalMinutes: number | null };
+
+export interface TaperStep {
+  days: number;
+  /** What to take in this step, e.g. '30 mg'. */
+  dose: string;
+  pillsPerDose: number;
+}
+
+export type ScheduleKind = DoseSchedule['kind'];
+
+/** The schedule fields the rules read; `schedule` absent or null is the spec's daily rule. */
+export interface ScheduledMedicineFields {
+  frequency: string;
+  startDate: string;
+  originalDurationDays: number;
+  schedule?: DoseSchedule | null | undefined;
+}
+
+/** Kinds whose doses are the frequency's slots at the default reminder times. */
+export function usesSlots(schedule: DoseSchedule | null | undefined): boolean {
+  return !schedule || kindUsesSlots(schedule.kind);
+}
+
+export function kindUsesSlots(kind: ScheduleKind): boolean {
+  return kind !== 'interval' && kind !== 'asNeeded';
+}
+
+export const INTERVAL_HOURS = { min: 4, max: 48 } as const;
+/** The frequency stored for kinds without slot doses: one slot, never taken (no dose, no reminder). */
+export const NO_SLOT_FREQUENCY = '0';
+
+/** Total days of a taper plan. */
+export function taperDays(steps: readonly TaperStep[]): number {
+  return steps.reduce((sum, step) => sum + step.days, 0);
+}
+
+/** The taper step that runs on `date`, or null before the start and after the last step. */
+export function taperStepOn(
+  steps: readonly TaperStep[],
+  startDate: string,
+  date: string,
+): (TaperStep & { index: number }) | null {
+  let offset = daysBetween(startDate, date);
+  if (offset < 0) return null;
+  for (const [index, step] of steps.entries()) {
+    if (offset < step.days) return { ...step, index };
+    offset -= step.days;
+  }
+  return null;
+}
+
+/** 0 = Sunday … 6 = Saturday of a calendar date. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * Whether the medicine's course runs on `date` and its schedule has doses that day. As-needed
+ * medicines never have a due day: a dose not taken is never "missed".
+ */
+export function isDoseDay(medicine: ScheduledMedicineFields, date: string): boolean {
+  if (!isCourseActiveOn(medicine, date)) return false;
+  const schedule = medicine.schedule;
+  if (!schedule) return true;
+  switch (schedule.kind) {
+    case 'daily':
+    case 'interval':
+      return true;
+    case 'weekdays':
+      return schedule.days.includes(weekdayOf(date));
+    case 'cycle': {
+      const period = schedule.daysOn + schedule.daysOff;
+      return daysBetween(medicine.startDate, date) % period < schedule.daysOn;
+    }
+    case 'taper':
+      return taperStepOn(schedule.steps, medicine.startDate, date) !== null;
+    case 'asNeeded':
+      return false;
+  }
+}
+
+/** The frequency's flags on `date`: all 0 on a day without doses (same length, so slots keep their index). */
+export function slotFlagsOn(medicine: ScheduledMedicineFields, date: string): number[] {
+  const flags = parseFrequency(medicine.frequency);
+  if (!usesSlots(medicine.schedule)) return flags.map(() => 0);
+  return isDoseDay(medicine, date) ? flags : flags.map(() => 0);
+}
+
+/**
+ * Average doses a day over the schedule's period, for the supply estimate: a Monday-only medicine
+ * lasts seven times as long as a daily one. As-needed counts the most it may be taken (or one a
+ * day without a maximum), so its estimate errs towards refilling early.
+ */
+export function averageDosesPerDay(medicine: ScheduledMedicineFields): number {
+  const perDoseDay = parseFrequency(medicine.frequency).filter((f) => f === 1).length;
+  const schedule = medicine.schedule;
+  if (!schedule) return perDoseDay;
+  switch (schedule.kind) {
+    case 'daily':
+    case 'taper':
+      return perDoseDay;
+    case 'interval':
+      return 24 / schedule.everyHours;
+    case 'weekdays':
+      return (perDoseDay * new Set(schedule.days).size) / 7;
+    case 'cycle':
+      return (perDoseDay * schedule.daysOn) / (schedule.daysOn + schedule.daysOff);
+    case 'asNeeded':
+      return schedule.maxPer24h ?? 1;
+  }
+}
+
+/** Average pills a day: a taper weighs each step's pills per dose by its days. */
+export function averagePillsPerDay(medicine: ScheduledMedicineFields & { pillsPerDose: number }): number {
+  const schedule = medicine.schedule;
+  const doses = averageDosesPerDay(medicine);
+  if (schedule?.kind !== 'taper') return doses * medicine.pillsPerDose;
+  const days = taperDays(schedule.steps);
+  const pills = schedule.steps.reduce((sum, s) => sum + s.days * s.pillsPerDose, 0);
+  return days > 0 ? (doses * pills) / days : 0;
+}
+
+/** The course length a schedule implies: a taper ends with its last step. */
+export function scheduledCourseDays(schedule: DoseSchedule | null | undefined, given: number): number {
+  return schedule?.kind === 'taper' ? taperDays(schedule.steps) : given;
+}
+
+/** Last date of a taper step (for the plain-words description). */
+export function taperStepEnd(steps: readonly TaperStep[], startDate: string, index: number): string {
+  return addDays(startDate, taperDays(steps.slice(0, index + 1)) - 1);
+}
+
+const WEEKDAY_PLURALS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+/** A schedule in plain words for lists ('Mondays', 'Every 8 hours', …); null for the spec's daily rule. */
+export function scheduleText(schedule: DoseSchedule | null | undefined): string | null {
+  if (!schedule) return null;
+  switch (schedule.kind) {
+    case 'daily':
+      return null;
+    case 'interval':
+      return `Every ${schedule.everyHours} hours from ${schedule.startTime}`;
+    case 'weekdays':
+      return schedule.days.map((d) => WEEKDAY_PLURALS[d]).join(', ');
+    case 'cycle':
+      return `${schedule.daysOn} days on, ${schedule.daysOff} days off`;
+    case 'taper':
+      return `Tapering: ${schedule.steps.map((s) => s.dose).join(' → ')}`;
+    case 'asNeeded':
+      return 'As needed';
+  }
+}
+
+/**
+ * Days a taper's supply lasts from `today`: the plan is walked day by day, each day taking its
+ * step's pills; pills that outlast the plan are counted at the last step's rate (the spec's
+ * pills ÷ pills-a-day), so a supply that covers the course is never flagged as running low.
+ */
+export function taperDaysLeft(
+  medicine: ScheduledMedicineFields & { schedule: Extract<DoseSchedule, { kind: 'taper' }> },
+  today: string,
+  pillsLeft: number,
+): number {
+  const doses = parseFrequency(medicine.frequency).filter((f) => f === 1).length;
+  const steps = medicine.schedule.steps;
+  let pills = pillsLeft;
+  let days = 0;
+  for (let date = today > medicine.startDate ? today : medicine.startDate; ; date = addDays(date, 1)) {
+    const step = taperStepOn(steps, medicine.startDate, date);
+    if (!step) break;
+    const need = step.pillsPerDose * doses;
+    if (pills < need) return days;
+    pills -= need;
+    days += 1;
+  }
+  const lastPerDay = (steps[steps.length - 1]?.pillsPerDose ?? 0) * doses;
+  return lastPerDay > 0 ? days + Math.floor(pills / lastPerDay) : days;
+}
