@@ -114,6 +114,11 @@ test("a tapering plan: steps in the form, their doses in the preview, today's st
   await expect(preview.nth(1)).toContainText('8:00 AM (40 mg)');
   await expect(preview.nth(2)).toContainText('8:00 AM (20 mg)');
   await expect(preview.nth(4)).toContainText('No doses');
+  // The course is the steps: the total duration follows them, and the course's doses with it.
+  const totalDuration = page.getByLabel('Total Duration (days)');
+  await expect(totalDuration).toHaveValue('4');
+  await expect(totalDuration).toHaveJSProperty('readOnly', true);
+  await expect(page.getByText(/Pills for the whole course:\s*4/)).toBeVisible();
   await captureScreen(page, 'schedule-form-taper');
   await page.getByRole('button', { name: 'Add Medicine' }).click();
   await expectToast(page, 'Prednisone has been added successfully!');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DoseSchedule, formatTime12h, kindUsesSlots } from '@medrem/domain';
+import { type DoseSchedule, formatTime12h, kindUsesSlots, taperDays } from '@medrem/domain';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -67,6 +67,13 @@ export function MedicineForm(props: {
   useEffect(() => {
     if (!slotKind) setValue('frequency', '1');
   }, [slotKind, setValue]);
+
+  // A taper's course is its steps: the total duration follows them (the server derives it the same
+  // way), so the form never shows one course length and saves another.
+  const taperLength = draft.kind === 'taper' ? taperDays(draft.steps) : 0;
+  useEffect(() => {
+    if (taperLength > 0) setValue('originalDurationDays', taperLength, { shouldValidate: true });
+  }, [taperLength, setValue]);
 
   // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time.
   const blockedByFrequency = () => {
@@ -178,6 +185,7 @@ export function MedicineForm(props: {
               step={1}
               inputMode="numeric"
               className={inputClass}
+              readOnly={name === 'originalDurationDays' && taperLength > 0}
               {...fieldAria(`${p}-${name}`, error(name), Boolean(hint))}
               {...register(name, { valueAsNumber: true })}
             />
