@@ -12,6 +12,12 @@
  * PostgreSQL restart could take a server or worker down instead of giving 503s until it is back
  * (apps/server/test/faults/postgres-restart.test.ts met it). The guard rejects the waiting queries
  * with CONNECTION_CLOSED, which the app already turns into 503, and the teardowns reset the timer.
+ *
+ * Same driver, same test (porsager/postgres#1192, #1205, open): a new connection first fetches the
+ * array types (`fetchArrayTypes`), and its caller drops the promise of that internal query. When the
+ * database goes away during it, the rejection is unhandled, which ends a Node process. Nothing needs its outcome: the
+ * connection's own error path reconnects (the fetch is redone) or rejects the user's query, and
+ * after a query error the next ReadyForQuery runs the waiting query. So it is caught there.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MARKER = '/* medrem: guarded nextWrite (porsager/postgres#1208) */';
 
 const postgresPatch = {
-  name: 'postgres.js: nextWrite on a closed connection',
+  name: 'postgres.js: writes and the type fetch on a closed connection',
   files: ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'].map((f) =>
     path.join(root, 'node_modules/postgres', f),
   ),
@@ -35,6 +41,10 @@ const postgresPatch = {
       '    clearImmediate(nextWriteTimer)\n',
       '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n',
     ],
+    [
+      '        return fetchArrayTypes()\n',
+      '        return fetchArrayTypes().catch(() => undefined) /* medrem: dropped promise, see patch-dependencies.mjs */\n',
+    ],
   ],
 };
 
@@ -42,9 +52,11 @@ function apply(patch) {
   let patched = 0;
   for (const file of patch.files) {
     if (!existsSync(file)) continue;
-    let text = readFileSync(file, 'utf8');
-    if (text.includes(MARKER)) continue;
+    const original = readFileSync(file, 'utf8');
+    let text = original;
+    // Each replacement once: an install patched by an earlier version of this script gets the rest.
     for (const [from, to] of patch.replacements) {
+      if (text.includes(to)) continue;
       if (!text.includes(from)) {
         throw new Error(
           `${patch.name}: ${path.relative(root, file)} does not contain the expected text. ` +
@@ -53,6 +65,7 @@ function apply(patch) {
       }
       text = text.split(from).join(to);
     }
+    if (text === original) continue;
     writeFileSync(file, text);
     patched += 1;
   }

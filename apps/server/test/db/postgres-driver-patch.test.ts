@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The root postinstall (scripts/patch-dependencies.mjs) guards postgres.js 3.4.9's `nextWrite`
- * against a closed connection (porsager/postgres#1208): unguarded, a PostgreSQL restart can end the
- * whole process from a timer. This fails when an install skipped the patch, or a new driver version
+ * against a closed connection (porsager/postgres#1208) and catches the dropped promise of its
+ * array-type fetch: unguarded, a PostgreSQL restart can end the whole process (a TypeError from a
+ * timer, or an unhandled rejection). This fails when an install skipped the patch, or a new driver version
  * came in without anyone checking whether it still needs it.
  */
 const require = createRequire(import.meta.url);
@@ -27,6 +28,8 @@ describe('the installed PostgreSQL driver', () => {
       expect(
         source.match(/\n {4}clearImmediate\(nextWriteTimer\)\n {4}chunk = nextWriteTimer = null/g),
       ).toHaveLength(2);
+      // The connection's internal array-type fetch: its dropped promise must not reject unhandled.
+      expect(source).toContain('return fetchArrayTypes().catch(() => undefined)');
     },
   );
 });
