@@ -71,6 +71,44 @@ export function taperStepOn(
   return null;
 }
 
+/** Doses taken on one date (a dose record's taken count). */
+export interface TakenOnDate {
+  date: string;
+  count: number;
+}
+
+/**
+ * Pills a taper's taken doses used: each dose counts its date's step's pills. Doses outside the
+ * plan (the steps were edited after they were taken) count at the nearest step's, the first or the
+ * last, as `taperDaysLeft` counts pills beyond the plan. With `latestDoses`, only that many doses
+ * count, the latest dates first: the refill snapshot is a number of doses (decision 007), and the
+ * doses taken since it are the latest ones.
+ */
+export function pillsTakenByTaper(
+  steps: readonly TaperStep[],
+  startDate: string,
+  taken: readonly TakenOnDate[],
+  latestDoses = Number.POSITIVE_INFINITY,
+): number {
+  let left = latestDoses;
+  let pills = 0;
+  for (const day of [...taken].sort((a, b) => b.date.localeCompare(a.date))) {
+    if (left <= 0) break;
+    const doses = Math.min(Math.max(day.count, 0), left);
+    pills += doses * taperPillsOn(steps, startDate, day.date);
+    left -= doses;
+  }
+  return pills;
+}
+
+/** Pills per dose of the step on `date`; the first step's before the plan, the last's after it. */
+function taperPillsOn(steps: readonly TaperStep[], startDate: string, date: string): number {
+  const step = taperStepOn(steps, startDate, date);
+  if (step) return step.pillsPerDose;
+  const edge = date < startDate ? steps[0] : steps[steps.length - 1];
+  return edge?.pillsPerDose ?? 0;
+}
+
 /** 0 = Sunday … 6 = Saturday of a calendar date. */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();

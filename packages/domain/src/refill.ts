@@ -12,8 +12,8 @@ export interface SupplyFigures {
 }
 
 /**
- * pillsLeft = pills in the current supply − doses taken since the last refill × pillsPerDose;
- * daysLeft = floor(pillsLeft / (pillsPerDose × dosesPerDay)).
+ * pillsLeft = pills in the current supply − doses taken since the last refill × pillsPerDose (or
+ * the pills those doses took, when given); daysLeft = floor(pillsLeft / (pillsPerDose × dosesPerDay)).
  */
 export function supplyFigures(input: {
   totalPills: number;
@@ -22,8 +22,11 @@ export function supplyFigures(input: {
   dosesPerDay: number;
   /** Pills a day by a schedule's real rate (decision 120); pillsPerDose × dosesPerDay when absent. */
   pillsPerDay?: number | undefined;
+  /** Pills taken since the refill when doses differ in pills (a taper's steps, decision 120). */
+  pillsTakenSinceRefill?: number | undefined;
 }): SupplyFigures {
-  const pillsLeft = Math.max(input.totalPills - input.dosesTakenSinceRefill * input.pillsPerDose, 0);
+  const taken = input.pillsTakenSinceRefill ?? input.dosesTakenSinceRefill * input.pillsPerDose;
+  const pillsLeft = Math.max(input.totalPills - taken, 0);
   const perDay = input.pillsPerDay ?? input.pillsPerDose * input.dosesPerDay;
   const daysLeft = perDay > 0 ? Math.floor(pillsLeft / perDay) : 0;
   return { pillsLeft, daysLeft };

@@ -9,6 +9,7 @@ import {
   intervalDosesOn,
   isDoseDay,
   nextIntervalDose,
+  pillsTakenByTaper,
   slotCountOn,
   taperDaysLeft,
   taperStepOn,
@@ -102,6 +103,41 @@ describe('taper: steps one after another', () => {
   });
   it('weighs pills a day by the days of each step', () => {
     expect(averagePillsPerDay({ ...taper, pillsPerDose: 1 })).toBeCloseTo((12 + 9 + 2) / 8);
+  });
+});
+
+describe('pillsTakenByTaper: each dose counts its step’s pills', () => {
+  const steps = [
+    { days: 2, dose: '40 mg', pillsPerDose: 4 },
+    { days: 2, dose: '20 mg', pillsPerDose: 2 },
+  ];
+  const start = '2026-11-18';
+  it('counts a dose on the last day of step 1 at 4 and one on the first day of step 2 at 2', () => {
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-19', count: 1 }])).toBe(4);
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-20', count: 1 }])).toBe(2);
+    const both = [
+      { date: '2026-11-18', count: 1 },
+      { date: '2026-11-19', count: 1 },
+      { date: '2026-11-20', count: 2 },
+    ];
+    expect(pillsTakenByTaper(steps, start, both)).toBe(4 + 4 + 2 * 2);
+  });
+  it('counts doses after the last step at the last step’s pills, and before the start at the first’s', () => {
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-22', count: 1 }])).toBe(2);
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-30', count: 3 }])).toBe(6);
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-17', count: 1 }])).toBe(4);
+  });
+  it('counts only the latest doses when asked (the doses since a refill), whatever the input order', () => {
+    const taken = [
+      { date: '2026-11-20', count: 1 },
+      { date: '2026-11-18', count: 1 },
+      { date: '2026-11-19', count: 1 },
+    ];
+    expect(pillsTakenByTaper(steps, start, taken, 0)).toBe(0);
+    expect(pillsTakenByTaper(steps, start, taken, 1)).toBe(2);
+    expect(pillsTakenByTaper(steps, start, taken, 2)).toBe(2 + 4);
+    expect(pillsTakenByTaper(steps, start, [{ date: '2026-11-20', count: 2 }], 1)).toBe(2);
+    expect(pillsTakenByTaper(steps, start, taken, 10)).toBe(10);
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Medicine } from '@medrem/contract';
-import { averagePillsPerDay, courseEndDate, supplyFigures, taperDaysLeft } from '@medrem/domain';
+import {
+  averagePillsPerDay,
+  courseEndDate,
+  pillsTakenByTaper,
+  supplyFigures,
+  taperDaysLeft,
+} from '@medrem/domain';
 import type { MedicineWithTotals } from './medicine.repository';
 
 /** Pills and days left of the current supply: doses taken since the last refill count against it. */
@@ -8,6 +14,7 @@ export function supplyOf(
     MedicineWithTotals,
     | 'totalPills'
     | 'takenTotal'
+    | 'takenByDate'
     | 'takenAtLastRefill'
     | 'pillsPerDose'
     | 'dosesPerDay'
@@ -19,15 +26,21 @@ export function supplyOf(
   /** Today in the saved zone: a taper's days left are walked from it, step by step. */
   today?: string,
 ) {
+  const dosesTakenSinceRefill = Math.max(row.takenTotal - row.takenAtLastRefill, 0);
+  const schedule = row.schedule;
   const figures = supplyFigures({
     totalPills: row.totalPills,
-    dosesTakenSinceRefill: Math.max(row.takenTotal - row.takenAtLastRefill, 0),
+    dosesTakenSinceRefill,
     pillsPerDose: row.pillsPerDose,
     dosesPerDay: row.dosesPerDay,
     // Days left by the schedule's real rate: a weekly medicine's supply lasts seven times as long.
-    pillsPerDay: row.schedule ? averagePillsPerDay(row) : undefined,
+    pillsPerDay: schedule ? averagePillsPerDay(row) : undefined,
+    // A taper's doses weigh their day's step's pills: the latest doses are those since the refill.
+    pillsTakenSinceRefill:
+      schedule?.kind === 'taper' && row.takenByDate
+        ? pillsTakenByTaper(schedule.steps, row.startDate, row.takenByDate, dosesTakenSinceRefill)
+        : undefined,
   });
-  const schedule = row.schedule;
   if (schedule?.kind !== 'taper' || !today) return figures;
   return { ...figures, daysLeft: taperDaysLeft({ ...row, schedule }, today, figures.pillsLeft) };
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { TakenOnDate } from '@medrem/domain';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { asNeededIntakes, doseRecords, medicines, refills } from '../../db/schema';
 import type { MergedDay, StoredDay } from './dose-ticks';
@@ -8,8 +9,11 @@ export type MedicineValues = Omit<
   typeof medicines.$inferInsert,
   'id' | 'userId' | 'createdAt' | 'updatedAt' | 'takenAtLastRefill' | 'lastRefillAt'
 >;
-/** A medicine with the number of doses taken over its whole history. */
-export type MedicineWithTotals = MedicineRow & { takenTotal: number };
+/**
+ * A medicine with the number of doses taken over its whole history; a taper's also with its doses
+ * by date, since each counts its date's step's pills (decision 120).
+ */
+export type MedicineWithTotals = MedicineRow & { takenTotal: number; takenByDate?: TakenOnDate[] };
 
 const medicineColumns = getTableColumns(medicines);
 // As-needed intakes are doses too: they count against the supply like ticked slots. The outer id is
@@ -54,17 +58,18 @@ export class MedicineRepository {
   }
 
   async listForUser(userId: string): Promise<MedicineWithTotals[]> {
-    return this.hot.listForUser.execute({ userId });
+    return this.withTaperDoses(await this.hot.listForUser.execute({ userId }));
   }
 
   /** The medicines of many users at once (the reminder engine reads a whole batch's users). */
   async listForUsers(userIds: string[]): Promise<MedicineWithTotals[]> {
     if (userIds.length === 0) return [];
-    return this.db
+    const rows = await this.db
       .select({ ...medicineColumns, takenTotal })
       .from(medicines)
       .where(inArray(medicines.userId, userIds))
       .orderBy(asc(medicines.createdAt), asc(medicines.id));
+    return this.withTaperDoses(rows);
   }
 
   /** The medicine only when `userId` owns it: someone else's id reads as absent. */
@@ -74,7 +79,26 @@ export class MedicineRepository {
       .from(medicines)
       .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
       .limit(1);
-    return row;
+    return row && (await this.withTaperDoses([row]))[0];
+  }
+
+  /**
+   * Adds their doses by date to the tapers among `rows`, in one more query only when there are
+   * tapers (few, short courses): every other medicine's read stays one query (decisions 130, 131).
+   */
+  private async withTaperDoses(rows: MedicineWithTotals[]): Promise<MedicineWithTotals[]> {
+    const ids = rows.filter((r) => r.schedule?.kind === 'taper').map((r) => r.id);
+    if (ids.length === 0) return rows;
+    const records = await this.db
+      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, count: doseRecords.takenCount })
+      .from(doseRecords)
+      .where(and(inArray(doseRecords.medicineId, ids), gt(doseRecords.takenCount, 0)));
+    const byMedicine = new Map<string, TakenOnDate[]>(ids.map((id) => [id, []]));
+    for (const { medicineId, ...day } of records) byMedicine.get(medicineId)?.push(day);
+    return rows.map((r) => {
+      const takenByDate = byMedicine.get(r.id);
+      return takenByDate ? { ...r, takenByDate } : r;
+    });
   }
 
   /**

@@ -100,10 +100,10 @@ describe(`flexible schedules through the API (${TEST_ENGINE})`, () => {
       });
       expect(taper).toMatchObject({ originalDurationDays: 4, courseEndDate: '2026-11-21' });
       expect((await tick(me, taper.id, '2026-11-21', 0)).status).toBe(200);
-      // 4 pills left, walked from today's step (2 a day): 2 days, where the plan's average (3 a
-      // day) would say 1 and flag the refill as urgent sooner.
+      // Today's dose is step 2's 2 pills: 3 left, walked from today's step (2 a day): 1 day, the
+      // last step's rate after the plan (taper-supply.test.ts follows a whole course and a refill).
       const now = await me.api.get<Medicine>(`/api/medicine/${taper.id}`);
-      expect(now.body).toMatchObject({ pillsLeft: 4, daysLeft: 2 });
+      expect(now.body).toMatchObject({ pillsLeft: 3, daysLeft: 1 });
     });
   });
 

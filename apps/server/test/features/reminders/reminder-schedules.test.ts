@@ -129,6 +129,40 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
     expect(await user.notifications()).toMatchObject([{ message: 'Prednisone (30 mg)' }]);
   });
 
+  it('sends a taper’s refill reminder by its step’s pills, not the medicine’s pills per dose', async () => {
+    await server.at('2026-11-27T10:00:00Z');
+    const user = await createUser(server, { timezone: 'UTC', notifications: { missedDoseAlerts: false } });
+    const m = await user.addMedicine({
+      name: 'Prednisone',
+      frequency: '1-0-0',
+      startDate: '2026-11-27',
+      totalPills: 14,
+      pillsPerDose: 1,
+      schedule: {
+        kind: 'taper',
+        steps: [
+          { days: 3, dose: '40 mg', pillsPerDose: 4 },
+          { days: 2, dose: '20 mg', pillsPerDose: 2 },
+        ],
+      },
+    });
+    await server.at('2026-11-27T10:00:05Z');
+    expect(await user.notifications()).toEqual([]); // 14 pills: 3 days of 4, not urgent
+    await server.at('2026-11-27T21:00:00Z');
+    await user.refresh();
+    const tick = await user.api.put(`/api/medicine/${m.id}/dose`, {
+      date: '2026-11-27',
+      slot: 0,
+      taken: true,
+    });
+    expect(tick.status, tick.text).toBe(200);
+    // 10 pills left, 2 days of 4: urgent (at 1 pill a dose it would read 13 pills, 3 days).
+    await server.at('2026-11-27T21:00:05Z');
+    expect((await user.notifications()).filter((n) => n.type === 'refill')).toMatchObject([
+      { medicineName: 'Prednisone' },
+    ]);
+  });
+
   it('alerts a missed every-N-hours dose 60 minutes after it, and not one taken', async () => {
     await server.at('2026-11-26T00:00:00Z');
     const user = await createUser(server, { timezone: 'UTC' });

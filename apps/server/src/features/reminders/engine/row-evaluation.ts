@@ -11,6 +11,7 @@ import {
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
+  type TakenOnDate,
   taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
@@ -48,6 +49,8 @@ export interface EngineMedicine {
   totalPills: number;
   takenTotal: number;
   takenAtLastRefill: number;
+  /** A taper's doses by date: each counts its step's pills against the supply. */
+  takenByDate?: TakenOnDate[] | undefined;
   pillsPerDose: number;
   dosesPerDay: number;
   schedule: DoseSchedule | null;
