@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, aMedicine } from '../support/api-client';
 import { type SignedInUser, createMedicine, signedInUser } from '../support/scenario';
-import { TEST_ENGINE, createEmptyServerDatabase } from '../support/test-database';
+import { TEST_ENGINE } from '../support/test-database';
 import { waitFor } from '../support/free-port';
-import { type ServerProcess, spawnServer } from './support/server-process';
+import { type ServerSandbox, serverSandbox } from './support/server-process';
 
 /**
  * kill -9 of the server process under a steady write load (medicines created, doses ticked): every
@@ -15,34 +12,12 @@ import { type ServerProcess, spawnServer } from './support/server-process';
  * that was answered 2xx may be missing.
  */
 describe(`kill -9 under write load (${TEST_ENGINE})`, () => {
-  let dataDir: string;
-  let env: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const processes: ServerProcess[] = [];
-
+  let sandbox: ServerSandbox;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-crash-'));
-    env = { DATA_DIR: dataDir };
-    if (TEST_ENGINE === 'postgres') {
-      const database = await createEmptyServerDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = database.url;
-      dropDatabase = () => database.drop();
-    }
+    sandbox = await serverSandbox('crash');
   });
-
-  afterAll(async () => {
-    for (const server of processes) server.child.kill('SIGKILL');
-    await Promise.all(processes.map((server) => server.exited));
-    await dropDatabase?.();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const server = await spawnServer(env);
-    processes.push(server);
-    expect(await server.ready(90_000), server.output()).toBe(true);
-    return server;
-  };
+  afterAll(() => sandbox?.dispose());
+  const start = () => sandbox.start({}, 90_000);
 
   it('loses no acknowledged write', { timeout: 180_000 }, async () => {
     const first = await start();

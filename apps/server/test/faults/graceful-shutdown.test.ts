@@ -1,46 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client';
 import { uniqueEmail } from '../support/scenario';
-import { TEST_ENGINE, createEmptyServerDatabase } from '../support/test-database';
+import { TEST_ENGINE } from '../support/test-database';
 import { waitFor } from '../support/free-port';
-import { type ServerProcess, spawnServer } from './support/server-process';
+import { type ServerProcess, type ServerSandbox, serverSandbox } from './support/server-process';
 
 /**
  * A request whose body is still arriving (a slow client) is in flight when SIGTERM comes: the
  * server stops accepting, finishes it, and exits 0; with the bound too short it exits 1.
  */
 describe(`SIGTERM with a request in flight (${TEST_ENGINE})`, () => {
-  let dataDir: string;
-  let env: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const processes: ServerProcess[] = [];
-
+  let sandbox: ServerSandbox;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-shutdown-'));
-    env = { DATA_DIR: dataDir, LOG_LEVEL: 'info', REMINDER_TICK_MS: '200' };
-    if (TEST_ENGINE === 'postgres') {
-      const database = await createEmptyServerDatabase(process.env.TEST_DATABASE_URL!);
-      env.DATABASE_URL = database.url;
-      dropDatabase = () => database.drop();
-    }
+    sandbox = await serverSandbox('shutdown', { LOG_LEVEL: 'info', REMINDER_TICK_MS: '200' });
   });
-  afterAll(async () => {
-    for (const server of processes) server.child.kill('SIGKILL');
-    await Promise.all(processes.map((server) => server.exited));
-    await dropDatabase?.();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async (extra: Record<string, string> = {}) => {
-    const server = await spawnServer({ ...env, ...extra });
-    processes.push(server);
-    expect(await server.ready(), server.output()).toBe(true);
-    return server;
-  };
+  afterAll(() => sandbox?.dispose());
+  const start = (extra: Record<string, string> = {}) => sandbox.start(extra);
 
   /** Sends the headers and half the body of a sign-up, once the server has logged it as incoming. */
   const halfSentSignUp = async (server: ServerProcess, email: string) => {

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { freePort, waitFor } from '../../support/free-port';
+import { TEST_ENGINE, createEmptyServerDatabase } from '../../support/test-database';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -69,5 +73,41 @@ async function spawnEntry(entry: string, env: Record<string, string>): Promise<S
           return false;
         }
       }, ms).then((answered) => answered && exitedWith === undefined),
+  };
+}
+
+/**
+ * One DATA_DIR (and, on the PostgreSQL pass, an empty database of its own) shared by the server
+ * processes a test starts on it, one after another: `start` waits until each answers; `dispose`
+ * kills whatever still runs and removes the data.
+ */
+export interface ServerSandbox {
+  start(extra?: Record<string, string>, readyMs?: number): Promise<ServerProcess>;
+  dispose(): Promise<void>;
+}
+
+export async function serverSandbox(label: string, env: Record<string, string> = {}): Promise<ServerSandbox> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `medrem-${label}-`));
+  const base: Record<string, string> = { ...env, DATA_DIR: dataDir };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (TEST_ENGINE === 'postgres') {
+    const database = await createEmptyServerDatabase(process.env.TEST_DATABASE_URL!);
+    base.DATABASE_URL = database.url;
+    dropDatabase = () => database.drop();
+  }
+  const processes: ServerProcess[] = [];
+  return {
+    async start(extra = {}, readyMs) {
+      const server = await spawnServer({ ...base, ...extra });
+      processes.push(server);
+      expect(await server.ready(readyMs), server.output()).toBe(true);
+      return server;
+    },
+    async dispose() {
+      for (const server of processes) server.child.kill('SIGKILL');
+      await Promise.all(processes.map((server) => server.exited));
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
