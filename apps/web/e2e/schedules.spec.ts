@@ -1,11 +1,25 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { ASPIRIN, atTenUtc, confirm, expectToast, fillMedicineForm, todayUtc } from './support/journey';
+import {
+  ASPIRIN,
+  atLocalTime,
+  atTenUtc,
+  confirm,
+  expectToast,
+  fillMedicineForm,
+  todayIn,
+  todayUtc,
+} from './support/journey';
 import { captureScreen } from './support/screens';
 
+const NEW_YORK = 'America/New_York';
+
 test.use({ serviceWorkers: 'block' });
-test.beforeEach(async ({ page }) => atTenUtc(page));
+// The New York tests run at 05:00 on New York's own date (see atLocalTime), the others at 10:00 UTC.
+test.beforeEach(async ({ page, timezoneId }) =>
+  timezoneId === NEW_YORK ? atLocalTime(page, NEW_YORK, '05:00') : atTenUtc(page),
+);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const weekdayOf = (offsetDays: number) =>
@@ -127,13 +141,13 @@ test("a tapering plan: steps in the form, their doses in the preview, today's st
 
 test.describe('every N hours, in New York', () => {
   // The device's zone is the saved one, so the app has no zone switch to offer.
-  test.use({ timezoneId: 'America/New_York' });
+  test.use({ timezoneId: NEW_YORK });
 
   test('the preview keeps 8 real hours across the spring-forward night and says so', async ({
     page,
     request,
   }) => {
-    await logIn(page, await createAccount(request, { timezone: 'America/New_York' }));
+    await logIn(page, await createAccount(request, { timezone: NEW_YORK }));
     await page.goto('/add-medicine');
     await fillMedicineForm(page, { ...ASPIRIN, name: 'Amoxicillin', frequency: '1-0-0' });
     await page.getByLabel('How is it taken?').selectOption({ label: 'Every few hours' });
@@ -152,15 +166,15 @@ test.describe('every N hours, in New York', () => {
   });
 
   test('the dashboard has a card per dose of the day, ticked like a slot', async ({ page, request }) => {
-    const account = await createAccount(request, { timezone: 'America/New_York' });
+    const account = await createAccount(request, { timezone: NEW_YORK });
     const api = await AccountApi.signIn(request, account);
-    await api.addMedicine({ ...ASPIRIN, name: 'Amoxicillin' }, todayUtc(), {
+    await api.addMedicine({ ...ASPIRIN, name: 'Amoxicillin' }, todayIn(NEW_YORK), {
       kind: 'interval',
       everyHours: 6,
       startTime: '00:00',
     });
     await logIn(page, account);
-    // 10:00 UTC is 05:00 in New York: the midnight dose has passed, the 6 AM one not yet.
+    // 05:00 in New York: the midnight dose has passed, the 6 AM one not yet.
     const midnight = page.getByRole('button', { name: 'Amoxicillin, 12:00 AM dose taken' });
     const six = page.getByRole('button', { name: 'Amoxicillin, 6:00 AM dose taken' });
     await expect(page.getByRole('button', { name: /^Amoxicillin, .* dose taken$/ })).toHaveCount(4);

@@ -1,10 +1,16 @@
 import type { Page } from '@playwright/test';
+import { wallClockInstant, zonedNow } from '@medrem/domain';
 import { expect } from './fixtures';
 import { DESKTOP } from './screens';
 
 /** Today's date in UTC (the suite's browser zone, so the saved zone too), YYYY-MM-DD. */
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/** Today's date in a zone by the real clock, which the server judges "today" and "future" by. */
+export function todayIn(timeZone: string): string {
+  return zonedNow(new Date(), timeZone).date;
 }
 
 /**
@@ -41,7 +47,20 @@ export async function confirm(page: Page, text: string | RegExp, button: string)
  * and a route would buffer it).
  */
 export async function atTenUtc(page: Page): Promise<void> {
-  const fakeStart = new Date(`${todayUtc()}T10:00:00Z`).getTime();
+  await atInstant(page, new Date(`${todayUtc()}T10:00:00Z`).getTime());
+}
+
+/**
+ * The browser clock at a local time of today's date in another zone, as the server's real clock
+ * has it there: 10:00 UTC of the UTC date can already be tomorrow in that zone (between midnight
+ * UTC and the zone's midnight, for zones behind UTC), and the server refuses a dose of a day that
+ * has not begun. Same `Date` header rewriting as atTenUtc.
+ */
+export async function atLocalTime(page: Page, timeZone: string, time: string): Promise<void> {
+  await atInstant(page, wallClockInstant(todayIn(timeZone), time, timeZone));
+}
+
+async function atInstant(page: Page, fakeStart: number): Promise<void> {
   const offset = fakeStart - Date.now();
   await page.clock.install({ time: new Date(fakeStart) });
   await page.route(/\/(trpc|api|jwt)(?![^?]*push\.notifications)/, async (route) => {
