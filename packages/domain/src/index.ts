@@ -12,3 +12,5 @@ export * from './adherence-aggregates';
 export * from './dose-schedule';
 export * from './dose-occurrences';
 export * from './as-needed';
+export * from './ics';
+export * from './calendar-feed';
