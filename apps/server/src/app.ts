@@ -6,6 +6,7 @@ import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
 import { logSerializers } from './lib/log-serializers';
 import oidcRoutesPlugin from './features/auth/social/oidc.routes';
+import calendarFeedRoutesPlugin from './features/calendar/calendar-feed.routes';
 import controlSocketPlugin from './plugins/app/control-socket.plugin';
 import databasePlugin from './plugins/app/database.plugin';
 import errorHandlerPlugin from './plugins/app/error-handler.plugin';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(restApiPlugin);
   await app.register(metricsRoutePlugin);
   await app.register(oidcRoutesPlugin);
+  await app.register(calendarFeedRoutesPlugin);
   await app.register(apiDocsPlugin);
   await app.register(webAppPlugin);
 

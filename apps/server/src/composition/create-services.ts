@@ -12,6 +12,8 @@ import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
 import { PushService } from '../features/push/push.service';
 import { ReportService } from '../features/reports/report.service';
+import { CalendarFeedRepository } from '../features/calendar/calendar-feed.repository';
+import { CalendarFeedService } from '../features/calendar/calendar-feed.service';
 import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
@@ -72,6 +74,7 @@ export function createServices(deps: ServiceDependencies) {
     notifications: new NotificationRepository(db),
     pushSubscriptions: new PushSubscriptionRepository(db),
     idempotentWrites: new IdempotentWriteRepository(db),
+    calendarFeeds: new CalendarFeedRepository(db),
   };
   // Writes an offline queue may replay apply once per key (decision 071).
   const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
@@ -121,6 +124,12 @@ export function createServices(deps: ServiceDependencies) {
     scopeOf,
   });
   const reports = new ReportService({ medicines: repositories.medicines, settings, clock });
+  const calendarFeeds = new CalendarFeedService({
+    feeds: repositories.calendarFeeds,
+    medicines: repositories.medicines,
+    settings,
+    clock,
+  });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
     idempotency,
@@ -160,6 +169,7 @@ export function createServices(deps: ServiceDependencies) {
     settings,
     medicines,
     reports,
+    calendarFeeds,
     notifications,
     live,
     users,

@@ -320,3 +320,23 @@ export const idempotentWrites = pgTable(
     index('idempotent_writes_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
+
+// ─── Calendar feed (issue 14, decision 141) ─────────────────────────────────────────────────────
+
+/**
+ * A user's private calendar feed: at most one per user. Only the SHA-256 of the secret token in
+ * the feed URL is kept, so a leaked table cannot read anyone's calendar; regenerating replaces the
+ * row (the old URL stops working at once), deleting it turns the feed off.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url SHA-256 of the URL's token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);

@@ -33,8 +33,10 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
 }
 
 const EMAIL_IN_PATH = /[^/?&=]+(@|%40)[^/?&]+/gi;
+/** A calendar feed's secret token (decision 141): whoever reads the logs must not get the feed. */
+const FEED_TOKEN_IN_PATH = /^(\/api\/calendar\/)[^/?]+(?=\?|$)/i;
 
-/** A request as the access log shows it: the path without any email address in it (finding 11). */
+/** A request as the access log shows it: the path without any email address (finding 11) or feed token. */
 export function serializeRequest(request: {
   method: string;
   url: string;
@@ -43,7 +45,7 @@ export function serializeRequest(request: {
 }): Record<string, unknown> {
   return {
     method: request.method,
-    url: request.url.replace(EMAIL_IN_PATH, '[email]'),
+    url: request.url.replace(EMAIL_IN_PATH, '[email]').replace(FEED_TOKEN_IN_PATH, '$1[token]'),
     id: request.id,
     remoteAddress: request.ip,
   };

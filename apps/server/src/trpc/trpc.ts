@@ -15,6 +15,8 @@ export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please tr
 export interface RequestContext {
   services: Services;
   ip: string;
+  /** scheme://host the caller reached us at (behind a trusted proxy, as it forwarded): absolute links. */
+  origin: string;
   bearerToken: string | undefined;
   session: {
     token: string | undefined;

@@ -138,6 +138,9 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
     { params: { userEmail: user.email }, refusedWith: 403 },
     { label: 'of a month', params: { userEmail: user.email }, query: { month: '2026-01' }, refusedWith: 403 },
   ],
+  'calendar.status': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'calendar.regenerate': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'calendar.delete': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'notification.markRead': ({ notificationId }) => [
     { params: { id: notificationId }, refusedWith: 404 },
     {
@@ -182,6 +185,8 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
   let attacker: SignedInUser;
   let before: Record<string, unknown>;
   let devicesBefore: unknown;
+  let feedBefore: unknown;
+  let victimFeedUrl: string;
   let expiredToken: string;
 
   beforeAll(async () => {
@@ -216,6 +221,10 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     await seedNotification(server, user.id, { title: 'Second note' }, new Date('2026-11-20T10:00:00Z'));
     victim = { user, medicineId: medicine.id, notificationId: notification.id };
     attacker = await signedInUser(server, { label: 'attacker', name: 'Attacker' });
+    const feed = await user.api.post<{ url: string }>(`/api/calendar/${user.email}/feed`);
+    expect(feed.status, feed.text).toBe(201);
+    victimFeedUrl = feed.body.url;
+    feedBefore = await server.app.services.repositories.calendarFeeds.findForUser(user.id);
     before = await exportSnapshot(user);
     devicesBefore = await server.app.services.repositories.pushSubscriptions.listForUser(user.id);
     // Correctly signed (the secret is in DATA_DIR) and for the right user, but an hour too old.
@@ -294,6 +303,11 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     expect(await server.app.services.repositories.pushSubscriptions.listForUser(victim.user.id)).toEqual(
       devicesBefore,
     );
+    // The victim's calendar link was neither replaced nor turned off.
+    expect(await server.app.services.repositories.calendarFeeds.findForUser(victim.user.id)).toEqual(
+      feedBefore,
+    );
+    expect((await fetch(victimFeedUrl)).status).toBe(200);
     // The victim can still sign in with the same password and name.
     const login = await new ApiClient(server.baseUrl).post('/api/auth/login', {
       email: victim.user.email,

@@ -516,6 +516,18 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'a month after this one', query: { month: '2999-01' }, mentions: 'after this month' },
     ],
   },
+  'calendar.status': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'calendar.regenerate': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 201 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'calendar.delete': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
   'notification.list': {
     baseline: (w) => ({ params: { userEmail: w.user.email }, query: { limit: '10' }, ok: 200 }),
     cases: [
@@ -569,6 +581,7 @@ const OPTIONAL_BODY = new Set([
   'medicine.takeAsNeeded',
   'notification.markRead',
   'notification.markAllRead',
+  'calendar.regenerate',
 ]);
 
 function casesOf(key: string): BadCase[] {

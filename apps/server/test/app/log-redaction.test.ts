@@ -142,6 +142,19 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     expect(log).not.toContain(user.email.split('@')[0]);
   });
 
+  it('logs a calendar feed request without its secret token (decision 141)', async () => {
+    const user = await signedInUser({ baseUrl }, { label: 'feed' });
+    const link = await user.api.post<{ url: string }>(`/api/calendar/${user.email}/feed`);
+    expect(link.status, link.text).toBe(201);
+    const token = /([^/]+)\.ics$/.exec(link.body.url)![1]!;
+    lines.length = 0;
+    expect((await fetch(link.body.url)).status).toBe(200);
+    expect((await fetch(`${baseUrl}/api/calendar/${token}?x=1`)).status).toBe(400);
+    const log = lines.join('\n');
+    expect(log).toContain('/api/calendar/[token]');
+    expect(log).not.toContain(token);
+  });
+
   it('serialises only known fields of an error and its causes', () => {
     const inner = Object.assign(new Error('duplicate key'), {
       code: '23505',

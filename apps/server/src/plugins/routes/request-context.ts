@@ -26,6 +26,7 @@ export function createRequestContext(
   return {
     services,
     ip: request.ip,
+    origin: `${request.protocol}://${request.host}`,
     bearerToken: bearerOf(request),
     session: {
       token: request.cookies[SESSION_COOKIE],
