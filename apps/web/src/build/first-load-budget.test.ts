@@ -21,7 +21,9 @@ const BUDGET = {
   // screen (+12.3 KiB measured: the Reports chunk 8.2, CSS 2.8, the report contract 1.2).
   // 868 KiB until issue 13: the schedule kinds of the medicine form, its 7-day preview, the
   // as-needed card and the domain's schedule rules, precached like every screen (+12.9 KiB measured).
-  precacheBytes: 884 * 1024,
+  // 884 KiB until issue 14's calendar feed: its Settings section (in the lazy Settings chunk) and the
+  // calendar contract, precached like every screen (888.8 KiB measured; the ICS code is server-only).
+  precacheBytes: 892 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.

@@ -1,4 +1,5 @@
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { CalendarFeedSection } from '../../calendar-feed/calendar-feed-section.component';
 import type { SettingsDraft } from '../settings-draft';
 import { AccountActions } from './account-actions.component';
 import { SessionsSection } from './sessions-section.component';
@@ -24,6 +25,7 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
           onChange={(analytics) => onChange({ ...value, analytics })}
         />
       </div>
+      <CalendarFeedSection />
       <SessionsSection />
       <AccountActions title="Data Management" detailed />
     </div>
