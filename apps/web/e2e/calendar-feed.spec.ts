@@ -13,6 +13,9 @@ test.describe('Calendar feed', () => {
     page,
     request,
   }) => {
+    // Four screens, each scanned by axe at two sizes: on a loaded 2-core machine that alone took
+    // two of the default three minutes.
+    test.slow();
     const account = await createAccount(request, { name: 'Calendar Carla', timezone: 'Europe/Berlin' });
     const api = await AccountApi.signIn(request, account);
     await api.addMedicine(ASPIRIN);
