@@ -120,7 +120,12 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     scopeOf,
   });
-  const reports = new ReportService({ medicines: repositories.medicines, settings, clock });
+  const reports = new ReportService({
+    medicines: repositories.medicines,
+    settings,
+    users: repositories.users,
+    clock,
+  });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
     idempotency,
