@@ -240,6 +240,12 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
 
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const of = (type: string) => bundle.entry.filter((e) => e.resource.resourceType === type);
+    // The JSON schema types status as a bare `code`: the R4 value sets are checked here.
+    const statuses = (type: string) => new Set(of(type).map((e) => e.resource.status));
+    expect(statuses('MedicationAdministration')).toEqual(new Set(['completed']));
+    for (const status of statuses('MedicationStatement')) {
+      expect(['active', 'completed', 'intended']).toContain(status);
+    }
     expect(of('Patient')).toHaveLength(1);
     expect(of('MedicationStatement')).toHaveLength(4);
     const json = await doctor('2026-10-01', '2026-11-10');
