@@ -21,7 +21,10 @@ const BUDGET = {
   // screen (+12.3 KiB measured: the Reports chunk 8.2, CSS 2.8, the report contract 1.2).
   // 868 KiB until issue 13: the schedule kinds of the medicine form, its 7-day preview, the
   // as-needed card and the domain's schedule rules, precached like every screen (+12.9 KiB measured).
-  precacheBytes: 884 * 1024,
+  // 884 KiB until issue 14: the doctor's report card of Reports, its download helper and the
+  // report.doctor contract (schema, range rule, file types), precached like every screen (888.1 KiB
+  // measured, +6 KiB; the initial JS of / is unchanged: the card is in the lazy Reports chunk).
+  precacheBytes: 890 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
