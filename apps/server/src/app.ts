@@ -17,6 +17,7 @@ import rateLimitPlugin from './plugins/external/rate-limit.plugin';
 import securityHeadersPlugin from './plugins/external/security-headers.plugin';
 import apiDocsPlugin from './plugins/routes/api-docs.plugin';
 import restApiPlugin from './plugins/routes/rest-api.plugin';
+import doctorReportRoutePlugin from './plugins/routes/doctor-report-route.plugin';
 import trpcPlugin from './plugins/routes/trpc.plugin';
 import webAppPlugin from './plugins/routes/web-app.plugin';
 import type { PushSender } from './features/push/push-sender';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(trpcPlugin);
   await app.register(restApiPlugin);
+  await app.register(doctorReportRoutePlugin);
   await app.register(metricsRoutePlugin);
   await app.register(oidcRoutesPlugin);
   await app.register(calendarFeedRoutesPlugin);

@@ -20,6 +20,7 @@ export * from './system.contract';
 export * from './push.contract';
 export * from './social.contract';
 export * from './report.contract';
+export * from './doctor-report.contract';
 export * from './schedule.contract';
 export * from './calendar.contract';
 

@@ -61,6 +61,13 @@ export const timeSchema = z
   .regex(TIME_PATTERN, 'Times must be in 24-hour HH:MM form.')
   .meta({ description: 'Wall-clock time, HH:MM (24 h).', example: '08:00' });
 
+/** An adherence figure: a rounded percentage, null when nothing was due (reports). */
+export const adherenceRateSchema = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: 'Rounded percentage; null when nothing was due' });
+
 export const timestampSchema = z.string().meta({ description: 'ISO 8601 timestamp.' });
 
 export const timeZoneSchema = z

@@ -1,13 +1,10 @@
 import { MONTH_PATTERN } from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { emailSchema } from './primitives';
+import { checkReportRange, doctorReportSchema } from './doctor-report.contract';
+import { adherenceRateSchema, emailSchema, isoDateSchema } from './primitives';
 
-const rate = z
-  .number()
-  .int()
-  .nullable()
-  .meta({ description: 'Rounded percentage; null when nothing was due' });
+const rate = adherenceRateSchema;
 const doseCount = { due: z.number().int(), taken: z.number().int(), rate };
 
 export const monthAggregatesSchema = z
@@ -62,5 +59,21 @@ export const reportContract = {
     errors: { 403: 'Not your report' },
     input: z.object({ userEmail: emailSchema, month: monthSchema.optional() }),
     output: monthAggregatesSchema,
+  }),
+  doctor: defineProcedure({
+    method: 'GET',
+    path: '/api/report/{userEmail}/doctor',
+    tag: 'reports',
+    summary: "The doctor's report for a range of days: medicines, every dose, adherence, refills",
+    description:
+      'Counted by the monthly report’s rule (decision 100) over `from`..`to` (YYYY-MM-DD in the ' +
+      'caller’s saved zone, at most 366 days, `to` not after today). The same report as a file: ' +
+      '`/api/report/{userEmail}/doctor/{pdf|csv|fhir}` (decision 101).',
+    access: 'bearer',
+    errors: { 403: 'Not your report' },
+    input: z
+      .object({ userEmail: emailSchema, from: isoDateSchema, to: isoDateSchema })
+      .superRefine(checkReportRange),
+    output: doctorReportSchema,
   }),
 };

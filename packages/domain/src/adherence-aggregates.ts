@@ -36,9 +36,16 @@ export interface SlotAggregate extends DoseCount {
 export interface MonthTotals extends DoseCount {
   missed: number | null;
 }
-export interface MonthAggregates {
+export interface MonthAggregates extends RangeAggregates {
   month: string;
-  /** The spec's figures for the month so far: the sums over `medicines`. */
+}
+/**
+ * Any span of days counted by the one rule: the month report is the span of a calendar month, the
+ * doctor's report a span the user picks (decision 101). `cells` are each medicine's dose cells, in
+ * the order of `medicines`, for reports that list every day and slot.
+ */
+export interface RangeAggregates {
+  /** The spec's figures for the span so far: the sums over `medicines`. */
   totals: MonthTotals;
   days: DayAggregate[];
   medicines: MedicineAggregate[];
@@ -48,12 +55,21 @@ export interface AggregateItem extends MonthReportInput {
   medicineId: string;
   name: string;
 }
-export interface AggregateOptions {
-  /** 'YYYY-MM' */
-  month: string;
+export interface AggregateNow {
   today: string;
   nowMinutes: number;
   defaultReminderTimes: readonly string[];
+  /** The saved zone: every-N-hours doses fall on local days by it (UTC when absent). */
+  timeZone?: string;
+}
+export interface AggregateOptions extends AggregateNow {
+  /** 'YYYY-MM' */
+  month: string;
+}
+export interface RangeOptions extends AggregateNow {
+  /** First and last day counted, 'YYYY-MM-DD' inclusive. */
+  from: string;
+  to: string;
 }
 
 /**
@@ -95,18 +111,32 @@ function dayStatus(
 }
 
 /**
- * The Reports screen's month: per day, per medicine and per slot, every figure counted from the
- * same dose cells by the same rule, so the medicines' sums are exactly `monthReportUpToNow`
- * (decision 100). Days after `today` are 'future' and count nothing.
+ * The Reports screen's month: `rangeAggregates` over the calendar month (decision 100), so the
+ * medicines' sums are exactly `monthReportUpToNow`. Days after `today` are 'future'.
  */
 export function monthAggregates(items: readonly AggregateItem[], options: AggregateOptions): MonthAggregates {
-  const monthStart = `${options.month}-01`;
-  const monthEnd = lastDayOfMonth(monthStart);
-  const window = { ...options, from: monthStart, to: monthEnd };
-  const cellsByItem = items.map((item) => doseCells(item.medicine, item.history, window));
+  const from = `${options.month}-01`;
+  const { cells: _cells, ...figures } = rangeAggregates(items, {
+    ...options,
+    from,
+    to: lastDayOfMonth(from),
+  });
+  return { month: options.month, ...figures };
+}
+
+/**
+ * Per day, per medicine and per slot over `from`..`to`, every figure counted from the same dose
+ * cells by the same rule (decision 100). Days after `today` are 'future' and count nothing.
+ */
+export function rangeAggregates(
+  items: readonly AggregateItem[],
+  options: RangeOptions,
+): RangeAggregates & { cells: DoseCell[][] } {
+  const { from, to } = options;
+  const cellsByItem = items.map((item) => doseCells(item.medicine, item.history, options));
 
   const days: DayAggregate[] = [];
-  for (let date = monthStart; date <= monthEnd; date = addDays(date, 1)) {
+  for (let date = from; date <= to; date = addDays(date, 1)) {
     const count = countWhere(cellsByItem, (c) => c.date === date);
     days.push({ date, ...count, status: dayStatus(date, count, items, options.today) });
   }
@@ -133,11 +163,11 @@ export function monthAggregates(items: readonly AggregateItem[], options: Aggreg
 
   const total = countWhere(cellsByItem, () => true);
   return {
-    month: options.month,
     totals: { ...total, missed: total.rate === null ? null : missedDoses(total.taken, total.due) },
     days,
     medicines,
     slots,
+    cells: cellsByItem,
   };
 }
 

@@ -123,7 +123,12 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     scopeOf,
   });
-  const reports = new ReportService({ medicines: repositories.medicines, settings, clock });
+  const reports = new ReportService({
+    medicines: repositories.medicines,
+    settings,
+    users: repositories.users,
+    clock,
+  });
   const calendarFeeds = new CalendarFeedService({
     feeds: repositories.calendarFeeds,
     medicines: repositories.medicines,

@@ -2,6 +2,7 @@ import { type ProcedureDefinition, contract } from '@medrem/contract';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { appRouter } from './app-router';
+import { addFileRoutes } from './openapi-file-routes';
 
 type JsonObject = Record<string, unknown>;
 
@@ -82,5 +83,6 @@ export function createOpenApiDocument() {
       };
     }
   }
+  addFileRoutes((document.paths ?? {}) as Record<string, JsonObject>);
   return document;
 }

@@ -141,6 +141,13 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'calendar.status': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'calendar.regenerate': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'calendar.delete': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'report.doctor': ({ user }) => [
+    {
+      params: { userEmail: user.email },
+      query: { from: '2026-01-01', to: '2026-01-31' },
+      refusedWith: 403,
+    },
+  ],
   'notification.markRead': ({ notificationId }) => [
     { params: { id: notificationId }, refusedWith: 404 },
     {

@@ -528,6 +528,23 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
     cases: emailParamCases('userEmail'),
   },
+  'report.doctor': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email },
+      query: { from: '2026-01-01', to: '2026-01-31' },
+      ok: 200,
+    }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'no from', query: { to: '2026-01-31' }, mentions: 'from' },
+      { label: 'no to', query: { from: '2026-01-01' }, mentions: 'to' },
+      { label: 'from abc', query: { from: 'abc', to: '2026-01-31' }, mentions: 'YYYY-MM-DD' },
+      { label: 'to 31 February', query: { from: '2026-01-01', to: '2026-02-31' }, mentions: 'real calendar' },
+      { label: 'from after to', query: { from: '2026-02-01', to: '2026-01-31' }, mentions: 'after the end' },
+      { label: '367 days', query: { from: '2025-01-30', to: '2026-01-31' }, mentions: '366 days' },
+      { label: 'to after today', query: { from: '2026-11-20', to: '2026-11-22' }, mentions: 'at the latest' },
+    ],
+  },
   'notification.list': {
     baseline: (w) => ({ params: { userEmail: w.user.email }, query: { limit: '10' }, ok: 200 }),
     cases: [

@@ -11,7 +11,7 @@ export function assertSelf(caller: Caller, userEmail: string): void {
   if (caller.email !== userEmail.trim().toLowerCase()) throw forbidden();
 }
 
-/** What a request's authentication needs to know of a user id now (kept per process, decision 101). */
+/** What a request's authentication needs to know of a user id now (kept per process, decision 131). */
 export interface KnownCaller {
   email: string;
   /** Access tokens carrying another version were revoked. */

@@ -7,4 +7,7 @@ export const reportRouter = router({
   month: authenticatedFrom(c.month).query(({ ctx, input }) =>
     ctx.services.reports.month(ctx.caller, input.userEmail, input.month),
   ),
+  doctor: authenticatedFrom(c.doctor).query(({ ctx, input }) =>
+    ctx.services.reports.doctor(ctx.caller, input.userEmail, input.from, input.to),
+  ),
 });

@@ -1,4 +1,4 @@
-import type { MonthAggregatesView } from '@medrem/contract';
+import type { DoctorReportView, MonthAggregatesView } from '@medrem/contract';
 import {
   type AggregateItem,
   lastDayOfMonth,
@@ -13,13 +13,20 @@ import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { SettingsService } from '../settings/settings.service';
+import type { UserRepository } from '../users/user.repository';
+import { buildDoctorReport } from './doctor-report.builder';
 
 /** The trend shows the requested month and the five before it. */
 export const TREND_MONTHS = 6;
 
 export class ReportService {
   constructor(
-    private readonly deps: { medicines: MedicineRepository; settings: SettingsService; clock: Clock },
+    private readonly deps: {
+      medicines: MedicineRepository;
+      settings: SettingsService;
+      users: Pick<UserRepository, 'findById'>;
+      clock: Clock;
+    },
   ) {}
 
   /**
@@ -61,6 +68,43 @@ export class ReportService {
       today: now.date,
       trend: months.map((m) => monthTrendPoint(items, m, options)),
     };
+  }
+
+  /**
+   * The doctor's report for `from`..`to` (days in the saved zone, checked by the contract): the
+   * same dose cells and rule as `month` (decisions 100, 101), plus dosage, schedule, every dose and
+   * the refills. A range reaching past today is refused: the report is of what happened.
+   */
+  async doctor(caller: Caller, userEmail: string, from: string, to: string): Promise<DoctorReportView> {
+    assertSelf(caller, userEmail);
+    const [{ timezone, medicineDefaults }, user] = await Promise.all([
+      this.deps.settings.effective(caller.userId),
+      this.deps.users.findById(caller.userId),
+    ]);
+    const nowInstant = this.deps.clock.now();
+    const today = zonedNow(nowInstant, timezone).date;
+    if (to > today) throw badRequest(`The report can end today (${today}) at the latest, not ${to}.`);
+    const [rows, records] = await Promise.all([
+      this.deps.medicines.listForUser(caller.userId),
+      this.deps.medicines.takenBetweenForUser(caller.userId, from, to),
+    ]);
+    const ids = rows.map((row) => row.id);
+    const [refills, intakes] = await Promise.all([
+      this.deps.medicines.allRefills(ids),
+      this.deps.medicines.allAsNeeded(ids.filter((_, i) => rows[i]?.schedule?.kind === 'asNeeded')),
+    ]);
+    return buildDoctorReport({
+      patient: { userId: caller.userId, name: user?.name ?? '', email: caller.email },
+      from,
+      to,
+      now: nowInstant,
+      timeZone: timezone,
+      defaultReminderTimes: medicineDefaults.defaultReminderTimes,
+      rows,
+      records,
+      refills,
+      intakes,
+    });
   }
 
   /** Each as-needed medicine's intakes in the month (local dates), overrides counted apart. */

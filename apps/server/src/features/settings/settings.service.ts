@@ -38,7 +38,7 @@ export class SettingsService {
        * commit together, so a failure while rescheduling leaves the old settings in place.
        */
       transaction: InTransaction<SettingsWriteScope>;
-      /** Read on most calls (the user's today), written by a save: kept per process (decision 101). */
+      /** Read on most calls (the user's today), written by a save: kept per process (decision 131). */
       cache: PerUserCache<EffectiveSettings>;
     },
   ) {}

@@ -1,12 +1,8 @@
 import { contract } from '@medrem/contract';
 import type { ProcedureDefinition } from '@medrem/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { restFailure, restProcedure } from '../../trpc/rest-call';
-import { arrayFieldsOf, coerceQueryInput } from '../../trpc/strict-body';
-import { createRequestContext } from './request-context';
-import { queryFields, refuseMalformed } from './rest-input';
+import { restHandler } from './rest-route';
 
 type AnyDefinition = ProcedureDefinition<z.ZodType, z.ZodType>;
 
@@ -32,37 +28,8 @@ export default fp(
   async (app) => {
     for (const { path, definition } of definitions()) {
       const { method, path: restPath } = definition.meta.openapi;
-      // Query strings carry text: numbers and booleans of a GET input are read from it (body-carrying
-      // inputs are pinned against this, strict-body.ts).
-      if (method === 'GET') coerceQueryInput(definition.input);
-      const arrayKeys = arrayFieldsOf(definition.input);
-      const call = restProcedure(path);
-      const type = method === 'GET' ? 'query' : 'mutation';
-      const status = definition.meta.successStatus ?? 200;
-      const readsBody = method !== 'GET' && method !== 'DELETE';
-
-      const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-        const refused = refuseMalformed(request);
-        if (refused) return reply.status(refused.status).send(refused.body);
-        const params = request.params as Record<string, string>;
-        const fields = readsBody
-          ? (request.body as Record<string, unknown> | undefined)
-          : queryFields(request.query as Record<string, unknown>, arrayKeys);
-        const input = { ...fields, ...params };
-        const ctx = createRequestContext(app.services, request, reply);
-        try {
-          const data = await call(ctx, input);
-          return reply.status(status).send(data);
-        } catch (cause) {
-          const failure = restFailure(cause, { path, type, input, ctx });
-          if (failure.error.code === 'INTERNAL_SERVER_ERROR')
-            app.log.error({ err: failure.error, path }, 'REST call failed');
-          // An outage is logged without the failed query (its parameters may be health data).
-          if (failure.error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
-          return reply.status(failure.status).send(failure.body);
-        }
-      };
-      app.route({ method, url: restPath.replace(/\{(\w+)\}/g, ':$1'), handler: serve });
+      const handler = restHandler(app, path, definition);
+      app.route({ method, url: restPath.replace(/\{(\w+)\}/g, ':$1'), handler });
     }
   },
   { name: 'rest-api', dependencies: ['services', 'cookies'] },

@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/page-title.hook';
 import { useZonedNow } from '../../lib/use-zoned-now.hook';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useSettings } from '../settings/settings.queries';
+import { DoctorReport } from './components/doctor-report.component';
 import { ReportCharts } from './components/report-charts.component';
 import { ReportsPanel } from './components/reports-panel.component';
 
@@ -15,6 +16,7 @@ export function ReportsScreen() {
     <div className="mx-auto max-w-5xl">
       <ReportsPanel settings={settings} now={now} title="Medication Reports" headingLevel={1} />
       <ReportCharts currentMonth={now.date.slice(0, 7)} />
+      <DoctorReport today={now.date} />
     </div>
   );
 }

@@ -1,0 +1,157 @@
+import type { DoctorReportMedicine, DoctorReportView } from '@medrem/contract';
+import {
+  type AggregateItem,
+  type DoseCell,
+  courseEndDate,
+  deriveScheduledTimes,
+  dosesOn,
+  frequencyLabel,
+  rangeAggregates,
+  scheduleText,
+  usesSlots,
+  wallClockInstant,
+  zoneOffsetMinutes,
+  zonedNow,
+} from '@medrem/domain';
+import type { MedicineRow } from '../medicines/medicine.repository';
+
+/** Everything the doctor's report is made of, read by the service; this module only counts. */
+export interface DoctorReportInput {
+  patient: DoctorReportView['patient'];
+  from: string;
+  to: string;
+  now: Date;
+  timeZone: string;
+  defaultReminderTimes: readonly string[];
+  rows: readonly MedicineRow[];
+  records: readonly { medicineId: string; date: string; taken: string }[];
+  refills: readonly { medicineId: string; pills: number; refilledAt: Date }[];
+  intakes: readonly { medicineId: string; takenAt: Date; override: boolean }[];
+}
+
+/**
+ * The doctor's report: the range counted by `rangeAggregates`, the one rule the monthly report uses
+ * (decisions 100, 101), with each medicine's schedule in words, every dose cell as taken, missed or
+ * extra, and its as-needed intakes and refills in the range.
+ */
+export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
+  const { from, to, timeZone, defaultReminderTimes } = input;
+  const now = zonedNow(input.now, timeZone);
+  const items: AggregateItem[] = input.rows.map((row) => ({
+    medicineId: row.id,
+    name: row.name,
+    medicine: row,
+    history: input.records.filter((r) => r.medicineId === row.id),
+  }));
+  const figures = rangeAggregates(items, {
+    from,
+    to,
+    today: now.date,
+    nowMinutes: now.minutes,
+    defaultReminderTimes,
+    timeZone,
+  });
+  const inRange = (instant: Date) => {
+    const date = zonedNow(instant, timeZone).date;
+    return date >= from && date <= to;
+  };
+
+  const medicines = input.rows.map((row, i): DoctorReportMedicine => {
+    const count = figures.medicines[i]!;
+    return {
+      medicineId: row.id,
+      name: row.name,
+      dosage: row.dosage,
+      instructions: row.instructions,
+      schedule: scheduleWords(row, defaultReminderTimes),
+      kind: row.schedule?.kind ?? 'daily',
+      times: usesSlots(row.schedule) ? deriveScheduledTimes(row.frequency, defaultReminderTimes) : [],
+      weekdays: row.schedule?.kind === 'weekdays' ? [...row.schedule.days].sort((a, b) => a - b) : null,
+      everyHours: row.schedule?.kind === 'interval' ? row.schedule.everyHours : null,
+      pillsPerDose: row.pillsPerDose,
+      startDate: row.startDate,
+      endDate: courseEndDate(row.startDate, row.originalDurationDays),
+      due: count.due,
+      taken: count.taken,
+      missed: count.rate === null ? null : count.due - count.taken,
+      rate: count.rate,
+      days: dayRows(row, figures.cells[i] ?? [], { timeZone, defaultReminderTimes }),
+      asNeeded: input.intakes
+        .filter((x) => x.medicineId === row.id && inRange(x.takenAt))
+        .map((x) => ({ at: isoWithOffset(x.takenAt.getTime(), timeZone), override: x.override })),
+      refills: input.refills
+        .filter((x) => x.medicineId === row.id && inRange(x.refilledAt))
+        .map((x) => ({ at: isoWithOffset(x.refilledAt.getTime(), timeZone), pills: x.pills })),
+    };
+  });
+
+  const { totals } = figures;
+  return {
+    from,
+    to,
+    today: now.date,
+    timeZone,
+    generatedAt: isoWithOffset(input.now.getTime(), timeZone),
+    patient: input.patient,
+    totals: { due: totals.due, taken: totals.taken, missed: totals.missed, rate: totals.rate },
+    medicines,
+  };
+}
+
+/** The schedule as a doctor reads it: which days, then the times or the limits. */
+function scheduleWords(row: MedicineRow, defaultReminderTimes: readonly string[]): string {
+  const days = scheduleText(row.schedule);
+  if (!usesSlots(row.schedule)) {
+    const s = row.schedule;
+    if (s?.kind !== 'asNeeded') return days ?? '';
+    const limits = [
+      s.maxPer24h !== null ? `at most ${s.maxPer24h} in 24 hours` : null,
+      s.minIntervalMinutes !== null ? `at least ${s.minIntervalMinutes} minutes apart` : null,
+    ].filter(Boolean);
+    return limits.length > 0 ? `${days}, ${limits.join(', ')}` : (days ?? '');
+  }
+  const times = deriveScheduledTimes(row.frequency, defaultReminderTimes);
+  const how = days ?? frequencyLabel(row.frequency) ?? `${times.length} times daily`;
+  return times.length > 0 ? `${how} at ${times.join(', ')}` : how;
+}
+
+/** Each day with a dose due or recorded, its slots in order, with the dose's time that day. */
+function dayRows(
+  row: MedicineRow,
+  cells: readonly DoseCell[],
+  context: { timeZone: string; defaultReminderTimes: readonly string[] },
+): DoctorReportMedicine['days'] {
+  const byDate = new Map<string, DoseCell[]>();
+  for (const cell of cells) byDate.set(cell.date, [...(byDate.get(cell.date) ?? []), cell]);
+  return [...byDate].map(([date, dayCells]) => {
+    const doses = dosesOn(row, date, context);
+    return {
+      date,
+      doses: dayCells.map((cell) => {
+        const time = doses.find((d) => d.slot === cell.slot)?.time ?? context.defaultReminderTimes[cell.slot];
+        const at = time
+          ? isoWithOffset(wallClockInstant(date, time, context.timeZone), context.timeZone)
+          : null;
+        return {
+          slot: cell.slot,
+          time: time ?? null,
+          taken: cell.taken,
+          status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : 'missed',
+          at,
+        };
+      }),
+    };
+  });
+}
+
+/** An instant as the user's zone reads it, e.g. 2026-11-03T08:00:00+01:00 (FHIR dateTime). */
+export function isoWithOffset(instant: number, timeZone: string): string {
+  const local = zonedNow(new Date(instant), timeZone);
+  const offset = zoneOffsetMinutes(instant, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  const ss = String(new Date(instant).getUTCSeconds()).padStart(2, '0');
+  return `${local.date}T${local.time}:${ss}${sign}${hh}:${mm}`;
+}

@@ -1,0 +1,96 @@
+import type { DoctorReportView } from '@medrem/contract';
+
+const COLUMNS = [
+  'section',
+  'medicine',
+  'dosage',
+  'schedule',
+  'date',
+  'slot',
+  'time',
+  'status',
+  'due',
+  'taken',
+  'missed',
+  'adherence_percent',
+  'detail',
+] as const;
+type Row = Partial<Record<(typeof COLUMNS)[number], string | number | null>>;
+
+/**
+ * The doctor's report as one RFC 4180 table (CRLF, a header, quotes where needed), one `section`
+ * per kind of row: report, summary (per medicine, then overall), dose (every due or recorded dose),
+ * as-needed and refill. Cells a spreadsheet would run as a formula are defused.
+ */
+export function renderDoctorReportCsv(report: DoctorReportView): string {
+  const rows: Row[] = [
+    {
+      section: 'report',
+      detail: `Doctor's report for ${report.patient.name} <${report.patient.email}>, ${report.from} to ${report.to}, time zone ${report.timeZone}, generated ${report.generatedAt}`,
+    },
+  ];
+  for (const m of report.medicines) {
+    rows.push({
+      section: 'summary',
+      medicine: m.name,
+      dosage: m.dosage,
+      schedule: m.schedule,
+      ...figures(m),
+    });
+  }
+  rows.push({ section: 'summary', medicine: 'All medicines', ...figures(report.totals) });
+  for (const m of report.medicines) {
+    for (const day of m.days) {
+      for (const dose of day.doses) {
+        rows.push({
+          section: 'dose',
+          medicine: m.name,
+          date: day.date,
+          slot: dose.slot + 1,
+          time: dose.time,
+          status: dose.status,
+          taken: dose.taken,
+        });
+      }
+    }
+    for (const intake of m.asNeeded) {
+      rows.push({
+        section: 'as-needed',
+        medicine: m.name,
+        ...dateAndTime(intake.at),
+        status: 'taken',
+        detail: intake.override ? 'Taken past a safety limit' : '',
+      });
+    }
+    for (const refill of m.refills) {
+      rows.push({
+        section: 'refill',
+        medicine: m.name,
+        ...dateAndTime(refill.at),
+        detail: `${refill.pills} pills`,
+      });
+    }
+  }
+  const lines = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => csvCell(row[c])).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function figures(count: { due: number; taken: number; missed: number | null; rate: number | null }): Row {
+  return { due: count.due, taken: count.taken, missed: count.missed, adherence_percent: count.rate };
+}
+
+/** '2026-11-03T08:00:00+01:00' → its local date and HH:MM. */
+function dateAndTime(iso: string): Row {
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/**
+ * One field: text a spreadsheet would read as a formula (= + - @, or a leading tab or CR) gets a
+ * leading apostrophe (OWASP's CSV injection advice); quotes, commas and line breaks are quoted.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

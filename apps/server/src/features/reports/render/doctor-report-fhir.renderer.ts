@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { DoctorReportMedicine, DoctorReportView } from '@medrem/contract';
+
+type Resource = Record<string, unknown> & { resourceType: string; id: string };
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/**
+ * The doctor's report as a FHIR R4 Bundle (type collection): the Patient, one MedicationStatement
+ * per medicine (dosage, timing, course, adherence in a note) and one MedicationAdministration per
+ * recorded taken dose (the slot's time that day with the zone's offset) or as-needed intake. Ids
+ * are UUIDs derived from what they describe, so the same report exported twice has the same ids
+ * and a clinic importing both updates rather than duplicates.
+ */
+export function renderDoctorReportFhir(report: DoctorReportView): Record<string, unknown> {
+  const patientId = report.patient.userId;
+  const subject = {
+    reference: `urn:uuid:${patientId}`,
+    display: report.patient.name || report.patient.email,
+  };
+  const resources: Resource[] = [
+    {
+      resourceType: 'Patient',
+      id: patientId,
+      ...(report.patient.name ? { name: [{ text: report.patient.name }] } : {}),
+      telecom: [{ system: 'email', value: report.patient.email }],
+    },
+  ];
+  for (const m of report.medicines) {
+    const statementId = stableUuid('statement', m.medicineId);
+    const medication = { text: m.dosage ? `${m.name} ${m.dosage}` : m.name };
+    resources.push(statement(statementId, m, report, subject, medication));
+    for (const day of m.days) {
+      for (const dose of day.doses) {
+        if (dose.taken === 0 || !dose.at) continue;
+        resources.push(
+          administration(stableUuid('dose', m.medicineId, day.date, String(dose.slot)), dose.at, {
+            m,
+            subject,
+            medication,
+            statementId,
+            doses: dose.taken,
+          }),
+        );
+      }
+    }
+    for (const intake of m.asNeeded) {
+      resources.push(
+        administration(stableUuid('as-needed', m.medicineId, intake.at), intake.at, {
+          m,
+          subject,
+          medication,
+          statementId,
+          doses: 1,
+        }),
+      );
+    }
+  }
+  return {
+    resourceType: 'Bundle',
+    id: stableUuid('bundle', patientId, report.from, report.to),
+    meta: { lastUpdated: report.generatedAt },
+    type: 'collection',
+    timestamp: report.generatedAt,
+    entry: resources.map((resource) => ({ fullUrl: `urn:uuid:${resource.id}`, resource })),
+  };
+}
+
+function statement(
+  id: string,
+  m: DoctorReportMedicine,
+  report: DoctorReportView,
+  subject: { reference: string },
+  medication: { text: string },
+): Resource {
+  const status = m.endDate < report.today ? 'completed' : m.startDate > report.today ? 'intended' : 'active';
+  const adherence =
+    m.rate === null
+      ? `No doses were due from ${report.from} to ${report.to}.`
+      : `Adherence ${report.from} to ${report.to}: ${m.rate}% (${m.taken} of ${m.due} doses taken, ${m.missed ?? 0} missed).`;
+  const notes = [adherence, ...m.refills.map((r) => `Refilled with ${r.pills} pills at ${r.at}.`)];
+  return {
+    resourceType: 'MedicationStatement',
+    id,
+    status,
+    medicationCodeableConcept: medication,
+    subject,
+    effectivePeriod: { start: m.startDate, end: m.endDate },
+    dateAsserted: report.generatedAt,
+    dosage: [dosage(m)],
+    // Adherence and refills have no field of their own in R4; notes carry them in words.
+    note: notes.map((text) => ({ text })),
+  };
+}
+
+/** Dosage with a timing a system can read, and the schedule in words for what timing cannot say. */
+function dosage(m: DoctorReportMedicine): Record<string, unknown> {
+  const base = {
+    text: m.schedule,
+    ...(m.instructions ? { patientInstruction: m.instructions } : {}),
+    doseAndRate: [{ doseQuantity: { value: m.pillsPerDose, unit: 'pill' } }],
+  };
+  if (m.kind === 'asNeeded') return { ...base, asNeededBoolean: true };
+  const repeat: Record<string, unknown> = { boundsPeriod: { start: m.startDate, end: m.endDate } };
+  if (m.kind === 'interval') {
+    if (m.everyHours) Object.assign(repeat, { frequency: 1, period: m.everyHours, periodUnit: 'h' });
+  } else if (m.times.length > 0) {
+    Object.assign(repeat, {
+      frequency: m.times.length,
+      period: 1,
+      periodUnit: 'd',
+      timeOfDay: m.times.map((t) => `${t}:00`),
+    });
+  }
+  if (m.weekdays) repeat.dayOfWeek = m.weekdays.map((d) => WEEKDAYS[d]);
+  return { ...base, timing: { repeat } };
+}
+
+function administration(
+  id: string,
+  at: string,
+  of: {
+    m: DoctorReportMedicine;
+    subject: { reference: string };
+    medication: { text: string };
+    statementId: string;
+    doses: number;
+  },
+): Resource {
+  return {
+    resourceType: 'MedicationAdministration',
+    id,
+    status: 'completed',
+    medicationCodeableConcept: of.medication,
+    subject: of.subject,
+    effectiveDateTime: at,
+    supportingInformation: [{ reference: `urn:uuid:${of.statementId}` }],
+    dosage: { dose: { value: of.doses * of.m.pillsPerDose, unit: 'pill' } },
+  };
+}
+
+/** A name-based UUID (version 5 layout over SHA-1), the same for the same parts. */
+export function stableUuid(...parts: string[]): string {
+  const hex = createHash('sha1').update(parts.join('\u0000')).digest('hex').slice(0, 32).split('');
+  hex[12] = '5';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

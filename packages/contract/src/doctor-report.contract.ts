@@ -1,0 +1,114 @@
+import { daysBetween, isValidIsoDate } from '@medrem/domain';
+import { z } from 'zod';
+import { adherenceRateSchema, LIMITS } from './primitives';
+
+const rate = adherenceRateSchema;
+const doseFigures = {
+  due: z.number().int(),
+  taken: z.number().int().meta({ description: 'Doses taken, capped at due (the monthly rule)' }),
+  missed: z.number().int().nullable().meta({ description: 'due − taken; null when nothing was due' }),
+  rate,
+};
+
+/** One dose slot of one day: due and taken, missed, or taken where nothing was due. */
+const doseSlotSchema = z.object({
+  slot: z.number().int(),
+  time: z.string().nullable().meta({ description: 'The dose time on that day (HH:MM, saved zone)' }),
+  taken: z.number().int().meta({ description: 'Doses recorded in the slot' }),
+  status: z.enum(['taken', 'missed', 'extra']),
+  at: z.string().nullable().meta({
+    description: 'The dose time as an ISO 8601 date-time with the zone offset (null without a time)',
+  }),
+});
+
+export const doctorReportMedicineSchema = z.object({
+  medicineId: z.uuid(),
+  name: z.string(),
+  dosage: z.string(),
+  instructions: z.string(),
+  schedule: z.string().meta({ description: 'How it is taken, in plain words' }),
+  kind: z.enum(['daily', 'interval', 'weekdays', 'cycle', 'taper', 'asNeeded']),
+  times: z.array(z.string()).meta({ description: 'Dose times of a dose day (HH:MM)' }),
+  weekdays: z
+    .array(z.number().int())
+    .nullable()
+    .meta({ description: 'Weekday schedules: the days, 0 = Sunday … 6 = Saturday' }),
+  everyHours: z.number().int().nullable().meta({ description: 'Every-N-hours schedules: N' }),
+  pillsPerDose: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string().meta({ description: 'Last day of the course' }),
+  ...doseFigures,
+  days: z.array(z.object({ date: z.string(), doses: z.array(doseSlotSchema) })).meta({
+    description: 'Every day of the range with a dose due or taken',
+  }),
+  asNeeded: z
+    .array(z.object({ at: z.string(), override: z.boolean() }))
+    .meta({ description: 'As-needed intakes in the range (never due, outside the rates)' }),
+  refills: z.array(z.object({ at: z.string(), pills: z.number().int() })),
+});
+
+export const doctorReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    today: z.string(),
+    timeZone: z.string(),
+    generatedAt: z.string().meta({ description: 'ISO 8601 with the zone offset' }),
+    patient: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }),
+    totals: z.object(doseFigures),
+    medicines: z.array(doctorReportMedicineSchema),
+  })
+  .meta({ id: 'DoctorReport' });
+export type DoctorReportView = z.infer<typeof doctorReportSchema>;
+export type DoctorReportMedicine = z.infer<typeof doctorReportMedicineSchema>;
+
+/** The downloads of the doctor's report (served beside the JSON call, decision 101). */
+export const DOCTOR_REPORT_FORMATS = ['pdf', 'csv', 'fhir'] as const;
+export type DoctorReportFormat = (typeof DOCTOR_REPORT_FORMATS)[number];
+
+/**
+ * The file route: not a tRPC procedure (its answer is not JSON), so its path and media types are
+ * written here, where the server's route and openapi.json both read them.
+ */
+export const DOCTOR_REPORT_FILES = {
+  path: '/api/report/{userEmail}/doctor/{format}',
+  files: {
+    pdf: { contentType: 'application/pdf', extension: 'pdf', title: 'A4 PDF for printing' },
+    csv: {
+      contentType: 'text/csv; charset=utf-8; header=present',
+      extension: 'csv',
+      title: 'RFC 4180 CSV, one header row, a `section` column per kind of row',
+    },
+    fhir: {
+      contentType: 'application/fhir+json; charset=utf-8',
+      extension: 'fhir.json',
+      title: 'FHIR R4 Bundle (collection): Patient, MedicationStatement, MedicationAdministration',
+    },
+  },
+} as const satisfies {
+  path: `/${string}`;
+  files: Record<DoctorReportFormat, { contentType: string; extension: string; title: string }>;
+};
+
+/**
+ * What is wrong with a range of whole days (from ≤ to, at most a year of 366 days), or undefined;
+ * the input's refinement and the web form's early check say the same.
+ */
+export function reportRangeProblem(range: {
+  from: string;
+  to: string;
+}): { field: 'from' | 'to'; message: string } | undefined {
+  // A malformed date has its own message; comparing it would only add noise.
+  if (!isValidIsoDate(range.from) || !isValidIsoDate(range.to)) return undefined;
+  if (range.from > range.to)
+    return { field: 'from', message: 'The start date must not be after the end date.' };
+  if (daysBetween(range.from, range.to) + 1 > LIMITS.maxHistoryDays)
+    return { field: 'to', message: `A report covers at most ${LIMITS.maxHistoryDays} days.` };
+  return undefined;
+}
+
+/** The range rule as an input refinement (`superRefine`), so the input stays a plain object. */
+export function checkReportRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const problem = reportRangeProblem(range);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
