@@ -79,17 +79,9 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
     await this.supplyChanged(userId);
   }
 
-  /**
-   * Queues a refill check (a due `refill` row) in the caller's transaction. One already due and
-   * unclaimed serves: it stays share-locked until that transaction ends, so the engine evaluates it
-   * only after the write is committed. Upserting it every time made every dose write of a user queue
-   * on that one row's lock until commit (decision 132).
-   */
   async supplyChanged(userId: string): Promise<void> {
     const now = this.deps.clock.now();
-    const reminders = new ReminderRepository(this.deps.db);
-    if (await reminders.lockDueRefillCheck(userId, now)) return;
-    await reminders.upsertRows([
+    await new ReminderRepository(this.deps.db).upsertRows([
       {
         userId,
         kind: 'refill',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { reminderDeliveries, reminderSchedule } from '../../db/schema';
 import type { DueRow } from './engine/row-evaluation';
@@ -41,30 +41,6 @@ export class ReminderRepository {
       fireAt: r.fireAt,
       ref: r.ref,
     }));
-  }
-
-  /**
-   * Whether a refill check of the user's is already due and not yet claimed; if so it is share-locked
-   * until the caller's transaction ends. The engine claims with FOR UPDATE SKIP LOCKED, so it cannot
-   * take that row (and read the supply) before the caller's write is committed; a row the engine holds
-   * is waited for and, once it is gone or moved on, not found (READ COMMITTED rechecks the condition).
-   * Shared locks do not wait for each other: concurrent dose writes of one user no longer queue on
-   * the refill row (decision 132).
-   */
-  async lockDueRefillCheck(userId: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: reminderSchedule.id })
-      .from(reminderSchedule)
-      .where(
-        and(
-          eq(reminderSchedule.userId, userId),
-          eq(reminderSchedule.kind, 'refill'),
-          eq(reminderSchedule.slot, 0),
-          lte(reminderSchedule.fireAt, now),
-        ),
-      )
-      .for('share');
-    return rows.length > 0;
   }
 
   async countDue(now: Date, cap: number): Promise<number> {
