@@ -25,6 +25,7 @@ import remindersPlugin from './plugins/app/reminders.plugin';
 import metricsPlugin from './plugins/app/metrics.plugin';
 import metricsRoutePlugin from './plugins/routes/metrics-route.plugin';
 import { requestIdMixin, requestIdOf } from './lib/request-id';
+import { OneLinePerRequest } from './lib/request-log';
 import requestIdPlugin from './plugins/external/request-id.plugin';
 
 export interface BuildAppOptions {
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // X-Request-Id is honoured only when well-formed (lib/request-id.ts), so not via requestIdHeader.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // One access line per request instead of two (lib/request-log.ts).
+    logController: new OneLinePerRequest(),
     routerOptions: { maxParamLength: 300 },
   });
   app.decorate('config', config);

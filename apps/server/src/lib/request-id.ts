@@ -5,7 +5,13 @@ import type { IncomingMessage } from 'node:http';
 /** An incoming X-Request-Id is kept only if it looks like one (a proxy's or a client's trace id). */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
 
-const current = new AsyncLocalStorage<{ reqId: string }>();
+/** The request's id, and the request's own logger (whose lines already carry the id). */
+interface RequestScope {
+  reqId: string;
+  log: object;
+}
+
+const current = new AsyncLocalStorage<RequestScope>();
 
 /** Fastify's genReqId: the caller's X-Request-Id when well-formed, else a fresh UUID. */
 export function requestIdOf(request: IncomingMessage): string {
@@ -13,21 +19,22 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
 }
 
-/** Runs the rest of a request inside its id, so lines logged by services (the process logger) carry it. */
-export function runWithRequestId(reqId: string, next: () => void): void {
-  current.run({ reqId }, next);
+/**
+ * Runs the rest of a request inside its id, so lines logged by services (the process logger) carry
+ * it. `log` is the request's own logger, which carries the id already.
+ */
+export function runWithRequestId(reqId: string, log: object, next: () => void): void {
+  current.run({ reqId, log }, next);
 }
 
 /**
  * pino's mixin: adds the request id to a line logged during a request through a logger that does not
- * already carry it (Fastify's request.log does).
+ * already carry it. Called for every line: the request's logger is recognised by identity (asking
+ * pino for its bindings parsed them from JSON on every line, decision 132).
  */
-export function requestIdMixin(
-  _merge: object,
-  _level: number,
-  logger?: { bindings(): Record<string, unknown> },
-): Record<string, unknown> {
+export function requestIdMixin(_merge: object, _level: number, logger?: object): Record<string, unknown> {
   const store = current.getStore();
-  if (!store || logger?.bindings().reqId !== undefined) return {};
+  // A fresh object each time: pino adds to what the mixin returns.
+  if (!store || logger === store.log) return {};
   return { reqId: store.reqId };
 }

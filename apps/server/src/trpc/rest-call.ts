@@ -1,15 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import { type ProcedureCallOptions, getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { ZodError } from 'zod';
 import { appRouter } from './app-router';
 import { describeIssues } from './describe-issues';
-import { type RequestContext, createCallerFactory } from './trpc';
+import type { RequestContext } from './trpc';
 
-type ProcedureCall = (input: unknown) => Promise<unknown>;
-type Caller = Record<string, Record<string, ProcedureCall>>;
-
-const createCaller = createCallerFactory(appRouter);
+/** A procedure called directly: what tRPC's own callers hand it (`ProcedureCallOptions`). */
+type ProcedureCall = (opts: ProcedureCallOptions<RequestContext>) => Promise<unknown>;
 
 /** What a REST call answers: the status and the JSON body. */
 export interface RestAnswer {
@@ -24,13 +22,24 @@ export interface RestFailure extends RestAnswer {
 
 /**
  * Calls the procedure at `path` ("medicine.list") the way the tRPC endpoint does — its middlewares,
- * input and output validation — through a server-side caller. The REST facade used to go through
- * trpc-to-openapi's HTTP handler, which rebuilds each request as a fetch Request with an
- * AbortSignal and re-parses the URL; that cost a third of a bare request's time (decision 100).
+ * input and output validation — with the options tRPC's server-side caller would give it. The REST
+ * facade used to go through trpc-to-openapi's HTTP handler, which rebuilds each request as a fetch
+ * Request (decision 130); a caller made per request then built a proxy per call and looked the
+ * procedure up again: it is found once, here (decision 132).
  */
 export function restProcedure(path: string): (ctx: RequestContext, input: unknown) => Promise<unknown> {
-  const [feature, name] = path.split('.') as [string, string];
-  return (ctx, input) => (createCaller(ctx) as unknown as Caller)[feature]![name]!(input);
+  const procedure = (appRouter._def.procedures as unknown as Record<string, ProcedureCall | undefined>)[path];
+  if (!procedure) throw new Error(`no procedure at ${path}`);
+  const type = (procedure as unknown as { _def: { type: 'query' | 'mutation' | 'subscription' } })._def.type;
+  return (ctx, input) =>
+    procedure({
+      path,
+      ctx,
+      type,
+      getRawInput: () => Promise.resolve(input),
+      signal: undefined,
+      batchIndex: 0,
+    });
 }
 
 /**

@@ -57,33 +57,53 @@ const t = initTRPC
     },
   });
 
-/** Services raise AppErrors in product words; here they become the matching API error. */
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    throw new TRPCError({ code: result.error.cause.kind, message: result.error.cause.message });
+/**
+ * Services raise AppErrors in product words; here they become the matching API error. A database
+ * outage is no bug of the call: 503, and the client may simply retry. Anything else passes as it is.
+ */
+function apiErrorOf(cause: unknown): TRPCError | undefined {
+  if (cause instanceof AppError) return new TRPCError({ code: cause.kind, message: cause.message });
+  if (isDatabaseUnavailable(cause)) {
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
   }
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    // A database outage is no bug of the call: 503, and the client may simply retry.
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+  return undefined;
+}
+
+/** A failed result whose cause is an AppError or an outage is thrown again as its API error. */
+function mappedResult<R extends { ok: boolean; error?: { cause?: unknown } }>(result: R): R {
+  if (!result.ok) {
+    const mapped = apiErrorOf(result.error?.cause);
+    if (mapped) throw mapped;
   }
   return result;
-});
+}
+
+const mapAppErrors = t.middleware(async ({ next }) => mappedResult(await next()));
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 const publicProcedure = t.procedure.use(mapAppErrors);
 
-const authenticatedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const caller = await ctx.services.auth.authenticate(ctx.bearerToken);
+/**
+ * The caller's token checked, and AppErrors mapped, in one middleware: each tRPC middleware level
+ * copies the call's options twice, so a bearer call runs one level fewer than with mapAppErrors and
+ * the check stacked (decision 132). `ctx: { caller }` is merged into the context by tRPC.
+ */
+const authenticatedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  let caller: Awaited<ReturnType<typeof ctx.services.auth.authenticate>>;
+  try {
+    caller = await ctx.services.auth.authenticate(ctx.bearerToken);
+  } catch (cause) {
+    throw apiErrorOf(cause) ?? cause;
+  }
   if (!caller) {
     throw new TRPCError({
       code: 'UNAUTHORIZED',
       message: 'Please log in to continue (missing or expired token).',
     });
   }
-  return next({ ctx: { ...ctx, caller } });
+  return mappedResult(await next({ ctx: { caller } }));
 });
 
 function prepare<I extends z.ZodType, O extends z.ZodType>(definition: ProcedureDefinition<I, O>) {

@@ -94,8 +94,17 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     const medicine = await user.api.get('/api/medicine/not-a-uuid');
     const ids = [given, generated, medicine.headers.get('x-request-id')];
     const requestLines = parsed().filter((line) => 'req' in line || 'res' in line || line.reqId);
-    expect(requestLines.length).toBeGreaterThanOrEqual(6); // incoming + completed for each
+    expect(requestLines.length).toBeGreaterThanOrEqual(3);
     for (const line of requestLines) expect(ids).toContain(line.reqId);
+    // One access line per request (decision 132), with what the two lines of before held together.
+    const access = parsed().filter((line) => line.msg === 'request completed');
+    expect(access.map((line) => line.reqId)).toEqual(ids);
+    for (const line of access) {
+      expect(line.req).toMatchObject({ method: 'GET', id: line.reqId });
+      expect(line.res).toHaveProperty('statusCode');
+      expect(line.responseTime).toEqual(expect.any(Number));
+    }
+    expect(parsed().filter((line) => line.msg === 'incoming request')).toEqual([]);
     expect(lines.join('\n')).not.toContain('ada@example.com');
   });
 

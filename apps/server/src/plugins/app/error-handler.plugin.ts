@@ -18,8 +18,10 @@ const CLIENT_MESSAGES: Record<string, string> = {
 export default fp(
   async (app) => {
     // Every 503 (a database outage, wherever it was caught) tells clients when to try again.
-    app.addHook('onSend', async (_request, reply) => {
-      if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
+    // Callback style: no promise per request.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
+      done(null, payload);
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (isDatabaseUnavailable(error)) {

@@ -23,10 +23,11 @@ export default fp(
       databasePoolMax: app.database.kind === 'postgres' ? app.config.databasePoolSize : 1,
     });
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route's pattern (/api/medicine/:id), never the URL: ids and emails stay out of labels.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.http.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
   },
   { name: 'metrics', dependencies: ['database'] },

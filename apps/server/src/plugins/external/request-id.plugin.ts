@@ -9,8 +9,8 @@ import { runWithRequestId } from '../../lib/request-id';
 export default fp(
   (app, _options, ready) => {
     app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      runWithRequestId(request.id, done);
+      void reply.header('x-request-id', request.id);
+      runWithRequestId(request.id, request.log, done);
     });
     ready();
   },

@@ -96,12 +96,14 @@ export default fp(
     });
     // Health data and tokens must not stay in a browser's or a proxy's cache (a shared device, a
     // CDN in front): every API answer, errors included, says so.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Last word (onSend), so that no route's own cache header (the docs' static files) wins.
+    // Callback style: no promise per request.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isApiPath(request.url)) {
         void reply.header('cache-control', 'no-store');
         void reply.header('pragma', 'no-cache');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
