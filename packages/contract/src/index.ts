@@ -1,4 +1,5 @@
 import { authContract } from './auth.contract';
+import { careContract } from './care.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
 import { pushContract } from './push.contract';
@@ -20,6 +21,7 @@ export * from './push.contract';
 export * from './social.contract';
 export * from './report.contract';
 export * from './schedule.contract';
+export * from './care.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -35,5 +37,6 @@ export const contract = {
   push: pushContract,
   social: socialContract,
   report: reportContract,
+  care: careContract,
 };
 export type Contract = typeof contract;

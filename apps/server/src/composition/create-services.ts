@@ -12,6 +12,9 @@ import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
 import { PushService } from '../features/push/push.service';
 import { ReportService } from '../features/reports/report.service';
+import { CareRepository } from '../features/care/care.repository';
+import { CareService, type CareWriteScope } from '../features/care/care.service';
+import { InvitationTokens } from '../features/care/invitation-tokens';
 import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
@@ -121,6 +124,17 @@ export function createServices(deps: ServiceDependencies) {
     scopeOf,
   });
   const reports = new ReportService({ medicines: repositories.medicines, settings, clock });
+  const care = new CareService({
+    care: new CareRepository(db),
+    users: repositories.users,
+    medicines: repositories.medicines,
+    settings,
+    tokens: new InvitationTokens(deps.jwtSecret),
+    clock,
+    // The care change and the caregiver-alert rows it implies commit together.
+    transaction: <T>(work: (scope: CareWriteScope) => Promise<T>) =>
+      db.transaction((tx) => work({ care: new CareRepository(tx), changes: reminderSchedule.within(tx) })),
+  });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
     idempotency,
@@ -160,6 +174,7 @@ export function createServices(deps: ServiceDependencies) {
     settings,
     medicines,
     reports,
+    care,
     notifications,
     live,
     users,

@@ -1,6 +1,7 @@
 import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
 import { reportRouter } from '../features/reports/report.router';
+import { careRouter } from '../features/care/care.router';
 import { authRouter } from '../features/auth/auth.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
 import { notificationRouter } from '../features/notifications/notification.router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   push: pushRouter,
   social: socialRouter,
   report: reportRouter,
+  care: careRouter,
 });
 
 export type AppRouter = typeof appRouter;
