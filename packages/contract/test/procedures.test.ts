@@ -19,7 +19,18 @@ describe('the contract as a whole', () => {
   it('lists procedures of every feature', () => {
     // A guard for the generated checks below: an empty or half-read contract would pass them all.
     expect(new Set(procedures.map((p) => p.key.split('.')[0]))).toEqual(
-      new Set(['auth', 'user', 'settings', 'medicine', 'notification', 'report', 'system', 'push', 'social', 'care']),
+      new Set([
+        'auth',
+        'user',
+        'settings',
+        'medicine',
+        'notification',
+        'report',
+        'system',
+        'push',
+        'social',
+        'care',
+      ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);
   });
