@@ -12,6 +12,8 @@ test('a patient invites a caregiver by link; the caregiver signs in, accepts, se
   browser,
   request,
 }) => {
+  // Two browsers (patient and caregiver) and eight screenshots, each after an axe scan.
+  test.slow();
   const patient = await createAccount(request, { name: 'Ada Lovelace' });
   const carer = await createAccount(request, { name: 'Grace Hopper' });
   const api = await AccountApi.signIn(request, patient);
@@ -81,8 +83,10 @@ test('a patient invites a caregiver by link; the caregiver signs in, accepts, se
   await carerContext.close();
 });
 
-test('a broken invitation link says so', async ({ page, request }) => {
+test('a broken invitation link says so', async ({ page, request, consoleErrors }) => {
   await logIn(page, await createAccount(request, { name: 'Linus Pauling' }));
   await page.goto('/care/accept?token=not-a-real-token-at-all-000');
   await expect(page.getByRole('alert')).toContainText('not valid');
+  // The refusal itself is the expected answer: a 404 for a link that is not one of ours.
+  expect(consoleErrors.splice(0).filter((e) => !e.includes('404'))).toEqual([]);
 });

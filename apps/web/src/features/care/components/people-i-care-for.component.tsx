@@ -19,6 +19,10 @@ function Person({ person }: { person: CaredPersonView }) {
   const invalidate = useInvalidateCare();
   const leave = trpc.care.leave.useMutation();
   const { today } = person;
+  // Counted from the day's plan, so a dose taken early counts before its time (the server's
+  // "due so far" does not count it yet).
+  const planned = today.slots.reduce((sum, slot) => sum + slot.planned, 0);
+  const taken = today.slots.reduce((sum, slot) => sum + Math.min(slot.taken, slot.planned), 0);
   const onLeave = async () => {
     const sure = await confirmDialog({
       title: `Stop caring for ${person.name}?`,
@@ -45,7 +49,7 @@ function Person({ person }: { person: CaredPersonView }) {
             {person.name}
           </h3>
           <p className="text-slate-700">
-            Today: {today.taken} of {today.due} {today.due === 1 ? 'dose' : 'doses'} due so far taken
+            Today: {taken} of {planned} {planned === 1 ? 'dose' : 'doses'} taken
           </p>
         </div>
         <button type="button" className={buttonClass.secondary} onClick={() => void onLeave()}>
