@@ -1,5 +1,6 @@
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
+import { careContract } from './care.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
 import { pushContract } from './push.contract';
@@ -23,6 +24,7 @@ export * from './report.contract';
 export * from './doctor-report.contract';
 export * from './schedule.contract';
 export * from './calendar.contract';
+export * from './care.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -39,5 +41,6 @@ export const contract = {
   social: socialContract,
   report: reportContract,
   calendar: calendarContract,
+  care: careContract,
 };
 export type Contract = typeof contract;

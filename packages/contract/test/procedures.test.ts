@@ -30,6 +30,7 @@ describe('the contract as a whole', () => {
         'system',
         'push',
         'social',
+        'care',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);

@@ -14,6 +14,9 @@ import { PushService } from '../features/push/push.service';
 import { ReportService } from '../features/reports/report.service';
 import { CalendarFeedRepository } from '../features/calendar/calendar-feed.repository';
 import { CalendarFeedService } from '../features/calendar/calendar-feed.service';
+import { CareRepository } from '../features/care/care.repository';
+import { CareService, type CareWriteScope } from '../features/care/care.service';
+import { InvitationTokens } from '../features/care/invitation-tokens';
 import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
@@ -135,6 +138,17 @@ export function createServices(deps: ServiceDependencies) {
     settings,
     clock,
   });
+  const care = new CareService({
+    care: new CareRepository(db),
+    users: repositories.users,
+    medicines: repositories.medicines,
+    settings,
+    tokens: new InvitationTokens(deps.jwtSecret),
+    clock,
+    // The care change and the caregiver-alert rows it implies commit together.
+    transaction: <T>(work: (scope: CareWriteScope) => Promise<T>) =>
+      db.transaction((tx) => work({ care: new CareRepository(tx), changes: reminderSchedule.within(tx) })),
+  });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
     idempotency,
@@ -175,6 +189,7 @@ export function createServices(deps: ServiceDependencies) {
     medicines,
     reports,
     calendarFeeds,
+    care,
     notifications,
     live,
     users,

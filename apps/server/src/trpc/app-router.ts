@@ -2,6 +2,7 @@ import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
 import { reportRouter } from '../features/reports/report.router';
 import { calendarRouter } from '../features/calendar/calendar.router';
+import { careRouter } from '../features/care/care.router';
 import { authRouter } from '../features/auth/auth.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
 import { notificationRouter } from '../features/notifications/notification.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   social: socialRouter,
   report: reportRouter,
   calendar: calendarRouter,
+  care: careRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@medrem/contract';
+import { DEFAULT_CARE_PERMISSIONS, DEFAULT_SETTINGS } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, ApiClient, aMedicine } from '../support/api-client';
@@ -26,7 +26,13 @@ interface Victim {
   user: SignedInUser;
   medicineId: string;
   notificationId: string;
+  /** An open invitation of the victim's, to a third person, and its token. */
+  invitationId: string;
+  invitationToken: string;
 }
+
+/** Everything a caregiver may have: the medicine list, every alert. */
+const ALL_CARE = { ...DEFAULT_CARE_PERMISSIONS, canSeeMedicines: true, refillAlerts: true };
 
 /** One attempt of the attacker on the victim's data: the call's path parameters, query and body. */
 interface Attempt {
@@ -148,6 +154,41 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
       refusedWith: 403,
     },
   ],
+  // The attacker is the victim's caregiver (with every permission): the care calls of the victim's
+  // circle are still the victim's alone, and their invitations open for the invited email only.
+  'care.invite': ({ user }) => [
+    {
+      params: { userEmail: user.email },
+      body: { email: 'accomplice@example.com', permissions: ALL_CARE },
+      refusedWith: 403,
+    },
+  ],
+  'care.circle': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'care.updateCaregiver': ({ user }, attacker) => [
+    {
+      label: 'own permissions, through the victim’s path',
+      params: { userEmail: user.email, caregiverId: attacker.id },
+      body: { permissions: { ...ALL_CARE, missedDoseAlerts: false } },
+      refusedWith: 403,
+    },
+  ],
+  'care.removeCaregiver': ({ user }, attacker) => [
+    { params: { userEmail: user.email, caregiverId: attacker.id }, refusedWith: 403 },
+  ],
+  'care.revokeInvitation': ({ user, invitationId }, attacker) => [
+    { label: 'victim’s path', params: { userEmail: user.email, id: invitationId }, refusedWith: 403 },
+    {
+      label: 'own path, victim’s id',
+      params: { userEmail: attacker.email, id: invitationId },
+      refusedWith: 404,
+    },
+  ],
+  'care.invitation': ({ invitationToken }) => [{ body: { token: invitationToken }, refusedWith: 403 }],
+  'care.accept': ({ invitationToken }) => [{ body: { token: invitationToken }, refusedWith: 403 }],
+  'care.patients': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'care.leave': ({ user }, attacker) => [
+    { label: 'victim’s path', params: { userEmail: user.email, patientId: attacker.id }, refusedWith: 403 },
+  ],
   'notification.markRead': ({ notificationId }) => [
     { params: { id: notificationId }, refusedWith: 404 },
     {
@@ -191,6 +232,7 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
   let victim: Victim;
   let attacker: SignedInUser;
   let before: Record<string, unknown>;
+  let circleBefore: unknown;
   let devicesBefore: unknown;
   let feedBefore: unknown;
   let victimFeedUrl: string;
@@ -226,13 +268,34 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     expect(saved.status, saved.text).toBe(200);
     const notification = await seedNotification(server, user.id, { title: 'Victim note' });
     await seedNotification(server, user.id, { title: 'Second note' }, new Date('2026-11-20T10:00:00Z'));
-    victim = { user, medicineId: medicine.id, notificationId: notification.id };
     attacker = await signedInUser(server, { label: 'attacker', name: 'Attacker' });
     const feed = await user.api.post<{ url: string }>(`/api/calendar/${user.email}/feed`);
     expect(feed.status, feed.text).toBe(201);
     victimFeedUrl = feed.body.url;
     feedBefore = await server.app.services.repositories.calendarFeeds.findForUser(user.id);
+    // The attacker is the victim's caregiver: a caregiver's token against every other call.
+    const invite = async (email: string) => {
+      const response = await user.api.post(`/api/care/${user.email}/invitations`, {
+        email,
+        permissions: ALL_CARE,
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.body as { invitation: { id: string }; token: string };
+    };
+    const accepted = await attacker.api.post('/api/care/invitation/accept', {
+      token: (await invite(attacker.email)).token,
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    const open = await invite('friend-of-victim@example.com');
+    victim = {
+      user,
+      medicineId: medicine.id,
+      notificationId: notification.id,
+      invitationId: open.invitation.id,
+      invitationToken: open.token,
+    };
     before = await exportSnapshot(user);
+    circleBefore = (await user.api.get(`/api/care/${user.email}/caregivers`)).body;
     devicesBefore = await server.app.services.repositories.pushSubscriptions.listForUser(user.id);
     // Correctly signed (the secret is in DATA_DIR) and for the right user, but an hour too old.
     const nowSeconds = Math.floor(server.clock.now().getTime() / 1000);
@@ -307,6 +370,10 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
   it('leaves the victim’s data byte-for-byte unchanged, and gives the attacker nothing', async () => {
     const after = await exportSnapshot(victim.user);
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    // The circle too: the caregiver changed neither their own permissions nor the invitations.
+    expect((await victim.user.api.get(`/api/care/${victim.user.email}/caregivers`)).body).toEqual(
+      circleBefore,
+    );
     expect(await server.app.services.repositories.pushSubscriptions.listForUser(victim.user.id)).toEqual(
       devicesBefore,
     );

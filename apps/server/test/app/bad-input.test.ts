@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@medrem/contract';
+import { DEFAULT_CARE_PERMISSIONS, DEFAULT_SETTINGS } from '@medrem/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMedicine } from '../support/api-client';
 import {
@@ -24,6 +24,17 @@ interface World {
   /** An as-needed medicine without limits: its baseline intake is always allowed. */
   asNeededId: string;
   notificationId: string;
+  /** The care circle around the user (decision 140). */
+  care: {
+    /** Someone the user cares for. */
+    patientId: string;
+    /** Someone who cares for the user. */
+    caregiverId: string;
+    /** An open invitation the user sent. */
+    invitationId: string;
+    /** An invitation to the user, not yet accepted. */
+    token: string;
+  };
 }
 
 /** A valid request of a call; a bad case changes one thing of it. */
@@ -125,10 +136,37 @@ const emailParamCases = (param: 'userEmail'): BadCase[] => [
     mentions: param,
   },
 ];
-const idParamCases: BadCase[] = NOT_UUIDS.map((id) => ({
-  label: `id ${id.length > 20 ? `${id.slice(0, 10)}… (${id.length} chars)` : JSON.stringify(id)}`,
-  params: { id: encodeURIComponent(id) },
-}));
+const idCases = (param: string): BadCase[] =>
+  NOT_UUIDS.map((id) => ({
+    label: `${param} ${id.length > 20 ? `${id.slice(0, 10)}… (${id.length} chars)` : JSON.stringify(id)}`,
+    params: { [param]: encodeURIComponent(id) },
+  }));
+const idParamCases = idCases('id');
+
+const carePermissionCases: BadCase[] = [
+  { label: 'no permissions', patch: { permissions: undefined }, mentions: 'permissions' },
+  ...(
+    [
+      ['missedDelayMinutes 14', { missedDelayMinutes: 14 }, '15 to 720'],
+      ['missedDelayMinutes 721', { missedDelayMinutes: 721 }, '15 to 720'],
+      ['missedDelayMinutes 1.5', { missedDelayMinutes: 1.5 }, 'whole number'],
+      ['missedDelayMinutes "60"', { missedDelayMinutes: '60' }, 'missedDelayMinutes'],
+      ['canSeeMedicines "yes"', { canSeeMedicines: 'yes' }, 'canSeeMedicines'],
+      ['refillAlerts null', { refillAlerts: null }, 'refillAlerts'],
+    ] as const
+  ).map(([label, change, mentions]) => ({
+    label,
+    patch: { permissions: { ...DEFAULT_CARE_PERMISSIONS, ...change } },
+    mentions,
+  })),
+];
+const careTokenCases: BadCase[] = [
+  { label: 'no token', body: {}, mentions: 'token' },
+  { label: 'token too short', patch: { token: 'v1.abc' }, mentions: 'not valid' },
+  { label: 'token with markup', patch: { token: `v1.${'a'.repeat(40)}<script>` }, mentions: 'not valid' },
+  { label: 'token as a number', patch: { token: 42 }, mentions: 'token' },
+  { label: 'token of 401 characters', patch: { token: 'a'.repeat(401) }, mentions: 'not valid' },
+];
 
 /** Per call: a valid baseline and the bad cases. Every call of the contract has an entry. */
 const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[] }> = {
@@ -545,6 +583,55 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'to after today', query: { from: '2026-11-20', to: '2026-11-22' }, mentions: 'at the latest' },
     ],
   },
+  'care.invite': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email },
+      body: { email: uniqueEmail('invitee'), permissions: DEFAULT_CARE_PERMISSIONS },
+      ok: 201,
+    }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'email that is not one', patch: { email: 'friend-at-example.com' }, mentions: 'valid email' },
+      { label: 'no email', patch: { email: undefined }, mentions: 'email' },
+      ...carePermissionCases,
+    ],
+  },
+  'care.circle': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'care.updateCaregiver': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email, caregiverId: w.care.caregiverId },
+      body: { permissions: { ...DEFAULT_CARE_PERMISSIONS, canSeeMedicines: true } },
+      ok: 200,
+    }),
+    cases: [...emailParamCases('userEmail'), ...idCases('caregiverId'), ...carePermissionCases],
+  },
+  'care.invitation': {
+    baseline: (w) => ({ body: { token: w.care.token }, ok: 200 }),
+    cases: careTokenCases,
+  },
+  'care.accept': {
+    baseline: (w) => ({ body: { token: w.care.token }, ok: 200 }),
+    cases: careTokenCases,
+  },
+  'care.patients': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'care.revokeInvitation': {
+    baseline: (w) => ({ params: { userEmail: w.user.email, id: w.care.invitationId }, ok: 200 }),
+    cases: [...emailParamCases('userEmail'), ...idParamCases],
+  },
+  'care.removeCaregiver': {
+    baseline: (w) => ({ params: { userEmail: w.user.email, caregiverId: w.care.caregiverId }, ok: 200 }),
+    cases: [...emailParamCases('userEmail'), ...idCases('caregiverId')],
+  },
+  'care.leave': {
+    baseline: (w) => ({ params: { userEmail: w.user.email, patientId: w.care.patientId }, ok: 200 }),
+    cases: [...emailParamCases('userEmail'), ...idCases('patientId')],
+  },
   'notification.list': {
     baseline: (w) => ({ params: { userEmail: w.user.email }, query: { limit: '10' }, ok: 200 }),
     cases: [
@@ -638,7 +725,40 @@ describe(`bad input (${TEST_ENGINE})`, () => {
       schedule: { kind: 'asNeeded', maxPer24h: null, minIntervalMinutes: null },
     });
     const notification = await seedNotification(server, user.id);
-    return { user, medicineId: medicine.id, asNeededId: asNeeded.id, notificationId: notification.id };
+    return {
+      user,
+      medicineId: medicine.id,
+      asNeededId: asNeeded.id,
+      notificationId: notification.id,
+      care: await careAround(user, label),
+    };
+  }
+
+  /** Someone the user cares for, someone who cares for them, an open invitation each way. */
+  async function careAround(user: SignedInUser, label: string): Promise<World['care']> {
+    const invite = async (from: SignedInUser, email: string) => {
+      const response = await from.api.post(`/api/care/${from.email}/invitations`, {
+        email,
+        permissions: DEFAULT_CARE_PERMISSIONS,
+      });
+      expect(response.status, response.text).toBe(201);
+      return response.body as { invitation: { id: string }; token: string };
+    };
+    const accept = async (by: SignedInUser, token: string) => {
+      const response = await by.api.post('/api/care/invitation/accept', { token });
+      expect(response.status, response.text).toBe(200);
+    };
+    const patient = await signedInUser(server, { label: `${label}-patient` });
+    await accept(user, (await invite(patient, user.email)).token);
+    const caregiver = await signedInUser(server, { label: `${label}-carer` });
+    await accept(caregiver, (await invite(user, caregiver.email)).token);
+    const other = await signedInUser(server, { label: `${label}-inviter` });
+    return {
+      patientId: patient.id,
+      caregiverId: caregiver.id,
+      invitationId: (await invite(user, uniqueEmail(`${label}-open`))).invitation.id,
+      token: (await invite(other, user.email)).token,
+    };
   }
 
   beforeAll(async () => {

@@ -26,7 +26,11 @@ const BUDGET = {
   // The doctor's report card of Reports, its download helper and the report.doctor contract
   // (schema, range rule, file types), precached like every screen (888.1 KiB measured alone, +6 KiB;
   // the initial JS of / is unchanged: the card is in the lazy Reports chunk). Both together: MEASURED.
-  precacheBytes: 898 * 1024,
+  // 884 KiB until issue 14 (caregivers): the Care screen, the invitation page and the care contract,
+  // precached like every screen (+19.9 KiB measured: care.screen 11.8, accept 1.9, the rest shared
+  // chunks and CSS). Signed-in only, lazy routes: nothing of it is in the first load.
+  // All three of issue 14 together: MEASURED.
+  precacheBytes: 916 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.

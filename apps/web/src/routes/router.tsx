@@ -44,6 +44,8 @@ const loginRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   component: screen(() => import('../features/auth/register.screen'), 'RegisterScreen'),
 });
 
@@ -76,6 +78,21 @@ const reportsRoute = createRoute({
   component: screen(() => import('../features/reports/reports.screen'), 'ReportsScreen'),
 });
 
+const careRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/care',
+  component: screen(() => import('../features/care/care.screen'), 'CareScreen'),
+});
+
+/** An invitation link: signed out, the guard sends to /login?redirect= with the token kept. */
+const careAcceptRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/care/accept',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: screen(() => import('../features/care/accept-invitation.screen'), 'AcceptInvitationScreen'),
+});
+
 const addMedicineRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/add-medicine',
@@ -106,7 +123,14 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   logoutRoute,
   updateMedicineRoute,
-  authedRoute.addChildren([medicationRoute, reportsRoute, addMedicineRoute, settingsRoute]),
+  authedRoute.addChildren([
+    medicationRoute,
+    reportsRoute,
+    careRoute,
+    careAcceptRoute,
+    addMedicineRoute,
+    settingsRoute,
+  ]),
 ]);
 
 export function createAppRouter(context: RouterContext) {

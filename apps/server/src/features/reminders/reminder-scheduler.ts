@@ -1,10 +1,13 @@
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { CareChangeListener } from '../care/care-change.port';
+import { CareRepository } from '../care/care.repository';
 import type { MedicineChangeListener } from '../medicines/medicine-change.port';
 import { MedicineRepository } from '../medicines/medicine.repository';
 import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
+import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite } from './reminder.repository';
 import { intervalDosesOn } from '@medrem/domain';
@@ -16,7 +19,7 @@ import { localParts } from './zoned-time';
  * change listeners the medicines and settings features declare, so an edit takes effect on what is
  * pending at once; the engine also re-reads everything at fire time.
  */
-export class ReminderScheduler implements MedicineChangeListener, SettingsChangeListener {
+export class ReminderScheduler implements MedicineChangeListener, SettingsChangeListener, CareChangeListener {
   constructor(private readonly deps: { db: Database; clock: Clock }) {}
 
   /**
@@ -71,12 +74,51 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       }
       await reminders.upsertRows(writes);
       // Rows nobody asks for any more go; one-off rows (snooze, refill) stay unless all is off.
+      // Caregiver rows are careChanged's (below): the patient's own switches do not silence them.
       const stale = [...existing.values()].filter(
-        (r) => isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled,
+        (r) =>
+          r.kind !== 'care' &&
+          (isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled),
       );
       await reminders.deleteRows(stale.map((r) => r.id));
     });
+    await this.careChanged(userId);
     await this.supplyChanged(userId);
+  }
+
+  /**
+   * The patient's caregiver-alert rows (decision 140): one per dose slot while some caregiver wants
+   * missed-dose alerts. A row that still stands for the slot's time, zone and one of the current
+   * phases keeps its firing (it may be mid-escalation); any other goes to the earliest phase to come.
+   */
+  async careChanged(patientId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const settings = effectiveSettingsOf(await new SettingsRepository(tx).find(patientId));
+      const medicines = await new MedicineRepository(tx).listForUser(patientId);
+      const links = await new CareRepository(tx).linksOfPatients([patientId]);
+      const phases = carePhases(links);
+      const reminders = new ReminderRepository(tx);
+      const existing = new Map(
+        (await reminders.scheduleOf(patientId)).filter((r) => r.kind === 'care').map((r) => [r.slot, r]),
+      );
+      const today = localParts(now.getTime(), settings.timezone).date;
+      const writes: ScheduleWrite[] = [];
+      for (const spec of phases.length > 0 ? careSlots(settings, medicines, today) : []) {
+        const row = existing.get(spec.slot);
+        existing.delete(spec.slot);
+        const keeps =
+          row &&
+          row.localTime === spec.localTime &&
+          row.timezone === spec.timezone &&
+          phases.includes(row.offsetMinutes);
+        const next = keeps ? undefined : nextCarePhase(spec, phases, now);
+        if (next)
+          writes.push({ ...next.spec, userId: patientId, occurrenceDate: next.date, fireAt: next.fireAt });
+      }
+      await reminders.upsertRows(writes);
+      await reminders.deleteRows([...existing.values()].map((r) => r.id));
+    });
   }
 
   async supplyChanged(userId: string): Promise<void> {

@@ -16,6 +16,11 @@ export const reminderTexts = {
   missedBody: (name: string) => `You missed your dose of ${name}. Please take it as soon as possible.`,
   refillTitle: 'Refill Reminder',
   refillBody: (name: string) => `${name} is running low. Please refill your prescription.`,
+  careMissedTitle: (patient: string) => `${patient} has not taken a dose`,
+  careMissedBody: (patient: string, medicine: string, slot: SlotName, time: string) =>
+    `${medicine}, ${slot} dose at ${time}: still not taken. ${patient} was reminded first.`,
+  careRefillTitle: (patient: string) => `Refill needed for ${patient}`,
+  careRefillBody: (patient: string, medicine: string) => `${patient}'s ${medicine} is running low.`,
   summaryTitle: 'Daily Summary',
   summaryBody: (taken: number, due: number) =>
     `Today you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,

@@ -14,9 +14,12 @@ import { localParts, zonedInstant } from './zoned-time';
  * Kinds of schedule row. Recurring rows (dose, headsup, missed, summary) fire once per local day and
  * move to the next day; one-off rows (snooze, refill) are removed once they have fired. An
  * 'interval' row is one every-N-hours medicine's next dose (decision 120): it moves from dose to dose
- * by the domain's rule, N real hours at a time, and goes when the course has no later dose.
+ * by the domain's rule, N real hours at a time, and goes when the course has no later dose. A 'care'
+ * row is one dose slot's caregiver alerts (decision 140): it walks the phases (one per distinct
+ * caregiver delay) of every day.
  */
-export type ReminderKind = 'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill' | 'interval';
+export type ReminderKind =
+  'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill' | 'interval' | 'care';
 export const RECURRING_KINDS: readonly ReminderKind[] = ['dose', 'headsup', 'missed', 'summary'];
 
 /** What a schedule row means: wall-clock `localTime` (+ offset) in `timezone`, every day. */

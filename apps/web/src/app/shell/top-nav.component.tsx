@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/', label: 'Home' },
   { to: '/medication', label: 'Medications' },
   { to: '/reports', label: 'Reports' },
+  { to: '/care', label: 'Care' },
 ] as const;
 
 const linkClass =

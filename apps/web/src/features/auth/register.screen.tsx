@@ -1,7 +1,11 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { RegisterForm } from './components/register-form.component';
 
+const route = getRouteApi('/register');
+
 export function RegisterScreen() {
   usePageTitle('Register', 'Create your Medicine Reminder account.');
-  return <RegisterForm />;
+  const { redirect } = route.useSearch();
+  return <RegisterForm redirect={redirect} />;
 }

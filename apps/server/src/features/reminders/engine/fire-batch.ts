@@ -37,7 +37,8 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     for (const row of rows) {
       const outcome = evaluateRow(row, occurrences.get(row.id)!, states.get(row.userId)!, now);
       const { fireAt: dueAt } = occurrences.get(row.id)!;
-      for (const intent of outcome.intents) intents.push({ userId: row.userId, intent, dueAt });
+      for (const intent of outcome.intents)
+        intents.push({ userId: intent.recipientId ?? row.userId, intent, dueAt });
       if (outcome.next) {
         const { spec, date, fireAt } = outcome.next;
         moves.push({ ...spec, id: row.id, userId: row.userId, occurrenceDate: date, fireAt });

@@ -78,7 +78,7 @@ export function pushPayloadFor(
     title: notification.title,
     body: notification.message,
     tag: topic,
-    url: '/',
+    url: intent.url ?? '/',
     createdAt: notification.createdAt,
     actions,
   };

@@ -1,6 +1,4 @@
-import type { NotificationType } from '@medrem/contract';
 import {
-  type DoseSchedule,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
   dueFlagsOn,
@@ -11,11 +9,9 @@ import {
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
-  type TakenOnDate,
   taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
-import type { EffectiveSettings } from '../../settings/effective-settings';
 import {
   type Occurrence,
   RECURRING_KINDS,
@@ -27,65 +23,19 @@ import {
   specKey,
 } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
+import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
+import { careOutcome, careRefillIntents } from './care-alerts';
 import { localParts, zonedInstant } from '../zoned-time';
 
-/** A schedule row as the engine claimed it. */
-export interface DueRow extends ScheduleSpec {
-  id: string;
-  userId: string;
-  occurrenceDate: string;
-  fireAt: Date;
-  ref: string | null;
-}
-
-/** What the engine knows of a medicine when a reminder fires. */
-export interface EngineMedicine {
-  id: string;
-  name: string;
-  dosage: string;
-  frequency: string;
-  startDate: string;
-  originalDurationDays: number;
-  totalPills: number;
-  takenTotal: number;
-  takenAtLastRefill: number;
-  /** A taper's doses by date: each counts its step's pills against the supply. */
-  takenByDate?: TakenOnDate[] | undefined;
-  pillsPerDose: number;
-  dosesPerDay: number;
-  schedule: DoseSchedule | null;
-}
-
-export interface UserState {
-  settings: EffectiveSettings;
-  medicines: EngineMedicine[];
-  /** Taken flags by `${medicineId}|${date}`. */
-  taken: Map<string, string>;
-}
-
-/** A dose the push's action buttons act on. */
-export interface DoseRef {
-  slot: number;
-  date: string;
-  medicineId?: string;
-}
-
-/** A notification to store and push, unless its dedupe key was already used. */
-export interface Intent {
-  key: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  medicineName: string | null;
-  /** Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable). */
-  dose?: DoseRef & { snoozable: boolean };
-}
-
-export interface RowOutcome {
-  intents: Intent[];
-  /** Where the row goes next; null removes it. */
-  next: (Occurrence & { spec: ScheduleSpec }) | null;
-}
+export type {
+  CareAudience,
+  DoseRef,
+  DueRow,
+  EngineMedicine,
+  Intent,
+  RowOutcome,
+  UserState,
+} from './row-types';
 
 const SUMMARY_STALE_MS = 6 * 3_600_000;
 const SNOOZE_STALE_MS = 12 * 3_600_000;
@@ -254,14 +204,19 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
     case 'interval':
       return intervalOutcome(row, occurrence, state, now);
-    case 'refill':
-      return outcome(
-        refillIntents(
-          state,
-          state.medicines.filter((m) => isCourseActiveOn(m, today)),
-          today,
-        ),
-      );
+    case 'refill': {
+      const active = state.medicines.filter((m) => isCourseActiveOn(m, today));
+      // The caregivers' refill alerts do not depend on the patient's own switches.
+      return {
+        intents: [
+          ...outcome(refillIntents(state, active, today)).intents,
+          ...careRefillIntents(row.userId, state, active, today),
+        ],
+        next: null,
+      };
+    }
+    case 'care':
+      return careOutcome(row, occurrence, state, now, today, (slot, day) => dueMedicines(state, slot, day));
     default:
       return { intents: [], next: null };
   }

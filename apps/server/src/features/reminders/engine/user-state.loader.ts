@@ -1,13 +1,14 @@
 import type { Database } from '../../../db/database';
+import { CareRepository } from '../../care/care.repository';
 import { MedicineRepository } from '../../medicines/medicine.repository';
 import { effectiveSettingsOf } from '../../settings/effective-settings';
 import { SettingsRepository } from '../../settings/settings.repository';
 import type { UserState } from './row-evaluation';
 
 /**
- * What a batch's rules need to know of its users, read in three bulk queries through the medicines
+ * What a batch's rules need to know of its users, read in four bulk queries through the medicines
  * and settings repositories (the same expressions the API uses): settings, medicines with their
- * taken totals, and the taken flags of the days the batch is about.
+ * taken totals, the taken flags of the days the batch is about, and their caregivers.
  */
 export async function loadUserStates(
   tx: Database,
@@ -21,6 +22,8 @@ export async function loadUserStates(
     medicines.map((m) => m.id),
     dates,
   );
+  // Who cares for these users now: a caregiver removed a moment ago is not alerted (decision 140).
+  const links = await new CareRepository(tx).linksOfPatients(userIds);
   const settingsByUser = new Map(settingsRows.map((s) => [s.userId, s]));
   const states = new Map<string, UserState>();
   for (const userId of userIds) {
@@ -28,6 +31,7 @@ export async function loadUserStates(
       settings: effectiveSettingsOf(settingsByUser.get(userId)),
       medicines: [],
       taken: new Map(),
+      care: [],
     });
   }
   const medicineOwner = new Map<string, string>();
@@ -38,6 +42,15 @@ export async function loadUserStates(
   for (const t of taken) {
     const owner = medicineOwner.get(t.medicineId);
     if (owner) states.get(owner)?.taken.set(`${t.medicineId}|${t.date}`, t.taken);
+  }
+  for (const link of links) {
+    states.get(link.patientId)?.care.push({
+      caregiverId: link.caregiverId,
+      patientName: link.name,
+      missedDoseAlerts: link.missedDoseAlerts,
+      missedDelayMinutes: link.missedDelayMinutes,
+      refillAlerts: link.refillAlerts,
+    });
   }
   return states;
 }

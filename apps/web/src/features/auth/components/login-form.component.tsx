@@ -49,7 +49,11 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
       footer={
         <>
           New here?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link
+            to="/register"
+            search={redirect ? { redirect } : {}}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
             Create an account
           </Link>
         </>

@@ -19,7 +19,8 @@ type RegisterFormOutput = z.output<typeof registerFormSchema>;
 /** Spec section 9: the success dialog closes by itself after 2000 ms. */
 export const SUCCESS_DIALOG_AUTO_CLOSE_MS = 2000;
 
-export function RegisterForm() {
+/** `redirect`: where the sign-in that follows goes (an invitation link keeps its way through both). */
+export function RegisterForm({ redirect }: { redirect?: string | undefined } = {}) {
   const auth = useAuth();
   const navigate = useNavigate();
   const {
@@ -41,7 +42,7 @@ export function RegisterForm() {
       message: 'Your account has been created successfully. Please log in.',
       autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
     });
-    await navigate({ to: '/login' });
+    await navigate({ to: '/login', search: redirect ? { redirect } : {} });
   };
 
   return (
@@ -51,7 +52,11 @@ export function RegisterForm() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link
+            to="/login"
+            search={redirect ? { redirect } : {}}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
             Sign In
           </Link>
         </>

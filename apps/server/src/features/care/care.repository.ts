@@ -1,0 +1,163 @@
+import type { CarePermissions } from '@medrem/contract';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { careInvitations, careLinks, users } from '../../db/schema';
+
+export type CareInvitationRow = typeof careInvitations.$inferSelect;
+export type CareLinkRow = typeof careLinks.$inferSelect;
+
+/** A caregiver as the patient sees them, or a patient as the caregiver (or the engine) sees them. */
+export interface LinkWithPerson extends CareLinkRow {
+  name: string;
+  email: string;
+}
+
+const permissionColumns = (p: CarePermissions) => ({
+  canSeeMedicines: p.canSeeMedicines,
+  missedDoseAlerts: p.missedDoseAlerts,
+  missedDelayMinutes: p.missedDelayMinutes,
+  refillAlerts: p.refillAlerts,
+});
+
+/**
+ * Invitations and care links. Every statement for an id from a request also filters by the caller's
+ * side of the link (patient or caregiver), so another user's ids behave as unknown (decision 005).
+ */
+export class CareRepository {
+  constructor(private readonly db: Database) {}
+
+  async insertInvitation(values: {
+    id: string;
+    patientId: string;
+    email: string;
+    tokenHash: string;
+    permissions: CarePermissions;
+    expiresAt: Date;
+    createdAt: Date;
+  }): Promise<CareInvitationRow> {
+    const [row] = await this.db
+      .insert(careInvitations)
+      .values({
+        id: values.id,
+        patientId: values.patientId,
+        email: values.email,
+        tokenHash: values.tokenHash,
+        ...permissionColumns(values.permissions),
+        expiresAt: values.expiresAt,
+        createdAt: values.createdAt,
+      })
+      .returning();
+    if (!row) throw new Error('invitation insert returned nothing');
+    return row;
+  }
+
+  /** Invitations of the patient neither accepted nor expired, oldest first. */
+  async openInvitations(patientId: string, now: Date): Promise<CareInvitationRow[]> {
+    return this.db
+      .select()
+      .from(careInvitations)
+      .where(
+        and(
+          eq(careInvitations.patientId, patientId),
+          isNull(careInvitations.acceptedAt),
+          gt(careInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(careInvitations.createdAt));
+  }
+
+  /** The invitation a token stands for, with the inviting patient's name; locked when `lock`. */
+  async findInvitation(id: string, tokenHash: string, options: { lock?: boolean } = {}) {
+    const query = this.db
+      .select({ invitation: careInvitations, patientName: users.name })
+      .from(careInvitations)
+      .innerJoin(users, eq(users.id, careInvitations.patientId))
+      .where(and(eq(careInvitations.id, id), eq(careInvitations.tokenHash, tokenHash)));
+    const [row] = options.lock ? await query.for('update', { of: careInvitations }) : await query;
+    return row;
+  }
+
+  /** Marks an invitation used; false when it already was (a second accept racing the first). */
+  async consumeInvitation(id: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(careInvitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(careInvitations.id, id), isNull(careInvitations.acceptedAt)))
+      .returning({ id: careInvitations.id });
+    return rows.length === 1;
+  }
+
+  async deleteOpenInvitation(patientId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(careInvitations)
+      .where(
+        and(
+          eq(careInvitations.id, id),
+          eq(careInvitations.patientId, patientId),
+          isNull(careInvitations.acceptedAt),
+        ),
+      )
+      .returning({ id: careInvitations.id });
+    return rows.length === 1;
+  }
+
+  /** Creates the link; false when it already existed. */
+  async insertLink(patientId: string, caregiverId: string, permissions: CarePermissions, now: Date) {
+    const rows = await this.db
+      .insert(careLinks)
+      .values({ patientId, caregiverId, ...permissionColumns(permissions), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ patientId: careLinks.patientId });
+    return rows.length === 1;
+  }
+
+  async updateLink(patientId: string, caregiverId: string, permissions: CarePermissions): Promise<boolean> {
+    const rows = await this.db
+      .update(careLinks)
+      .set(permissionColumns(permissions))
+      .where(and(eq(careLinks.patientId, patientId), eq(careLinks.caregiverId, caregiverId)))
+      .returning({ patientId: careLinks.patientId });
+    return rows.length === 1;
+  }
+
+  async deleteLink(patientId: string, caregiverId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(careLinks)
+      .where(and(eq(careLinks.patientId, patientId), eq(careLinks.caregiverId, caregiverId)))
+      .returning({ patientId: careLinks.patientId });
+    return rows.length === 1;
+  }
+
+  /** The patient's caregivers, with each caregiver's name and email. */
+  async caregiversOf(patientId: string): Promise<LinkWithPerson[]> {
+    const rows = await this.db
+      .select({ link: careLinks, name: users.name, email: users.email })
+      .from(careLinks)
+      .innerJoin(users, eq(users.id, careLinks.caregiverId))
+      .where(eq(careLinks.patientId, patientId))
+      .orderBy(asc(careLinks.createdAt));
+    return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
+  }
+
+  /** The people a caregiver cares for, with each patient's name and email. */
+  async patientsOf(caregiverId: string): Promise<LinkWithPerson[]> {
+    const rows = await this.db
+      .select({ link: careLinks, name: users.name, email: users.email })
+      .from(careLinks)
+      .innerJoin(users, eq(users.id, careLinks.patientId))
+      .where(eq(careLinks.caregiverId, caregiverId))
+      .orderBy(asc(users.name));
+    return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
+  }
+
+  /** The engine's read at fire time: every link of these patients, with the patient's name. */
+  async linksOfPatients(patientIds: string[]): Promise<LinkWithPerson[]> {
+    if (patientIds.length === 0) return [];
+    const rows = await this.db
+      .select({ link: careLinks, name: users.name, email: users.email })
+      .from(careLinks)
+      .innerJoin(users, eq(users.id, careLinks.patientId))
+      .where(inArray(careLinks.patientId, patientIds));
+    return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
+  }
+}

@@ -1,0 +1,78 @@
+/** The shapes the engine's rules work on (their own file, so rule files import them without cycles). */
+import type { NotificationType } from '@medrem/contract';
+import type { DoseSchedule, TakenOnDate } from '@medrem/domain';
+import type { EffectiveSettings } from '../../settings/effective-settings';
+import type { Occurrence, ScheduleSpec } from '../schedule-rules';
+
+/** A schedule row as the engine claimed it. */
+export interface DueRow extends ScheduleSpec {
+  id: string;
+  userId: string;
+  occurrenceDate: string;
+  fireAt: Date;
+  ref: string | null;
+}
+
+/** What the engine knows of a medicine when a reminder fires. */
+export interface EngineMedicine {
+  id: string;
+  name: string;
+  dosage: string;
+  frequency: string;
+  startDate: string;
+  originalDurationDays: number;
+  totalPills: number;
+  takenTotal: number;
+  takenAtLastRefill: number;
+  /** A taper's doses by date: each counts its step's pills against the supply. */
+  takenByDate?: TakenOnDate[] | undefined;
+  pillsPerDose: number;
+  dosesPerDay: number;
+  schedule: DoseSchedule | null;
+}
+
+export interface UserState {
+  settings: EffectiveSettings;
+  medicines: EngineMedicine[];
+  /** Taken flags by `${medicineId}|${date}`. */
+  taken: Map<string, string>;
+  /** The user's caregivers (decision 140), read in the firing transaction. */
+  care: CareAudience[];
+}
+
+/** A caregiver of the patient whose row fires. */
+export interface CareAudience {
+  caregiverId: string;
+  patientName: string;
+  missedDoseAlerts: boolean;
+  missedDelayMinutes: number;
+  refillAlerts: boolean;
+}
+
+/** A dose the push's action buttons act on. */
+export interface DoseRef {
+  slot: number;
+  date: string;
+  medicineId?: string;
+}
+
+/** A notification to store and push, unless its dedupe key was already used. */
+export interface Intent {
+  key: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  medicineName: string | null;
+  /** Someone else than the row's user (a caregiver); the delivery key is recorded under them. */
+  recipientId?: string;
+  /** Where the push opens the app ('/' when absent). */
+  url?: string;
+  /** Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable). */
+  dose?: DoseRef & { snoozable: boolean };
+}
+
+export interface RowOutcome {
+  intents: Intent[];
+  /** Where the row goes next; null removes it. */
+  next: (Occurrence & { spec: ScheduleSpec }) | null;
+}

@@ -1,0 +1,111 @@
+import type { CaredPersonView } from '@medrem/contract';
+import { messageOf } from '../../../lib/api-error';
+import { notify } from '../../../lib/toast';
+import { trpc } from '../../../lib/trpc';
+import { confirmDialog } from '../../../shared/dialogs/dialog.store';
+import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
+import { Spinner } from '../../../shared/ui/spinner.component';
+import { useSignedInUser } from '../../auth/auth.context';
+import { useInvalidateCare, usePeopleICareFor } from '../care.queries';
+
+const STATUS = {
+  taken: { label: 'Taken', className: 'bg-green-100 text-green-900' },
+  'not-taken': { label: 'Not taken yet', className: 'bg-amber-100 text-amber-900' },
+  upcoming: { label: 'Later today', className: 'bg-slate-100 text-slate-800' },
+} as const;
+
+function Person({ person }: { person: CaredPersonView }) {
+  const user = useSignedInUser();
+  const invalidate = useInvalidateCare();
+  const leave = trpc.care.leave.useMutation();
+  const { today } = person;
+  // Counted from the day's plan, so a dose taken early counts before its time (the server's
+  // "due so far" does not count it yet).
+  const planned = today.slots.reduce((sum, slot) => sum + slot.planned, 0);
+  const taken = today.slots.reduce((sum, slot) => sum + Math.min(slot.taken, slot.planned), 0);
+  const onLeave = async () => {
+    const sure = await confirmDialog({
+      title: `Stop caring for ${person.name}?`,
+      message:
+        'You stop seeing their doses and getting their alerts at once. Only a new invitation brings you back.',
+      confirmLabel: 'Leave',
+      danger: true,
+    });
+    if (!sure) return;
+    try {
+      await leave.mutateAsync({ userEmail: user.email, patientId: person.patientId });
+      notify.success(`You no longer care for ${person.name}.`);
+    } catch (error) {
+      notify.error(messageOf(error) ?? 'Could not leave. Please try again.');
+    }
+    await invalidate();
+  };
+  const headingId = `care-person-${person.patientId}`;
+  return (
+    <li className={cardClass} aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {person.name}
+          </h3>
+          <p className="text-slate-700">
+            Today: {taken} of {planned} {planned === 1 ? 'dose' : 'doses'} taken
+          </p>
+        </div>
+        <button type="button" className={buttonClass.secondary} onClick={() => void onLeave()}>
+          Leave<span className="sr-only"> {person.name}’s circle</span>
+        </button>
+      </div>
+      {today.slots.length > 0 ? (
+        <ul className="mt-3 flex flex-col gap-2" aria-label={`${person.name}’s doses today`}>
+          {today.slots.map((slot) => (
+            <li key={slot.slot} className="flex items-center justify-between gap-2">
+              <span className="text-slate-800">
+                {slot.name} · {slot.time} · {slot.taken} of {slot.planned}
+              </span>
+              <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATUS[slot.status].className}`}>
+                {STATUS[slot.status].label}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-700">No doses planned today.</p>
+      )}
+      {person.medicines ? (
+        <div className="mt-3">
+          <h4 className="font-medium text-slate-900">Medicines</h4>
+          <ul className="text-slate-700">
+            {person.medicines.map((m, i) => (
+              <li key={`${m.name}-${i}`}>
+                {m.name}
+                {m.dosage ? ` (${m.dosage})` : ''}: {m.taken} of {m.due} taken today
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The caregiver's side: read-only, today's status of each person; no control changes their data. */
+export function PeopleICareFor() {
+  const { data, isPending, error } = usePeopleICareFor();
+  if (isPending) return <Spinner label="Loading the people you care for..." />;
+  if (error) return <p role="alert">{messageOf(error) ?? 'Could not load the people you care for.'}</p>;
+  if (data.patients.length === 0) {
+    return (
+      <p className="text-slate-700">
+        You do not care for anyone yet. Someone can invite you from their Care screen.
+      </p>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="People you care for">
+      {data.patients.map((p) => (
+        <Person key={p.patientId} person={p} />
+      ))}
+    </ul>
+  );
+}
