@@ -8,11 +8,13 @@ import { initialScripts, kib, precacheEntries } from '../../scripts/first-load-s
  * `npm test` builds first; alone: `npm run build && npx vitest run src/build`.
  *
  * The budgets hold what issue 9 reached, so that a change that makes the first load heavier fails
- * here. They are NOT the issue's targets (initial JS ≤ 90 KB gzip, precache < 600 KB), which this
- * stack does not reach yet: docs/benchmarks.md has the figures and what is left.
+ * here. The initial JS is within the issue's target (≤ 90 KB gzip); the precache is not yet
+ * (< 600 KB): docs/benchmarks.md has the figures and what is left.
  */
 const BUDGET = {
-  initialJsGzip: 128 * 1024, // was 204 KiB before issue 9
+  // 204 KiB before issue 9, 128 KiB until decision 051 (the signed-out first paint without the
+  // router, React Query and tRPC: 79.0 KiB measured).
+  initialJsGzip: 80 * 1024,
   // 830 KiB until issue 12: the offline code (IndexedDB store, write queue, Background Sync,
   // persisted answers) is precached like every screen, since it must work offline: +23 KiB.
   // 845 KiB until issue 11: the sign-in buttons and the Settings sign-in methods panel, +5 KiB
@@ -21,7 +23,9 @@ const BUDGET = {
   // screen (+12.3 KiB measured: the Reports chunk 8.2, CSS 2.8, the report contract 1.2).
   // 868 KiB until issue 13: the schedule kinds of the medicine form, its 7-day preview, the
   // as-needed card and the domain's schedule rules, precached like every screen (+12.9 KiB measured).
-  precacheBytes: 884 * 1024,
+  // 884 KiB until decision 051: only the offline start (shell, full app, dashboard) is precached,
+  // the other screens are cached when first used (785 KiB measured).
+  precacheBytes: 786 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
@@ -45,9 +49,13 @@ describe('first-load budget of the production build', () => {
     const assets = readdirSync(`${dist}/assets`)
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(`${dist}/assets/${file}`, 'utf8'));
-    // Marker strings of what must come later: Headless UI (dialogs, menus), zod, react-toastify,
+    // Marker strings of what must come later: the full app's libraries (TanStack Router, React
+    // Query, tRPC: decision 051), Headless UI (dialogs, menus), zod, react-toastify,
     // react-hook-form and the dashboard's own screen.
     const markers = {
+      router: '__TSR_index',
+      reactQuery: 'No QueryClient set',
+      trpc: 'TRPCClientError',
       headlessUi: 'data-headlessui-state',
       zod: 'Invalid input',
       toastify: 'Toastify__toast-container',
@@ -64,6 +72,27 @@ describe('first-load budget of the production build', () => {
         initial.some((code) => code.includes(marker)),
         `${name} is in the first load`,
       ).toBe(false);
+    }
+  });
+
+  it('precaches the offline start and leaves the other screens to the runtime cache', () => {
+    const files = precacheEntries(dist).map((e) => e.file);
+    const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const fileOf = (module: string) => manifest[module]?.file;
+    for (const needed of [
+      'src/app/providers.component.tsx',
+      'src/features/dashboard/dashboard.component.tsx',
+    ]) {
+      expect(files, needed).toContain(fileOf(needed));
+    }
+    for (const later of [
+      'src/features/settings/settings.screen.tsx',
+      'src/features/reports/reports.screen.tsx',
+    ]) {
+      expect(files, later).not.toContain(fileOf(later));
     }
   });
 
