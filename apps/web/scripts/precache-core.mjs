@@ -6,6 +6,8 @@
 /** The modules whose chunks, with everything they import statically, make the offline start. */
 export const OFFLINE_START_MODULES = [
   'index.html', // the entry: React, the signed-out first paint, the PWA prompts
+  // The service worker's registration (the update prompt imports it): every start needs it.
+  '../../node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
   'src/app/providers.component.tsx', // the full app: router, React Query, tRPC, auth, shell
   'src/features/dashboard/home.screen.tsx',
   'src/features/dashboard/dashboard.component.tsx',

@@ -24,8 +24,8 @@ const BUDGET = {
   // 868 KiB until issue 13: the schedule kinds of the medicine form, its 7-day preview, the
   // as-needed card and the domain's schedule rules, precached like every screen (+12.9 KiB measured).
   // 884 KiB until decision 051: only the offline start (shell, full app, dashboard) is precached,
-  // the other screens are cached when first used (785 KiB measured).
-  precacheBytes: 786 * 1024,
+  // the other screens are cached when first used (789.6 KiB measured).
+  precacheBytes: 790 * 1024,
 };
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
