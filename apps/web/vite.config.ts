@@ -1,13 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { VitePWA } from 'vite-plugin-pwa';
+import { offlineStartFiles } from './scripts/precache-core.mjs';
 
 // The API lives on the same origin in production; in dev, Vite forwards these prefixes to the server.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/trpc', '/api', '/jwt'];
+
+// Where the build goes (read by the precache filter below, which needs Vite's manifest).
+let outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const rememberOutDir: Plugin = {
+  name: 'medrem:remember-out-dir',
+  configResolved(config) {
+    outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
 
 export default defineConfig({
   resolve: {
@@ -17,6 +29,7 @@ export default defineConfig({
     ],
   },
   plugins: [
+    rememberOutDir,
     react(),
     tailwindcss(),
     VitePWA({
@@ -44,13 +57,23 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // What the app needs to start offline: the shell, every screen's chunk, icons and manifest
-        // (src/test/precache-budget.test.ts keeps the total under 600 KB). Never source maps or an
-        // API-docs page: those are fetched from the network when asked for.
+        // What the app needs to start offline (decision 051): the shell, icons and manifest, and of
+        // the built chunks only those of the offline start (scripts/precache-core.mjs: the entry, the
+        // full app, the dashboard and what it shows). The other screens are cached by the worker
+        // when first used (src/sw.ts). Never source maps or an API-docs page; the Firebase SDK is
+        // fetched when 'Login with Google' is pressed (online by nature).
+        // src/build/first-load-budget.test.ts holds the total.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        // The Firebase SDK is fetched when 'Login with Google' is pressed (online by nature),
-        // never installed with the app.
         globIgnores: ['**/*.map', '**/api-docs*', '**/bundle-stats*', '**/firebase-google-*.js'],
+        manifestTransforms: [
+          (entries) => {
+            const viteManifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+            const core = offlineStartFiles(viteManifest);
+            return {
+              manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || core.has(entry.url)),
+            };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { registerOfflineSync } from './sw/offline-sync';
 import { registerPushHandlers } from './sw/push-handlers';
 
@@ -9,9 +11,23 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
 };
 
-// The app shell (built JS, CSS, HTML, icons, manifest) is precached so the schedule opens offline.
+// What the app needs to start offline and show the schedule is precached (the shell, the full app,
+// the dashboard: scripts/precache-core.mjs); the install stays small (decision 051).
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+// Every other built file (the other screens' chunks) is kept the first time it is fetched, so a
+// screen used once opens offline too. Hashed names never change content: the cache answers first.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'medrem-assets',
+    // Old builds' chunks are dropped as new ones come in.
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 // SPA navigations get the cached index.html; API and docs routes always go to the network.
 registerRoute(

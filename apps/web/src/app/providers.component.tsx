@@ -8,14 +8,21 @@ import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
 import { createAppRouter } from '../routes/router';
 import { createQueryClient } from './query-client';
+import type { SessionAnswer } from './start-session';
 
-export function App() {
+/**
+ * The full app. `initialSession`: who is signed in, when the start already asked the server (the
+ * signed-out first paint, or its sign-in: decision 051); the auth provider then need not ask again.
+ */
+export function App({ initialSession }: { initialSession?: SessionAnswer | undefined }) {
   const [state] = useState(() => {
     // TanStack Query assumes online until an event says otherwise: offline queries would spin.
     onlineManager.setOnline(navigator.onLine);
     const queryClient = createQueryClient();
     const client = createApiClient();
-    const router = createAppRouter({ api: createTRPCQueryUtils({ queryClient, client }) });
+    const api = createTRPCQueryUtils({ queryClient, client });
+    if (initialSession) api.auth.session.setData(undefined, initialSession);
+    const router = createAppRouter({ api });
     return { queryClient, client, router };
   });
   // The device's saved answers go into the cache before the first render (a cold start offline);

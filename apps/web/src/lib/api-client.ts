@@ -1,7 +1,7 @@
 import { httpBatchLink } from '@trpc/client';
 import { authTokenLink, bearerHeaders } from './auth-token.link';
 import { clockedFetch } from './server-clock';
-import { TRPC_URL } from './token-refresh';
+import { TRPC_URL } from './trpc-url';
 import { trpc } from './trpc';
 
 /** The server refuses batches of more calls (its TRPC_MAX_BATCH_SIZE); larger ones are split here. */

@@ -11,13 +11,8 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/**
- * The human-readable message of a failed call, or undefined. The server's error formatter already
- * turns validation issues into a sentence ("name: Name is required."), so it is shown as it is.
- */
-export function messageOf(error: unknown): string | undefined {
-  return error instanceof Error && error.message.trim() ? error.message.trim() : undefined;
-}
+// Kept where it is for the app's callers; it lives apart so the signed-out first paint needs no tRPC.
+export { messageOf } from './error-message';
 
 /** 4xx answers will not change on a retry; network errors and 5xx may. */
 export function isClientError(error: unknown): boolean {

@@ -4,8 +4,7 @@ import { accessTokenStorage } from './access-token.storage';
 import { httpStatusOf } from './api-error';
 import { clockedFetch } from './server-clock';
 import { sessionIdentity } from './session-identity';
-
-export const TRPC_URL = '/trpc';
+import { TRPC_URL } from './trpc-url';
 
 /** A bare client (no token link) for the session calls, so a refresh can never recurse into itself. */
 const sessionClient = createTRPCClient<AppRouter>({

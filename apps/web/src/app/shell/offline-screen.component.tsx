@@ -1,6 +1,5 @@
 import { CalendarCheck, History, HardDrive, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useOfflineDataTime } from '../../features/offline/use-offline-data.hook';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { useOnlineStatus } from './use-online-status.hook';
 
@@ -17,10 +16,11 @@ const DATA_TIME = new Intl.DateTimeFormat('en-US', {
  * people out of their schedule (decision 022): the page can be dismissed to the cached screens, and
  * it comes back on the next loss of connection. Once the device holds the account's data (issue 12)
  * there is nothing to wait for: a slim banner says the data is from a given time instead.
+ * `dataTime`: when the medicines on screen were fetched (null: none on the device; always so in the
+ * signed-out first paint, which has no query cache).
  */
-export function OfflineScreen() {
+export function OfflineScreen({ dataTime }: { dataTime: number | null }) {
   const online = useOnlineStatus();
-  const dataTime = useOfflineDataTime();
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (online) setDismissed(false);

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { Menu as MenuIcon, Pill, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
 import { lazyNamed } from '../../lib/lazy-named';
+import { useNavigation } from '../../lib/navigation';
 import { buttonClass } from '../../shared/ui/button.styles';
 
 const LINKS = [
@@ -31,6 +31,8 @@ function AccountControlsPlaceholder() {
 /** Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button. */
 export function TopNav() {
   const { user, loading } = useAuth();
+  // The router's links in the full app, plain ones in the signed-out first paint (decision 051).
+  const { Link } = useNavigation();
   // A plain disclosure (button + panel): the small-screen menu needs no library.
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -56,7 +58,7 @@ export function TopNav() {
         <ul className="hidden items-center gap-1 md:flex">
           {LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className={linkClass} activeOptions={{ exact: true }}>
+              <Link to={link.to} className={linkClass} exact>
                 {link.label}
               </Link>
             </li>
@@ -82,12 +84,7 @@ export function TopNav() {
           <ul className="flex flex-col gap-1 pt-2">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className={`${linkClass} w-full`}
-                  activeOptions={{ exact: true }}
-                  onClick={() => setMenuOpen(false)}
-                >
+                <Link to={link.to} className={`${linkClass} w-full`} exact onClick={() => setMenuOpen(false)}>
                   {link.label}
                 </Link>
               </li>

@@ -1,14 +1,21 @@
-import type { InputHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ChangeEvent, FocusEvent, InputHTMLAttributes } from 'react';
 import { inputClass } from './button.styles';
 import { Field, fieldAria } from './field.component';
 
-/** A labelled react-hook-form input with its error message (the auth forms' fields). */
+/** What an input needs from its form: react-hook-form's register(), or the login form's own hook. */
+export interface InputRegistration {
+  name: string;
+  ref: (element: HTMLInputElement | null) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => unknown;
+  onBlur: (event: FocusEvent<HTMLInputElement>) => unknown;
+}
+
+/** A labelled form input with its error message (the auth forms' fields). */
 export function TextInput(props: {
   id: string;
   label: string;
   error: string | undefined;
-  registration: UseFormRegisterReturn;
+  registration: InputRegistration;
   type?: InputHTMLAttributes<HTMLInputElement>['type'];
   autoComplete?: string;
 }) {

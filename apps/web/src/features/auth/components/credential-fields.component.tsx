@@ -1,11 +1,10 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextInput } from '../../../shared/ui/text-input.component';
+import { type InputRegistration, TextInput } from '../../../shared/ui/text-input.component';
 
 /** Email and password, as Login and Register both ask for them. */
 export function CredentialFields(props: {
   idPrefix: string;
-  email: UseFormRegisterReturn;
-  password: UseFormRegisterReturn;
+  email: InputRegistration;
+  password: InputRegistration;
   errors: { email?: { message?: string }; password?: { message?: string } };
   newPassword?: boolean;
 }) {

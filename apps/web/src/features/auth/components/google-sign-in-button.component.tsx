@@ -1,6 +1,6 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '../../../lib/api-error';
+import { messageOf } from '../../../lib/error-message';
+import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
@@ -28,7 +28,7 @@ export function GoogleSignInButton({
   redirect?: string | undefined;
 }) {
   const { socialLogin } = useAuth();
-  const navigate = useNavigate();
+  const { replaceWith } = useNavigation();
   const [busy, setBusy] = useState(false);
   const resumed = useRef(false);
 
@@ -38,9 +38,9 @@ export function GoogleSignInButton({
       const { linkedExistingAccount } = await socialLogin(identity);
       notify.success('Welcome! You are signed in with Google.');
       if (linkedExistingAccount) notify.info(LINKED_MESSAGE('Google'));
-      await navigate({ to: safeRedirect(redirect), replace: true });
+      await replaceWith(safeRedirect(redirect));
     },
-    [socialLogin, navigate, redirect],
+    [socialLogin, replaceWith, redirect],
   );
 
   // Back from a redirect sign-in (popups blocked): finish it, once.

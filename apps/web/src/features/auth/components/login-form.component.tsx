@@ -1,45 +1,31 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { messageOf } from '../../../lib/api-error';
-import { onIdle } from '../../../lib/on-idle';
+import { messageOf } from '../../../lib/error-message';
+import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
 import { safeRedirect } from '../safe-redirect';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
-import type { LoginFormInput, LoginFormOutput } from './login-form.schema';
+import { useLoginForm } from './login-form.hook';
 
 /**
- * The contract's zod schemas are not needed to show the form, only to check it: they are fetched
- * once the form is on screen and the browser is idle, or at the latest on the first submit.
+ * Spec: the login form. Rendered by the full app (/login, / signed out) and by the signed-out first
+ * paint (decision 051), which has no router, React Query or tRPC client: the sign-in goes through
+ * useAuth() and the links and the navigation after it through useNavigation(), which each start provides.
  */
-const loadValidation = () => import('./login-form.schema');
-
-const loginResolver: Resolver<LoginFormInput, unknown, LoginFormOutput> = async (values, context, options) =>
-  (await loadValidation()).loginFormResolver(values, context, options);
-
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const { login } = useAuth();
-  const navigate = useNavigate();
-  useEffect(() => onIdle(() => void loadValidation()), []);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormOutput>({ resolver: loginResolver });
-
-  const onSubmit = async (values: LoginFormOutput) => {
+  const { Link, replaceWith } = useNavigation();
+  const { register, handleSubmit, errors, isSubmitting } = useLoginForm(async (values) => {
     try {
       await login(values.email, values.password);
       notify.success('Welcome back! You have been logged in successfully.');
-      await navigate({ to: safeRedirect(redirect), replace: true });
+      await replaceWith(safeRedirect(redirect));
     } catch (error) {
       console.error('Login failed', error);
       notify.error(messageOf(error) ?? 'Login failed. Please check your credentials.');
     }
-  };
+  });
 
   return (
     <AuthCard
@@ -59,7 +45,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
+      <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
         <CredentialFields
           idPrefix="login"
           email={register('email')}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginInputSchema } from '@medrem/contract';
 import type { z } from 'zod';
 
@@ -6,5 +5,3 @@ import type { z } from 'zod';
 export const loginFormSchema = loginInputSchema.pick({ email: true, password: true });
 export type LoginFormInput = z.input<typeof loginFormSchema>;
 export type LoginFormOutput = z.output<typeof loginFormSchema>;
-
-export const loginFormResolver = zodResolver(loginFormSchema);

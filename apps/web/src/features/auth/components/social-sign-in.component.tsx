@@ -1,10 +1,10 @@
-import { useSignInProviders } from '../social/sign-in-providers.query';
+import { useSignInProviders } from '../social/sign-in-providers.hook';
 import { GoogleSignInButton } from './google-sign-in-button.component';
 import { OidcSignInButton } from './oidc-sign-in-button.component';
 
 /** The third-party options this server offers; nothing at all (no dead control) when none is. */
 export function SocialSignIn({ redirect }: { redirect?: string | undefined }) {
-  const providers = useSignInProviders().data;
+  const providers = useSignInProviders();
   if (!providers?.firebase && !providers?.oidc) return null;
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/toast';
-import { trpc } from '../../../lib/trpc';
+import { useSignInProviders } from './sign-in-providers.hook';
 
 export const LINKED_MESSAGE = (provider: string) =>
   `Your ${provider} sign-in is now linked to your existing account (same verified email). You can use either; Settings, Profile lists both.`;
@@ -20,12 +20,9 @@ function readNotice(): { error: string | null; linked: boolean } {
 export function useSignInNotice() {
   const [notice] = useState(readNotice);
   // The provider's name, only when there is something to say about it.
-  const providers = trpc.social.providers.useQuery(undefined, {
-    enabled: notice.linked,
-    staleTime: Infinity,
-  });
-  const label = providers.data?.oidc?.label;
-  const ready = !notice.linked || !providers.isPending;
+  const providers = useSignInProviders(notice.linked);
+  const label = providers?.oidc?.label;
+  const ready = !notice.linked || providers !== undefined;
   useEffect(() => {
     if ((!notice.error && !notice.linked) || !ready || reported) return;
     reported = true;

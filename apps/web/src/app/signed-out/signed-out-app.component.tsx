@@ -1,0 +1,100 @@
+import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
+import { AuthContext } from '../../features/auth/auth.context';
+import { LoginForm } from '../../features/auth/components/login-form.component';
+import { useSignInNotice } from '../../features/auth/social/sign-in-notice.hook';
+import { type AppLinkProps, type Navigation, NavigationContext, hrefOf } from '../../lib/navigation';
+import { onIdle } from '../../lib/on-idle';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { loadFullApp } from '../full-app';
+import { PageFrame } from '../shell/page-frame.component';
+import type { SessionAnswer } from '../start-session';
+import { signedOutAuth } from './signed-out-auth';
+
+/** Where the visitor goes next: the full app takes over at `path`, knowing who is signed in. */
+export interface Departure {
+  path: string;
+  replace: boolean;
+  session: SessionAnswer;
+}
+
+const isActive = (to: string, exact: boolean | undefined) => {
+  const path = window.location.pathname;
+  return exact ? path === to : path === to || path.startsWith(to.endsWith('/') ? to : `${to}/`);
+};
+
+/**
+ * The signed-out first paint (decision 051): the login form in the app's frame, with React alone.
+ * No router, React Query or tRPC client: they come with the full app, fetched when the browser is
+ * idle and started when the visitor signs in or follows a link (register, the top bar's links).
+ */
+export function SignedOutApp({ onLeave }: { onLeave: (departure: Departure) => Promise<void> }) {
+  const path = window.location.pathname;
+  const redirect =
+    path === '/login'
+      ? (new URLSearchParams(window.location.search).get('redirect') ?? undefined)
+      : undefined;
+  usePageTitle(
+    'Login',
+    path === '/login'
+      ? 'Log in to Medicine Reminder.'
+      : 'Your medicines, today’s doses, refills and monthly report.',
+  );
+  useSignInNotice();
+  // What the visitor needs next, fetched (not started) while they read or type.
+  useEffect(
+    () =>
+      onIdle(() => {
+        void loadFullApp().catch(() => undefined);
+        void import('../../features/dashboard/dashboard.component').catch(() => undefined);
+      }),
+    [],
+  );
+
+  const signedInUser = useRef<SessionAnswer['user']>(null);
+  const auth = useMemo(() => signedOutAuth((user) => (signedInUser.current = user)), []);
+  const navigation = useMemo<Navigation>(() => {
+    function PlainLink({ to, search, className, children, onClick, exact }: AppLinkProps) {
+      const active = isActive(to, exact);
+      const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        // A new tab or window: the browser's own; here: the full app, without a page load.
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
+        event.preventDefault();
+        void onLeave({ path: hrefOf(to, search), replace: false, session: { user: signedInUser.current } });
+      };
+      return (
+        <a
+          href={hrefOf(to, search)}
+          className={className}
+          onClick={follow}
+          data-status={active ? 'active' : undefined}
+          aria-current={active ? 'page' : undefined}
+        >
+          {children}
+        </a>
+      );
+    }
+    return {
+      Link: PlainLink,
+      replaceWith: (to) => onLeave({ path: to, replace: true, session: { user: signedInUser.current } }),
+    };
+  }, [onLeave]);
+
+  return (
+    <AuthContext.Provider value={auth}>
+      <NavigationContext.Provider value={navigation}>
+        <PageFrame offlineDataTime={null}>
+          <LoginForm redirect={redirect} />
+        </PageFrame>
+      </NavigationContext.Provider>
+    </AuthContext.Provider>
+  );
+}

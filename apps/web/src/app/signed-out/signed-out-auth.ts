@@ -1,0 +1,44 @@
+import type { AuthContextValue } from '../../features/auth/auth.context';
+import { toCurrentUser } from '../../features/auth/current-user';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { plainMutation } from '../../lib/plain-trpc';
+import type { RouterOutputs } from '../../lib/trpc';
+
+type User = RouterOutputs['auth']['login']['user'];
+
+const notHere = (what: string) => () =>
+  Promise.reject(new Error(`${what} is not available before the app has loaded`));
+
+/**
+ * useAuth() of the signed-out first paint (decision 051): the sign-ins the login screen offers, by
+ * plain fetch to the same procedures as the full app. The server sets the session cookie; the full
+ * app, started with this user, then asks for the access token as it does for any session.
+ * Registering, signing out and deleting an account are screens of the full app only.
+ */
+export function signedOutAuth(onSignedIn: (user: User) => void): AuthContextValue {
+  return {
+    user: null,
+    loading: false,
+    exitTo: null,
+    async login(email, password) {
+      const { user } = await plainMutation<RouterOutputs['auth']['login']>('auth.login', {
+        email,
+        password,
+        timezone: browserTimeZone(),
+      });
+      onSignedIn(user);
+      return toCurrentUser(user);
+    },
+    async socialLogin(identity) {
+      const result = await plainMutation<RouterOutputs['user']['socialLogin']>('user.socialLogin', {
+        ...identity,
+        timezone: browserTimeZone(),
+      });
+      onSignedIn(result.user);
+      return { user: toCurrentUser(result.user), linkedExistingAccount: result.linkedExistingAccount };
+    },
+    register: notHere('Registering'),
+    logout: notHere('Signing out'),
+    deleteAccount: notHere('Deleting an account'),
+  };
+}
