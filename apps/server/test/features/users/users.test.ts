@@ -1,4 +1,4 @@
-import { type SQL, count, eq, inArray, is } from 'drizzle-orm';
+import { type SQL, count, eq, inArray, is, or } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,11 +246,15 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           const column = (n: string) => columns.find((c) => c.name === n);
           const userColumn = name === 'users' ? column('id') : column('user_id');
           const medicineColumn = column('medicine_id');
+          // The care circle: a user's rows as patient and as caregiver.
+          const careColumns = [column('patient_id'), column('caregiver_id')].filter((c) => c !== undefined);
           const where = userColumn
             ? eq(userColumn, userId)
-            : medicineColumn
-              ? inArray(medicineColumn, medicineIds.length ? medicineIds : [randomUUID()])
-              : undefined;
+            : careColumns.length
+              ? or(...careColumns.map((c) => eq(c, userId)))
+              : medicineColumn
+                ? inArray(medicineColumn, medicineIds.length ? medicineIds : [randomUUID()])
+                : undefined;
           return [name, where];
         }),
       );
@@ -277,6 +281,18 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('abc123', me.id),
       });
       await seedNotification(server, me.id);
+      const invited = await me.api.post(`/api/care/${me.email}/invitations`, {
+        email: `carer-${randomUUID()}@example.com`,
+        permissions: {
+          canSeeMedicines: false,
+          missedDoseAlerts: true,
+          missedDelayMinutes: 60,
+          refillAlerts: false,
+        },
+      });
+      expect(invited.status, invited.text).toBe(201);
+      const feed = await me.api.post(`/api/calendar/${me.email}/feed`, {});
+      expect(feed.status, feed.text).toBe(201);
       return { me, medicineIds: [m.id] };
     }
 
@@ -303,6 +319,8 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         'refills',
         'notifications',
         'push_subscriptions',
+        'care_invitations',
+        'calendar_feeds',
       ];
       for (const table of filled) expect(before[table], table).toBeGreaterThan(0);
 
