@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { addDays, addMonths } from '@medrem/domain';
-import { createAccount, logIn } from './support/accounts';
-import { AccountApi } from './support/api';
+import { addDays } from '@medrem/domain';
+import { logIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { atTenUtc, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
+import { seedLastMonth } from './support/seeded-month';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
@@ -22,38 +22,7 @@ async function downloadWith(page: Page, button: string): Promise<{ download: Dow
 
 test("the doctor's report downloads as PDF, CSV and FHIR for a chosen range", async ({ page, request }) => {
   // The seeded days are last month's first five: wholly past, so every figure is fixed.
-  const previous = addMonths(todayUtc().slice(0, 7), -1);
-  const day = (n: number) => `${previous}-0${n}`;
-  const account = await createAccount(request);
-  const api = await AccountApi.signIn(request, account);
-  const aspirin = await api.addMedicine(
-    {
-      name: 'Aspirin',
-      dosage: '500mg',
-      frequency: '1-1-0',
-      totalDays: 4,
-      supplyDays: 4,
-      totalPills: 8,
-      pillsPerDose: 1,
-    },
-    day(1),
-  );
-  const metformin = await api.addMedicine(
-    {
-      name: 'Metformin',
-      dosage: '850mg',
-      frequency: '1-0-1',
-      totalDays: 2,
-      supplyDays: 2,
-      totalPills: 4,
-      pillsPerDose: 1,
-    },
-    day(2),
-  );
-  await api.takeOn(aspirin, day(1), '1-1-0');
-  await api.takeOn(aspirin, day(2), '1-0-0');
-  await api.takeOn(metformin, day(2), '1-0-1');
-  await api.takeOn(metformin, day(3), '1-0-0');
+  const { account, day } = await seedLastMonth(request);
   await logIn(page, account);
   await page.getByRole('link', { name: 'Reports' }).click();
 

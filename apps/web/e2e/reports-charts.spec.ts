@@ -1,9 +1,8 @@
-import { addMonths } from '@medrem/domain';
-import { createAccount, logIn } from './support/accounts';
-import { AccountApi } from './support/api';
+import { logIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { atTenUtc, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
+import { seedLastMonth } from './support/seeded-month';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
@@ -20,39 +19,7 @@ const dayName = (date: string) =>
 test('the month calendar, bars and trend of a seeded month, with their tables', async ({ page, request }) => {
   // The seeded month is last month: wholly past whatever the hour, so every figure is fixed.
   const current = todayUtc().slice(0, 7);
-  const previous = addMonths(current, -1);
-  const day = (n: number) => `${previous}-0${n}`;
-  const account = await createAccount(request);
-  const api = await AccountApi.signIn(request, account);
-  // Aspirin: morning and afternoon, the 1st–4th. Metformin: morning and evening, the 2nd–3rd.
-  const aspirin = await api.addMedicine(
-    {
-      name: 'Aspirin',
-      dosage: '500mg',
-      frequency: '1-1-0',
-      totalDays: 4,
-      supplyDays: 4,
-      totalPills: 8,
-      pillsPerDose: 1,
-    },
-    day(1),
-  );
-  const metformin = await api.addMedicine(
-    {
-      name: 'Metformin',
-      dosage: '850mg',
-      frequency: '1-0-1',
-      totalDays: 2,
-      supplyDays: 2,
-      totalPills: 4,
-      pillsPerDose: 1,
-    },
-    day(2),
-  );
-  await api.takeOn(aspirin, day(1), '1-1-0');
-  await api.takeOn(aspirin, day(2), '1-0-0');
-  await api.takeOn(metformin, day(2), '1-0-1');
-  await api.takeOn(metformin, day(3), '1-0-0');
+  const { account, previous, day } = await seedLastMonth(request);
   await logIn(page, account);
   await page.getByRole('link', { name: 'Reports' }).click();
 

@@ -19,21 +19,8 @@ export interface RouterContext {
 }
 
 // Every screen is its own chunk: the JS is split by route.
-const screens: { preload?: () => Promise<void> | undefined }[] = [];
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => {
-  const component = lazyRouteComponent(load, name);
-  screens.push(component);
-  return component;
-};
-
-/**
- * Fetches every screen's chunk. Only the offline start is precached (decision 051); the service
- * worker caches the other chunks when they are first fetched. Fetching them all once the app is
- * idle puts them in that cache, so a screen never opened while online still opens offline later.
- */
-export function warmScreensForOffline(): Promise<unknown> {
-  return Promise.allSettled(screens.map((component) => component.preload?.()));
-}
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazyRouteComponent(load, name);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
