@@ -2,13 +2,16 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * Fastify's request logging with one access line per request instead of two (decision 132): the
- * "incoming request" line is dropped and its `req` (method, path with emails masked, id, address)
+ * "incoming request" line goes to debug and its `req` (method, path with emails masked, id, address)
  * joins the "request completed" line, which has the status and the time. Every other line Fastify
  * writes (errors, unknown routes, broken streams) stays as it was.
  */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {
-    // Logged with the answer instead (requestCompleted).
+  override incomingRequest(request: FastifyRequest): void {
+    // At info and above, logged with the answer instead (requestCompleted). At debug, also when it
+    // arrives, to see a request that has not been answered (pino makes a disabled level a no-op).
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(

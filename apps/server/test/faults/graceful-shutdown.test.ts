@@ -13,7 +13,8 @@ import { type ServerProcess, type ServerSandbox, serverSandbox } from './support
 describe(`SIGTERM with a request in flight (${TEST_ENGINE})`, () => {
   let sandbox: ServerSandbox;
   beforeAll(async () => {
-    sandbox = await serverSandbox('shutdown', { LOG_LEVEL: 'info', REMINDER_TICK_MS: '200' });
+    // debug: the "incoming request" line shows a request arrived before it is answered.
+    sandbox = await serverSandbox('shutdown', { LOG_LEVEL: 'debug', REMINDER_TICK_MS: '200' });
   });
   afterAll(() => sandbox?.dispose());
   const start = (extra: Record<string, string> = {}) => sandbox.start(extra);

@@ -105,11 +105,13 @@ export class OwnServer {
     this.process = null;
   }
 
-  /** How many requests with this method reached a path matching `path` (from the request log). */
+  /** How many requests with this method reached a path matching `path` (the access log's one line each). */
   requestsTo(method: string, path: RegExp): number {
     return this.log
       .split('\n')
-      .filter((line) => line.includes('incoming request'))
+      .filter(
+        (line) => line.includes('"msg":"request completed"') || line.includes('"msg":"request errored"'),
+      )
       .map((line) => JSON.parse(line) as { req?: { method?: string; url?: string } })
       .filter((entry) => entry.req?.method === method && path.test(entry.req.url ?? '')).length;
   }
