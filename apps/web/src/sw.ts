@@ -1,6 +1,11 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  getCacheKeyForURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -18,16 +23,30 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Every other built file (the other screens' chunks) is kept the first time it is fetched, so a
 // screen used once opens offline too. Hashed names never change content: the cache answers first.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: 'medrem-assets',
-    // Old builds' chunks are dropped as new ones come in.
-    plugins: [
-      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+const assets = new CacheFirst({
+  cacheName: 'medrem-assets',
+  // Old builds' chunks are dropped as new ones come in.
+  plugins: [
+    new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+  ],
+});
+const isAsset = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+registerRoute(({ url }) => isAsset(url), assets);
+
+// The app fetches every screen on idle (routes/router.tsx); on the first visit that can happen before
+// this worker controls the page, so the page also names the files it fetched and they are kept here
+// (from the HTTP cache, through the same strategy, so expiry counts them). Precached files are skipped.
+function cacheAssets(event: ExtendableMessageEvent, urls: unknown): void {
+  if (!Array.isArray(urls)) return;
+  const wanted = urls
+    .filter((u): u is string => typeof u === 'string')
+    .slice(0, 200)
+    .map((u) => new URL(u, self.location.origin))
+    .filter((url) => isAsset(url) && getCacheKeyForURL(url.href) === undefined);
+  event.waitUntil(
+    Promise.allSettled(wanted.map((url) => assets.handle({ event, request: new Request(url.href) }))),
+  );
+}
 
 // SPA navigations get the cached index.html; API and docs routes always go to the network.
 registerRoute(
@@ -38,7 +57,9 @@ registerRoute(
 
 // The update prompt's Reload asks the waiting worker to take over.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'CACHE_ASSETS') cacheAssets(event, data.urls);
 });
 
 clientsClaim();

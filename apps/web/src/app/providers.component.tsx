@@ -6,7 +6,8 @@ import { AuthProvider } from '../features/auth/auth.provider';
 import { savedOfflineAccount } from '../features/offline/saved-account';
 import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
-import { createAppRouter } from '../routes/router';
+import { onIdle } from '../lib/on-idle';
+import { createAppRouter, warmScreensForOffline } from '../routes/router';
 import { createQueryClient } from './query-client';
 import type { SessionAnswer } from './start-session';
 
@@ -37,6 +38,12 @@ export function App({ initialSession }: { initialSession?: SessionAnswer | undef
     // Once, at start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.queryClient]);
+  // Every screen into the service worker's cache while online, unless the user asked to save data.
+  useEffect(() => {
+    const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+    if (!navigator.onLine || connection?.saveData) return undefined;
+    return onIdle(() => void warmScreensForOffline(), 10_000);
+  }, []);
   if (!restored) return null;
   return (
     <trpc.Provider client={state.client} queryClient={state.queryClient}>

@@ -4,7 +4,13 @@ import { type AppLinkProps, type Navigation, NavigationContext } from '../lib/na
 
 function RouterLink({ to, search, className, children, onClick, exact }: AppLinkProps) {
   return (
-    <Link to={to} search={search} className={className} onClick={onClick} activeOptions={exact ? { exact: true } : undefined}>
+    <Link
+      to={to}
+      search={search}
+      className={className}
+      onClick={onClick}
+      activeOptions={exact ? { exact: true } : undefined}
+    >
       {children}
     </Link>
   );
