@@ -153,6 +153,11 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<Case> {
   return fc.oneof({ arbitrary: shaped(false), weight: 1 }, { arbitrary: shaped(true), weight: 2 });
 }
 
+/** Operations whose success leaves alice's token unusable. */
+const SIGNS_ALICE_OUT = /^(user-deleteAccount|user-update|auth-logout|auth-signOutEverywhere)$/;
+/** Answers that mean a request got past sign-in to the feature itself. */
+const PAST_SIGN_IN = (status: number) => (status >= 200 && status < 300) || [403, 404, 409].includes(status);
+
 interface Party {
   user: SignedInUser;
   medicineId: string;
@@ -269,13 +274,19 @@ describe(`openapi.json fuzz: every operation, seed ${SEED} (${TEST_ENGINE})`, ()
           const where = `${operation.method} ${operation.path} → ${response.status} ${response.text.slice(0, 300)}`;
           expect(response.status, where).toBeLessThan(500);
           expect(operation.responses.has(response.status), `undocumented status: ${where}`).toBe(true);
-          expect(response.headers.get('content-type') ?? '', where).toContain('application/json');
+          const contentType = response.headers.get('content-type') ?? '';
+          const documented = operation.mediaTypes.get(response.status) ?? [];
+          expect(
+            documented.some((mediaType) => contentType.startsWith(mediaType)),
+            `${where}\nanswers ${contentType}, documented: ${documented.join(', ')}`,
+          ).toBe(true);
           const validate = operation.responses.get(response.status);
           if (validate && !validate(response.body)) {
             expect.fail(`${where}\nbreaks its schema: ${JSON.stringify(validate.errors)}`);
           }
-          // Alice may legitimately sign herself out of existence; the next case gets a new alice.
-          if (response.status === 200 && /^(user-deleteAccount|user-update)$/.test(operation.id)) {
+          // Alice may legitimately delete herself, change her email or sign out (which ends her
+          // access token at once); the next case gets a new, signed-in alice.
+          if (response.status === 200 && SIGNS_ALICE_OUT.test(operation.id)) {
             alice = await party(`alice-${uniqueEmail('x').slice(0, 8)}`);
           } else if (response.status === 200 && operation.method === 'DELETE') {
             // She deleted her medicine or notification: give her new ones to aim at.
@@ -289,6 +300,14 @@ describe(`openapi.json fuzz: every operation, seed ${SEED} (${TEST_ENGINE})`, ()
     },
     120_000,
   );
+
+  it('got past sign-in on every signed-in operation (a fuzz stuck at 401 tests nothing)', () => {
+    const stuck = operations
+      .filter((operation) => operation.bearer)
+      .filter((operation) => ![...(counts.get(operation.id)?.keys() ?? [])].some(PAST_SIGN_IN))
+      .map((operation) => operation.id);
+    expect(stuck).toEqual([]);
+  });
 
   it("left the other user's data exactly as it was", async () => {
     const after = await bob.user.api.get(`/api/user/${bob.user.email}/export`);

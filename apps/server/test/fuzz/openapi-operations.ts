@@ -17,7 +17,7 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { content?: { 'application/json'?: { schema: JsonSchema } } }>;
+  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export interface OpenApiDocument {
@@ -37,6 +37,8 @@ export interface Operation {
   body: JsonSchema | undefined;
   /** Documented statuses and, for each, a validator of its JSON body. */
   responses: Map<number, ValidateFunction | undefined>;
+  /** Documented statuses and, for each, its media types (a file route answers PDF, CSV...). */
+  mediaTypes: Map<number, string[]>;
 }
 
 const documentPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../openapi.json');
@@ -64,7 +66,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   for (const [template, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const responses = new Map<number, ValidateFunction | undefined>();
+      const mediaTypes = new Map<number, string[]>();
       for (const [status, response] of Object.entries(operation.responses)) {
+        mediaTypes.set(Number(status), Object.keys(response.content ?? {}));
         const schema = response.content?.['application/json']?.schema;
         responses.set(
           Number(status),
@@ -85,6 +89,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         queryParameters: parameters.filter((p) => p.in === 'query'),
         body: operation.requestBody?.content['application/json'].schema,
         responses,
+        mediaTypes,
       });
     }
   }

@@ -118,8 +118,16 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
       .map((d) => d.toISOString());
   }
   if (schema.pattern) {
-    // stringMatching honours the pattern only; the length bounds are checked after.
-    return fc.stringMatching(new RegExp(schema.pattern)).filter(fitting);
+    // A pattern that is one repeated character class ("^[A-Za-z0-9._-]+$") takes the length bounds
+    // into its quantifier: filtering stringMatching's mostly short strings for a minimum length of
+    // 20 almost never passes, and fast-check's filter retries synchronously, so the whole test
+    // process would spin and no test timeout could stop it.
+    const repeated = /^\^(\[[^\]]+\])\+\$$/.exec(schema.pattern);
+    const pattern = repeated
+      ? `^${repeated[1]}{${Math.max(1, minLength)},${Math.min(maxLength, minLength + 80)}}$`
+      : schema.pattern;
+    // Otherwise stringMatching honours the pattern only; the length bounds are checked after.
+    return fc.stringMatching(new RegExp(pattern)).filter(fitting);
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 80) });
 }
