@@ -35,6 +35,13 @@ export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
   output: O;
 }
 
+const IDEMPOTENCY_CONFLICT = 'The idempotencyKey was already used for a different request';
+
+function acceptsIdempotencyKey(input: z.ZodType): boolean {
+  const shape = (input as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null && 'idempotencyKey' in shape;
+}
+
 /**
  * One definition per call: the zod input and output, its REST method and path, and who may call it.
  * The server turns each into a tRPC procedure; trpc-to-openapi exposes the same one as REST.
@@ -57,6 +64,11 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   if (definition.access !== 'public')
     commonErrors[401] = 'Not signed in, or the token is missing, expired or forged';
   Object.assign(commonErrors, definition.errors);
+  // A replay key reused for a different request is refused wherever a key is accepted.
+  if (acceptsIdempotencyKey(definition.input)) {
+    const own = definition.errors?.[409];
+    commonErrors[409] = own ? `${own}, or the ${IDEMPOTENCY_CONFLICT.slice(4)}` : IDEMPOTENCY_CONFLICT;
+  }
   return {
     meta: {
       access: definition.access,

@@ -56,19 +56,24 @@ export function createOpenApiDocument() {
     required: ['message', 'code'],
     additionalProperties: false,
   };
-  // trpc-to-openapi documents every success as 200; the REST facade answers creations with 201.
-  const created = new Set(
+  const metaOf = new Map<string, ProcedureDefinition<z.ZodType, z.ZodType>['meta']>(
     Object.values(contract)
       .flatMap((procedures) =>
         Object.values(procedures as Record<string, ProcedureDefinition<z.ZodType, z.ZodType>>),
       )
-      .filter((definition) => definition.meta.successStatus === 201)
-      .map(({ meta }) => `${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`),
+      .map(({ meta }) => [`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta] as const),
   );
   for (const [path, methods] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(methods as Record<string, JsonObject>)) {
-      const responses = operation.responses as JsonObject;
-      if (created.has(`${method} ${path}`) && responses['200']) {
+      const responses = operation.responses as Record<string, JsonObject>;
+      const meta = metaOf.get(`${method} ${path}`);
+      // trpc-to-openapi keeps one response object per error code for the whole document, so every
+      // 409 would carry the first operation's description: each gets a copy with its own words.
+      for (const [status, description] of Object.entries(meta?.openapi.errorResponses ?? {})) {
+        if (responses[status]) responses[status] = { ...responses[status], description };
+      }
+      // trpc-to-openapi documents every success as 200; the REST facade answers creations with 201.
+      if (meta?.successStatus === 201 && responses['200']) {
         operation.responses = {
           '201': responses['200'],
           ...Object.fromEntries(Object.entries(responses).filter(([status]) => status !== '200')),
