@@ -1,8 +1,5 @@
 import { CALENDAR_FEED_PATH_PREFIX } from '@medrem/contract';
 import fp from 'fastify-plugin';
-import { AppError } from '../../lib/app-error';
-
-const STATUS_OF: Partial<Record<AppError['kind'], number>> = { BAD_REQUEST: 400, NOT_FOUND: 404 };
 
 /**
  * GET /api/calendar/<token>.ics: the calendar itself, for calendar apps, which send no bearer
@@ -12,22 +9,23 @@ const STATUS_OF: Partial<Record<AppError['kind'], number>> = { BAD_REQUEST: 400,
  */
 export default fp(
   async (app) => {
-    app.get(`${CALENDAR_FEED_PATH_PREFIX}:file`, async (request, reply) => {
-      const { file } = request.params as { file: string };
-      const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
-      try {
+    app.get<{ Params: { file: string } }>(
+      `${CALENDAR_FEED_PATH_PREFIX}:file`,
+      {
+        schema: { params: { type: 'object', properties: { file: { type: 'string' } }, required: ['file'] } },
+      },
+      async (request, reply) => {
+        const { file } = request.params;
+        const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
+        // A bad or revoked token is an AppError: the one error handler answers it (400 / 404).
         const calendar = await app.services.calendarFeeds.calendar(token);
-        return await reply
+        return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('content-disposition', 'inline; filename="medicines.ics"')
           .header('x-robots-tag', 'noindex')
           .send(calendar);
-      } catch (error) {
-        const status = error instanceof AppError ? STATUS_OF[error.kind] : undefined;
-        if (!status || !(error instanceof AppError)) throw error;
-        return reply.status(status).send({ code: error.kind, message: error.message });
-      }
-    });
+      },
+    );
   },
   { name: 'calendar-feed-routes', dependencies: ['services'] },
 );
