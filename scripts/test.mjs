@@ -8,7 +8,7 @@
  *   5. openapi.json must match the contract.
  * It ends with one plain line "N passed, N failed, N skipped" summing every runner.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,14 +19,52 @@ const reports = mkdtempSync(path.join(tmpdir(), 'medrem-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function run(label, command, args, options = {}) {
+/**
+ * A step that runs longer than this has hung (each takes under 15 minutes on two cores): it is
+ * stopped and named, so that one stuck test cannot use up CI's whole time without saying where.
+ */
+const STEP_LIMIT_MS = Number(process.env.TEST_STEP_LIMIT_MINUTES ?? 30) * 60_000;
+
+let current;
+// The steps run in their own process groups, so an interrupt or CI's stop is passed on to them.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current) process.kill(-current.pid, 'SIGKILL');
+    process.exit(130);
+  });
+}
+
+async function run(label, command, args, options = {}) {
   console.log(`\n━━ ${label}\n$ ${command} ${args.join(' ')}`);
+  const started = Date.now();
   // An env value of undefined removes the variable (the PGlite pass must not see TEST_DATABASE_URL).
   const env = { ...process.env, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env });
-  if (result.status !== 0) failures.push(label);
-  return result.status === 0;
+  // Its own process group, so that a hung step is stopped with every process it started.
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: root,
+    ...options,
+    env,
+    detached: true,
+  });
+  current = child;
+  let hung = false;
+  const timer = setTimeout(() => {
+    hung = true;
+    process.kill(-child.pid, 'SIGKILL');
+  }, STEP_LIMIT_MS);
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  clearTimeout(timer);
+  current = undefined;
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(
+    hung
+      ? `\n!! ${label}: stopped after ${minutes} min — past its limit, taken as hung (TEST_STEP_LIMIT_MINUTES).`
+      : `━━ ${label}: ${minutes} min`,
+  );
+  if (status !== 0) failures.push(label);
+  return status === 0;
 }
 
 function addVitest(file) {
@@ -45,11 +83,11 @@ function addPlaywright(file) {
   totals.skipped += r.stats?.skipped ?? 0;
 }
 
-function vitest(label, workspace, env = {}) {
+async function vitest(label, workspace, env = {}) {
   const dir = path.join(root, workspace);
   if (!existsSync(path.join(dir, 'package.json'))) return;
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  run(
+  await run(
     label,
     'npx',
     ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
@@ -79,19 +117,20 @@ async function postgresUrl() {
   }
 }
 
-const built = run('production build', 'npm', ['run', 'build']);
+const built = await run('production build', 'npm', ['run', 'build']);
 
 for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 'apps/web']) {
-  vitest(`unit and API tests: ${workspace} (PGlite)`, workspace, { TEST_DATABASE_URL: undefined });
+  await vitest(`unit and API tests: ${workspace} (PGlite)`, workspace, { TEST_DATABASE_URL: undefined });
 }
 
 const pg = await postgresUrl();
-if (pg) vitest('API and data tests: apps/server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: pg });
+if (pg)
+  await vitest('API and data tests: apps/server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: pg });
 
 const webPackage = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
 if (built && webPackage.scripts?.['test:e2e']) {
   const out = path.join(reports, 'e2e.json');
-  run(
+  await run(
     'browser tests (Playwright, Chromium)',
     'npm',
     ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
@@ -100,7 +139,7 @@ if (built && webPackage.scripts?.['test:e2e']) {
   addPlaywright(out);
 }
 
-run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
+await run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
 
 console.log(`\n━━ Summary${failures.length ? ` — failed steps: ${failures.join('; ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
