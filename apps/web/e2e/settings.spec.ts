@@ -3,16 +3,29 @@ import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN, atTenUtc, confirm, expectToast, todayUtc } from './support/journey';
-import { captureScreen, expectAccessible } from './support/screens';
+import { SCREENSHOT_DIR, captureScreen, expectAccessible } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
 test('profile: reached from the account menu, the name is edited', async ({ page, request }) => {
   await logIn(page, await createAccount(request, { name: 'Ada Lovelace' }));
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  // The menu by keyboard (decision 052): ArrowDown opens it on its first item, Escape gives focus back.
+  const menuButton = page.getByRole('button', { name: /Account menu/ });
+  await menuButton.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Profile & Settings' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
   await expectAccessible(page, 'the account menu');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/account-menu-open.png` });
   await page.getByRole('menuitem', { name: 'Profile & Settings' }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(page).toHaveTitle('Settings - Medicine Reminder');
   await expect(page.getByText('Manage your account preferences and app settings')).toBeVisible();
   await expect(page.getByLabel('Full Name')).toBeDisabled();

@@ -1,13 +1,7 @@
-import {
-  ADDED_REMINDER_TIME,
-  DEFAULT_DOSES_PER_DAY,
-  DEFAULT_DURATION_DAYS,
-  DEFAULT_REMINDER_ADVANCE_MINUTES,
-  DEFAULT_REMINDER_TIMES,
-  MAX_DOSE_SLOTS,
-} from '@medrem/domain';
+import { ADDED_REMINDER_TIME, MAX_DOSE_SLOTS } from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
+import { DEFAULT_SETTINGS as PLAIN_DEFAULT_SETTINGS } from './settings-defaults';
 import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
 
 export const notificationSettingsSchema = z.object({
@@ -73,24 +67,8 @@ export const settingsInputSchema = z.object({
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
-/** Spec defaults (section 3), plus the zone the reminders use. */
-export const DEFAULT_SETTINGS: Omit<Settings, 'name' | 'email'> = {
-  notifications: {
-    enabled: true,
-    reminderAdvance: DEFAULT_REMINDER_ADVANCE_MINUTES,
-    missedDoseAlerts: true,
-    refillReminders: true,
-    dailySummary: false,
-    upcomingHeadsUp: false,
-  },
-  medicineDefaults: {
-    defaultDosesPerDay: DEFAULT_DOSES_PER_DAY,
-    defaultReminderTimes: [...DEFAULT_REMINDER_TIMES],
-    defaultDurationDays: DEFAULT_DURATION_DAYS,
-  },
-  privacy: { dataSharing: false, analytics: true },
-  timezone: 'UTC',
-};
+/** Spec defaults (section 3), plus the zone the reminders use; checked against the schema here. */
+export const DEFAULT_SETTINGS: Omit<Settings, 'name' | 'email'> = PLAIN_DEFAULT_SETTINGS;
 export { ADDED_REMINDER_TIME };
 
 export const settingsContract = {

@@ -1,38 +1,30 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { avatarInitial } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.component';
+import { MenuButton } from '../../shared/ui/menu-button.component';
 
-const itemClass = 'flex min-h-11 items-center rounded-lg px-3 data-focus:bg-slate-100';
+const itemClass =
+  'flex min-h-11 items-center rounded-lg px-3 outline-none hover:bg-slate-100 focus-visible:bg-slate-100';
 
 /** The signed-in user's corner of the top bar: the bell and the avatar menu (Settings, Logout). */
 export function AccountControls({ name }: { name: string }) {
   return (
     <>
       <NotificationBell />
-      <Menu as="div" className="relative">
-        <MenuButton
-          className="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-          aria-label={`Account menu for ${name}`}
-        >
-          {avatarInitial(name)}
-        </MenuButton>
-        <MenuItems
-          anchor={{ to: 'bottom end', gap: 8 }}
-          className="z-50 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
-        >
-          <MenuItem>
-            <Link to="/settings" className={itemClass}>
-              Profile &amp; Settings
-            </Link>
-          </MenuItem>
-          <MenuItem>
-            <Link to="/logout" className={itemClass}>
-              Logout
-            </Link>
-          </MenuItem>
-        </MenuItems>
-      </Menu>
+      <MenuButton
+        label={`Account menu for ${name}`}
+        buttonClassName="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+        buttonContent={avatarInitial(name)}
+        menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
+        items={(item) => [
+          <Link key="settings" to="/settings" className={itemClass} {...item}>
+            Profile &amp; Settings
+          </Link>,
+          <Link key="logout" to="/logout" className={itemClass} {...item}>
+            Logout
+          </Link>,
+        ]}
+      />
     </>
   );
 }

@@ -11,17 +11,17 @@ const saved: Settings = {
 };
 
 describe('settings fallback', () => {
-  it('keeps one local copy per user', () => {
+  it('keeps one local copy per user', async () => {
     settingsCache.write('ada@example.com', saved);
-    expect(settingsCache.read('ADA@example.com')).toEqual(saved);
-    expect(settingsCache.read('bob@example.com')).toBeNull();
+    expect(await settingsCache.read('ADA@example.com')).toEqual(saved);
+    expect(await settingsCache.read('bob@example.com')).toBeNull();
   });
 
-  it('ignores a local copy that is not valid settings', () => {
+  it('ignores a local copy that is not valid settings', async () => {
     localStorage.setItem('settings:ada@example.com', '{"notifications":1}');
-    expect(settingsCache.read('ada@example.com')).toBeNull();
+    expect(await settingsCache.read('ada@example.com')).toBeNull();
     localStorage.setItem('settings:ada@example.com', 'not json');
-    expect(settingsCache.read('ada@example.com')).toBeNull();
+    expect(await settingsCache.read('ada@example.com')).toBeNull();
   });
 
   it('uses the server’s answer, else the local copy, else the defaults in the browser’s zone', () => {

@@ -1,16 +1,20 @@
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@medrem/contract';
+import type { Settings } from '@medrem/contract';
+import { DEFAULT_SETTINGS } from '@medrem/contract/settings-defaults';
 
 /**
  * The spec's local copy of the settings, used when the server fails. Keyed per user (a known flaw
- * was one copy shared by everyone who used the browser) and validated on read.
+ * was one copy shared by everyone who used the browser) and validated on read by the contract's own
+ * schema, which is loaded then: only a failed server needs it, and on the dashboard's path it would
+ * bring zod and every schema into the offline start (issue 9).
  */
 const keyFor = (email: string) => `settings:${email.toLowerCase()}`;
 
 export const settingsCache = {
-  read(email: string): Settings | null {
+  async read(email: string): Promise<Settings | null> {
     try {
       const raw = localStorage.getItem(keyFor(email));
       if (!raw) return null;
+      const { settingsSchema } = await import('@medrem/contract');
       const parsed = settingsSchema.safeParse(JSON.parse(raw));
       return parsed.success ? parsed.data : null;
     } catch {

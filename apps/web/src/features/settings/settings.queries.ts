@@ -1,5 +1,5 @@
 import type { Settings, SettingsInput } from '@medrem/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { trpc } from '../../lib/trpc';
@@ -16,16 +16,31 @@ export function useSettings(): { settings: Settings | undefined; source: Setting
   useEffect(() => {
     if (query.data) settingsCache.write(user.email, query.data.settings);
   }, [query.data, user.email]);
+  // The local copy is read (and checked) once the server has failed; until then, undefined.
+  const [cached, setCached] = useState<{ email: string; settings: Settings | null }>();
+  useEffect(() => {
+    if (!query.isError) return;
+    let current = true;
+    void settingsCache.read(user.email).then((settings) => {
+      if (current) setCached({ email: user.email, settings });
+    });
+    return () => {
+      current = false;
+    };
+  }, [query.isError, user.email]);
+  const localCopy = cached?.email === user.email ? cached.settings : undefined;
   const resolved = useMemo(
     () =>
-      resolveSettings({
-        server: query.data?.settings,
-        failed: query.isError,
-        cached: query.isError ? settingsCache.read(user.email) : null,
-        user,
-        browserZone: browserTimeZone(),
-      }),
-    [query.data, query.isError, user],
+      localCopy === undefined && query.isError
+        ? undefined
+        : resolveSettings({
+            server: query.data?.settings,
+            failed: query.isError,
+            cached: localCopy ?? null,
+            user,
+            browserZone: browserTimeZone(),
+          }),
+    [query.data, query.isError, localCopy, user],
   );
   return { settings: resolved?.settings, source: resolved?.source };
 }

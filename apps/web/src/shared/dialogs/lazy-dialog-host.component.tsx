@@ -2,7 +2,7 @@ import { Suspense, useSyncExternalStore } from 'react';
 import { lazyNamed } from '../../lib/lazy-named';
 import { dialogStore } from './dialog.store';
 
-// Headless UI's Dialog (with its focus trap and floating-ui) is not needed until a dialog opens.
+// The dialog host is not needed until a dialog opens (the offline start precaches it: decision 051).
 const DialogHost = lazyNamed(() => import('./dialog-host.component'), 'DialogHost');
 
 /**

@@ -1,0 +1,30 @@
+import {
+  DEFAULT_DOSES_PER_DAY,
+  DEFAULT_DURATION_DAYS,
+  DEFAULT_REMINDER_ADVANCE_MINUTES,
+  DEFAULT_REMINDER_TIMES,
+} from '@medrem/domain';
+
+// Plain data without zod, in a module of its own (`@medrem/contract/settings-defaults`): the web app's
+// dashboard needs the defaults, and importing the contract's index would put every schema and zod in
+// the service worker's offline start (issue 9). settings.contract.ts checks it against the schema's
+// type (a type import from there would be a cycle).
+
+/** Spec defaults (section 3), plus the zone the reminders use. */
+export const DEFAULT_SETTINGS = {
+  notifications: {
+    enabled: true,
+    reminderAdvance: DEFAULT_REMINDER_ADVANCE_MINUTES,
+    missedDoseAlerts: true,
+    refillReminders: true,
+    dailySummary: false,
+    upcomingHeadsUp: false,
+  },
+  medicineDefaults: {
+    defaultDosesPerDay: DEFAULT_DOSES_PER_DAY,
+    defaultReminderTimes: [...DEFAULT_REMINDER_TIMES],
+    defaultDurationDays: DEFAULT_DURATION_DAYS,
+  },
+  privacy: { dataSharing: false, analytics: true },
+  timezone: 'UTC',
+};
