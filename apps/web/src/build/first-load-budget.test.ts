@@ -35,6 +35,28 @@ const BUDGET = {
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
 const dist = path.resolve(__dirname, '../../dist');
 
+const readAssets = (files: string[]) => files.map((file) => readFileSync(`${dist}/${file}`, 'utf8'));
+const allScripts = () =>
+  readdirSync(`${dist}/assets`)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`);
+
+/** Each library's marker string is in the build (or its absence proves nothing) but not in `part`. */
+function expectMarkersOnlyOutside(part: string[], where: string, markers: Record<string, string>) {
+  const everything = readAssets(allScripts());
+  const inPart = readAssets(part.filter((file) => file.endsWith('.js')));
+  for (const [name, marker] of Object.entries(markers)) {
+    expect(
+      everything.some((code) => code.includes(marker)),
+      `${name}'s marker is in no chunk`,
+    ).toBe(true);
+    expect(
+      inPart.some((code) => code.includes(marker)),
+      `${name} is in ${where}`,
+    ).toBe(false);
+  }
+}
+
 describe('first-load budget of the production build', () => {
   it('has a build to measure', () => {
     expect(existsSync(`${dist}/index.html`), 'run `npm run build` first').toBe(true);
@@ -49,10 +71,6 @@ describe('first-load budget of the production build', () => {
   });
 
   it('keeps signed-in-only and form-only code out of the first load', () => {
-    const initial = initialScripts(dist).map((f) => readFileSync(`${dist}/${f.file}`, 'utf8'));
-    const assets = readdirSync(`${dist}/assets`)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(`${dist}/assets/${file}`, 'utf8'));
     // Marker strings of what must come later: the full app's libraries (TanStack Router, React
     // Query, tRPC: decision 051), Headless UI (dialogs, menus), zod, react-toastify,
     // react-hook-form and the dashboard's own screen.
@@ -66,17 +84,11 @@ describe('first-load budget of the production build', () => {
       reactHookForm: 'shouldUnregister',
       dashboard: 'Loading your doses...',
     };
-    for (const [name, marker] of Object.entries(markers)) {
-      // The marker must be in the build at all, or its absence from the first load proves nothing.
-      expect(
-        assets.some((code) => code.includes(marker)),
-        `${name}'s marker is in no chunk`,
-      ).toBe(true);
-      expect(
-        initial.some((code) => code.includes(marker)),
-        `${name} is in the first load`,
-      ).toBe(false);
-    }
+    expectMarkersOnlyOutside(
+      initialScripts(dist).map((f) => f.file),
+      'the first load',
+      markers,
+    );
   });
 
   it('precaches the offline start and leaves the other screens to the runtime cache', () => {
@@ -100,25 +112,10 @@ describe('first-load budget of the production build', () => {
     }
     // Libraries only forms and other screens need (decision 052): zod with the contract's schemas,
     // Headless UI (the settings tabs, toggles).
-    const allCode = readdirSync(`${dist}/assets`)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(`${dist}/assets/${file}`, 'utf8'));
-    const offlineCode = files
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(`${dist}/${file}`, 'utf8'));
-    for (const [name, marker] of Object.entries({
+    expectMarkersOnlyOutside(files, 'the offline start', {
       zod: 'Invalid input',
       headlessUi: 'data-headlessui-state',
-    })) {
-      expect(
-        allCode.some((code) => code.includes(marker)),
-        `${name}'s marker is in no chunk`,
-      ).toBe(true);
-      expect(
-        offlineCode.some((code) => code.includes(marker)),
-        `${name} is in the offline start`,
-      ).toBe(false);
-    }
+    });
   });
 
   it(`precaches the app for offline start within ${kib(BUDGET.precacheBytes)}, no source maps or API docs`, () => {
