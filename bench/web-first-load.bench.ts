@@ -14,7 +14,7 @@
  * CHROME_PATH (default /usr/bin/chromium) and --port (default: a free port) say where.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,7 +164,10 @@ async function lighthouseRun(label: string, sessionCookie?: string): Promise<Run
     if (!result) throw new Error('Lighthouse returned nothing');
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     // --reports DIR keeps each run's full Lighthouse report (open it in the Lighthouse viewer).
-    if (args.reports) await writeFile(path.join(args.reports, `${label}.json`), JSON.stringify(result.lhr));
+    if (args.reports) {
+      await mkdir(args.reports, { recursive: true });
+      await writeFile(path.join(args.reports, `${label}.json`), JSON.stringify(result.lhr));
+    }
     return figures(result.lhr);
   } finally {
     await browser?.close();
