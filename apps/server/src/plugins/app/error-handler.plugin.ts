@@ -1,8 +1,10 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { SERVER_ERROR_MESSAGE } from '../../trpc/trpc';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/database-unavailable';
-import { AppError, type AppErrorKind } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 
 const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
@@ -10,16 +12,6 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
-};
-
-/** The status of a service's error that reaches a plain Fastify route (tRPC maps its own). */
-const APP_ERROR_STATUS: Record<AppErrorKind, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
 };
 
 /**
@@ -39,8 +31,11 @@ export default fp(
         request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
         return reply.status(503).send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
       }
+      // A service's error on a plain Fastify route: its kind is a tRPC error code (app-error.ts), so
+      // it gets the status tRPC and the REST facade give it (one table, tRPC's).
       if (error instanceof AppError) {
-        return reply.status(APP_ERROR_STATUS[error.kind]).send({ code: error.kind, message: error.message });
+        const status = getHTTPStatusCodeFromError(new TRPCError({ code: error.kind }));
+        return reply.status(status).send({ code: error.kind, message: error.message });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
