@@ -35,7 +35,7 @@ export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
   output: O;
 }
 
-const IDEMPOTENCY_CONFLICT = 'The idempotencyKey was already used for a different request';
+const KEY_REUSED = 'idempotencyKey was already used for a different request';
 
 function acceptsIdempotencyKey(input: z.ZodType): boolean {
   const shape = (input as { shape?: unknown }).shape;
@@ -67,7 +67,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   // A replay key reused for a different request is refused wherever a key is accepted.
   if (acceptsIdempotencyKey(definition.input)) {
     const own = definition.errors?.[409];
-    commonErrors[409] = own ? `${own}, or the ${IDEMPOTENCY_CONFLICT.slice(4)}` : IDEMPOTENCY_CONFLICT;
+    commonErrors[409] = own ? `${own}, or the ${KEY_REUSED}` : `The ${KEY_REUSED}`;
   }
   return {
     meta: {
