@@ -1,7 +1,8 @@
 import type { CarePermissions } from '@medrem/contract';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { careInvitations, careLinks, users } from '../../db/schema';
+import { inIds } from '../../db/sql-helpers';
 
 export type CareInvitationRow = typeof careInvitations.$inferSelect;
 export type CareLinkRow = typeof careLinks.$inferSelect;
@@ -157,7 +158,7 @@ export class CareRepository {
       .select({ link: careLinks, name: users.name, email: users.email })
       .from(careLinks)
       .innerJoin(users, eq(users.id, careLinks.patientId))
-      .where(inArray(careLinks.patientId, patientIds));
+      .where(inIds(careLinks.patientId, patientIds));
     return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
   }
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizz
 import type { Database } from '../../db/database';
 import { asNeededIntakes, doseRecords, medicines, refills } from '../../db/schema';
 import type { MergedDay, StoredDay } from './dose-ticks';
+import { inIds } from '../../db/sql-helpers';
 
 export type MedicineRow = typeof medicines.$inferSelect;
 export type MedicineValues = Omit<
@@ -67,7 +68,7 @@ export class MedicineRepository {
     const rows = await this.db
       .select({ ...medicineColumns, takenTotal })
       .from(medicines)
-      .where(inArray(medicines.userId, userIds))
+      .where(inIds(medicines.userId, userIds))
       .orderBy(asc(medicines.createdAt), asc(medicines.id));
     return this.withTaperDoses(rows);
   }
@@ -92,7 +93,7 @@ export class MedicineRepository {
     const records = await this.db
       .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, count: doseRecords.takenCount })
       .from(doseRecords)
-      .where(and(inArray(doseRecords.medicineId, ids), gt(doseRecords.takenCount, 0)));
+      .where(and(inIds(doseRecords.medicineId, ids), gt(doseRecords.takenCount, 0)));
     const byMedicine = new Map<string, TakenOnDate[]>(ids.map((id) => [id, []]));
     for (const { medicineId, ...day } of records) byMedicine.get(medicineId)?.push(day);
     return rows.map((r) => {
@@ -161,7 +162,7 @@ export class MedicineRepository {
     return this.db
       .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
       .from(doseRecords)
-      .where(and(inArray(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
+      .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { pushOutbox } from '../../db/schema';
+import { inIds } from '../../db/sql-helpers';
 
 export interface NewOutboxRow {
   userId: string;
@@ -108,7 +109,7 @@ export class PushOutboxRepository {
 
   async delete(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.delete(pushOutbox).where(inArray(pushOutbox.id, ids));
+    await this.db.delete(pushOutbox).where(inIds(pushOutbox.id, ids));
   }
 
   /** Drops pushes given up on (status failed) that were created before `before`. */

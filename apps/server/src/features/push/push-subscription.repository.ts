@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { pushSubscriptions } from '../../db/schema';
+import { inIds } from '../../db/sql-helpers';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -25,18 +26,18 @@ export class PushSubscriptionRepository {
   /** The devices of many users at once (a reminder batch). */
   async listForUsers(userIds: string[]): Promise<PushSubscriptionRow[]> {
     if (userIds.length === 0) return [];
-    return this.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+    return this.db.select().from(pushSubscriptions).where(inIds(pushSubscriptions.userId, userIds));
   }
 
   async findByIds(ids: string[]): Promise<PushSubscriptionRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+    return this.db.select().from(pushSubscriptions).where(inIds(pushSubscriptions.id, ids));
   }
 
   /** Devices the push service said are gone (404/410); their pending pushes go with them. */
   async deleteByIds(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+    await this.db.delete(pushSubscriptions).where(inIds(pushSubscriptions.id, ids));
   }
 
   async deleteByEndpoint(endpoint: string): Promise<void> {

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { userSettings } from '../../db/schema';
 import { MedicineRepository } from '../medicines/medicine.repository';
+import { inIds } from '../../db/sql-helpers';
 
 export type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -46,6 +47,6 @@ export class SettingsRepository {
   /** The saved settings of many users at once (the reminder engine reads a whole batch's users). */
   async findMany(userIds: string[]): Promise<SettingsRow[]> {
     if (userIds.length === 0) return [];
-    return this.db.select().from(userSettings).where(inArray(userSettings.userId, userIds));
+    return this.db.select().from(userSettings).where(inIds(userSettings.userId, userIds));
   }
 }
