@@ -167,7 +167,18 @@ export class TestPushService {
 
   /** A new browser subscription (PushSubscription.toJSON()) served by this push service. */
   subscribe(): { id: string; json: string } {
-    const id = randomBytes(8).toString('hex');
+    return this.keysFor(randomBytes(8).toString('hex'));
+  }
+
+  /**
+   * The same endpoint with new keys, as when a browser renews its subscription: pushes encrypted
+   * for the old keys no longer decrypt (they are rejected).
+   */
+  rekey(id: string): { id: string; json: string } {
+    return this.keysFor(id);
+  }
+
+  private keysFor(id: string): { id: string; json: string } {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const device: Device = {

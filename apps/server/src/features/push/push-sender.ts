@@ -5,6 +5,18 @@ export interface PushMessage {
   topic: string;
   ttlSeconds: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /**
+   * This payload made ready for this device ahead of time (`PushSender.prepare`), so the send is
+   * only the request. Used only while the device's stored token is still the one it was made for.
+   */
+  prepared?: PreparedPush | undefined;
+}
+
+/** A payload encrypted ahead of time for one device (decision 116). Opaque outside its sender. */
+export interface PreparedPush {
+  /** The subscription token it was made for; a re-subscribed device gets a fresh one. */
+  forToken: string;
+  body: Buffer;
 }
 
 export interface PushTarget {
@@ -24,6 +36,11 @@ export type PushResult =
 /** One way of sending a push; the engine picks one per subscription by its kind. */
 export interface PushSender {
   send(target: PushTarget, message: PushMessage): Promise<PushResult>;
+  /**
+   * Does ahead of time what `send` would do before its request (Web Push: the RFC 8291
+   * encryption); null when there is nothing to gain or the device cannot be sent to.
+   */
+  prepare?(target: PushTarget, payload: string): PreparedPush | null;
 }
 
 /** Sends through the sender registered for the subscription's kind. */
@@ -41,5 +58,9 @@ export class PushRouter implements PushSender {
       };
     }
     return sender.send(target, message);
+  }
+
+  prepare(target: PushTarget, payload: string): PreparedPush | null {
+    return this.senders[target.kind]?.prepare?.(target, payload) ?? null;
   }
 }

@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import webpush from 'web-push';
 import type { PushEndpointPolicy } from './endpoint-allowlist';
-import type { PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
+import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
 
 export interface VapidKeys {
   publicKey: string;
@@ -52,44 +52,56 @@ export class WebPushSender implements PushSender {
     return Authorization;
   }
 
-  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+  /** The subscription, checked against the allowlist; a reason when it cannot be sent to. */
+  private subscriptionOf(target: PushTarget): Subscription | string {
     let subscription: Subscription;
     try {
       subscription = JSON.parse(target.token) as Subscription;
     } catch {
-      return { ok: false, gone: true, error: 'stored subscription is not JSON' };
+      return 'stored subscription is not JSON';
     }
     if (!this.policy.allows(subscription.endpoint)) {
-      return {
-        ok: false,
-        gone: true,
-        error: `endpoint not on the push allowlist: ${new URL(subscription.endpoint).host}`,
-      };
+      return `endpoint not on the push allowlist: ${new URL(subscription.endpoint).host}`;
     }
-    const url = new URL(subscription.endpoint);
-    let encrypted: { cipherText: Buffer };
+    return subscription;
+  }
+
+  /** RFC 8291 aes128gcm for the subscription's keys (a fresh ECDH key and salt per call). */
+  private encrypt(subscription: Subscription, payload: string): Buffer | string {
     try {
-      encrypted = webpush.encrypt(
-        subscription.keys.p256dh,
-        subscription.keys.auth,
-        message.payload,
-        'aes128gcm',
-      );
+      return webpush.encrypt(subscription.keys.p256dh, subscription.keys.auth, payload, 'aes128gcm')
+        .cipherText;
     } catch (error) {
-      // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
-      return {
-        ok: false,
-        gone: true,
-        error: `cannot encrypt for this subscription: ${(error as Error).message}`,
-      };
+      return `cannot encrypt for this subscription: ${(error as Error).message}`;
     }
+  }
+
+  /**
+   * The encryption, done ahead (decision 116): it is most of a push's CPU (the ECDH agreement), and
+   * a dose's payload is known minutes before its time. The VAPID header is cached per origin anyway.
+   */
+  prepare(target: PushTarget, payload: string): PreparedPush | null {
+    const subscription = this.subscriptionOf(target);
+    if (typeof subscription === 'string') return null;
+    const body = this.encrypt(subscription, payload);
+    return typeof body === 'string' ? null : { forToken: target.token, body };
+  }
+
+  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+    const subscription = this.subscriptionOf(target);
+    if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
+    const url = new URL(subscription.endpoint);
+    const prepared = message.prepared?.forToken === target.token ? message.prepared.body : undefined;
+    const body = prepared ?? this.encrypt(subscription, message.payload);
+    // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
+    if (typeof body === 'string') return { ok: false, gone: true, error: body };
     const headers: Record<string, string> = {
       TTL: String(message.ttlSeconds),
       Urgency: message.urgency,
       Topic: message.topic,
       'Content-Type': 'application/octet-stream',
       'Content-Encoding': 'aes128gcm',
-      'Content-Length': String(encrypted.cipherText.length),
+      'Content-Length': String(body.length),
       Authorization: this.authorization(url.origin),
     };
     try {
@@ -97,7 +109,7 @@ export class WebPushSender implements PushSender {
         method: 'POST',
         path: `${url.pathname}${url.search}`,
         headers,
-        body: encrypted.cipherText,
+        body,
         headersTimeout: REQUEST_TIMEOUT_MS,
         bodyTimeout: REQUEST_TIMEOUT_MS,
       });

@@ -95,6 +95,8 @@ export async function startReminderRuntime(options: {
     pushLeaseMs: r.pushLeaseMs,
     maxPushAttempts: r.pushMaxAttempts,
     pushTtlSeconds: r.pushTtlSeconds,
+    prepareLeadMs: r.prepareLeadMs,
+    prepareMaxEntries: r.prepareMaxEntries,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await queue.process(engine.handlers(), r.workerConcurrency);

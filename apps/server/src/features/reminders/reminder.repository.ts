@@ -1,8 +1,9 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { reminderDeliveries, reminderSchedule } from '../../db/schema';
 import type { DueRow } from './engine/row-evaluation';
 import type { ReminderKind, ScheduleSpec } from './schedule-rules';
+import { inIds } from '../../db/sql-helpers';
 
 export interface ScheduleWrite extends ScheduleSpec {
   id?: string;
@@ -29,18 +30,26 @@ export class ReminderRepository {
       .orderBy(asc(reminderSchedule.fireAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      kind: r.kind as ReminderKind,
-      slot: r.slot,
-      localTime: r.localTime,
-      offsetMinutes: r.offsetMinutes,
-      timezone: r.timezone,
-      occurrenceDate: r.occurrenceDate,
-      fireAt: r.fireAt,
-      ref: r.ref,
-    }));
+    return rows.map(toDueRow);
+  }
+
+  /**
+   * Rows firing in (`after`, `until`], in (fire_at, id) order from the keyset `after`, without
+   * locking: what preparation reads ahead (decision 116). Rows firing at one instant are paged by id.
+   */
+  async listUpcoming(after: { fireAt: Date; id: string }, until: Date, limit: number): Promise<DueRow[]> {
+    const rows = await this.db
+      .select()
+      .from(reminderSchedule)
+      .where(
+        and(
+          sql`(${reminderSchedule.fireAt}, ${reminderSchedule.id}) > (${after.fireAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+          lte(reminderSchedule.fireAt, until),
+        ),
+      )
+      .orderBy(asc(reminderSchedule.fireAt), asc(reminderSchedule.id))
+      .limit(limit);
+    return rows.map(toDueRow);
   }
 
   async countDue(now: Date, cap: number): Promise<number> {
@@ -87,7 +96,7 @@ export class ReminderRepository {
 
   async deleteRows(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.delete(reminderSchedule).where(inArray(reminderSchedule.id, ids));
+    await this.db.delete(reminderSchedule).where(inIds(reminderSchedule.id, ids));
   }
 
   async scheduleOf(userId: string) {
@@ -130,4 +139,19 @@ export class ReminderRepository {
   async pruneDeliveries(before: Date): Promise<void> {
     await this.db.delete(reminderDeliveries).where(lte(reminderDeliveries.createdAt, before));
   }
+}
+
+function toDueRow(r: typeof reminderSchedule.$inferSelect): DueRow {
+  return {
+    id: r.id,
+    userId: r.userId,
+    kind: r.kind as ReminderKind,
+    slot: r.slot,
+    localTime: r.localTime,
+    offsetMinutes: r.offsetMinutes,
+    timezone: r.timezone,
+    occurrenceDate: r.occurrenceDate,
+    fireAt: r.fireAt,
+    ref: r.ref,
+  };
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../src/app';
 import { loadConfig } from '../../../src/config/config';
 import { ManualClock } from '../../../src/lib/clock';
@@ -10,6 +11,7 @@ import type { PushMessage, PushResult, PushSender, PushTarget } from '../../../s
 import type { ReminderEngine } from '../../../src/features/reminders/engine/reminder-engine';
 import { ApiClient } from '../../support/api-client';
 import { type TestDatabase, createTestDatabase } from '../../support/test-database';
+import { TestPushService } from '../../support/test-push-service';
 
 /** A push sender that records what it was asked to send, and can be told to fail. */
 export class RecordingSender implements PushSender {
@@ -102,6 +104,46 @@ export async function startReminderServer(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a describe block: a local push service that decrypts what it is sent (TestPushService) and a
+ * reminder server allowed to send to it, started before the block's tests and stopped after them.
+ */
+export function withPushService(options: { now: string; env?: Record<string, string> }): {
+  pushService: TestPushService;
+  readonly server: ReminderServer;
+} {
+  const pushService = new TestPushService();
+  let server: ReminderServer | undefined;
+  beforeAll(async () => {
+    await pushService.start();
+    server = await startReminderServer({
+      now: options.now,
+      env: { PUSH_ENDPOINT_ALLOWLIST: pushService.host, ...options.env },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await pushService.stop();
+  });
+  return {
+    pushService,
+    get server() {
+      if (!server) throw new Error('the reminder server is not started yet');
+      return server;
+    },
+  };
+}
+
+/** What a notification button does: posts the push's action token, as the service worker does. */
+export async function actOnPush(server: Pick<ReminderServer, 'baseUrl'>, token: string): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}/api/push/action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return response.json();
 }
 
 let sequence = 0;

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
-import { type ReminderServer, createUser, startReminderServer } from './reminder-harness';
-import { TestPushService } from '../../support/test-push-service';
+import { type ReminderServer, actOnPush, createUser, withPushService } from './reminder-harness';
 
 describe(`real Web Push round trip through a local RFC 8030/8291/8292 push service (${TEST_ENGINE})`, () => {
-  const pushService = new TestPushService();
-  let server: ReminderServer;
-  beforeAll(async () => {
-    await pushService.start();
-    server = await startReminderServer({
-      now: '2026-11-21T05:00:00Z',
-      env: { PUSH_ENDPOINT_ALLOWLIST: pushService.host, VAPID_SUBJECT: 'mailto:ops@example.com' },
-    });
+  const setup = withPushService({
+    now: '2026-11-21T05:00:00Z',
+    env: { VAPID_SUBJECT: 'mailto:ops@example.com' },
   });
-  afterAll(async () => {
-    await server.close();
-    await pushService.stop();
+  const { pushService } = setup;
+  let server: ReminderServer;
+  beforeAll(() => {
+    server = setup.server;
   });
 
   it('delivers the reminder encrypted for the subscription, signed with the server’s VAPID key', async () => {
@@ -62,12 +57,10 @@ describe(`real Web Push round trip through a local RFC 8030/8291/8292 push servi
 
     // The 'Mark as taken' token from the decrypted payload works against the API.
     const take = pushService.received[0]!.payload.actions[0].token as string;
-    const acted = await fetch(`${server.baseUrl}/api/push/action`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: take }),
+    expect(await actOnPush(server, take)).toMatchObject({
+      success: true,
+      message: 'Aspirin marked as taken!',
     });
-    expect(await acted.json()).toMatchObject({ success: true, message: 'Aspirin marked as taken!' });
   });
 
   it('drops a subscription the push service answers 410 Gone for', async () => {

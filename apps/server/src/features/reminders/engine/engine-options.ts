@@ -5,6 +5,7 @@ import type { RealtimeHub } from '../../notifications/live/live-hub';
 import type { PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
+import type { PreparedPushes } from './prepared-pushes';
 
 export interface EngineLogger {
   info(obj: object, msg: string): void;
@@ -35,4 +36,10 @@ export interface ReminderEngineOptions {
   metrics?: ReminderMetrics;
   /** Ceiling of a fire job's loop before it yields to the next tick. */
   fireBudgetMs?: number;
+  /** How far ahead reminders are prepared (decision 116); 0 prepares nothing. */
+  prepareLeadMs?: number;
+  /** The most prepared rows and device bodies held in memory. */
+  prepareMaxEntries?: number;
+  /** What was prepared ahead, when preparation is on (the engine sets it). */
+  prepared?: PreparedPushes;
 }

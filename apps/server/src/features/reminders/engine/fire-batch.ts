@@ -9,6 +9,7 @@ import {
 } from '../../push/push-subscription.repository';
 import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
+import type { PreparedNotification } from './prepared-pushes';
 import { pushPayloadFor } from './push-payload';
 import { type Intent, effectiveOccurrence, evaluateRow } from './row-evaluation';
 import { loadUserStates } from './user-state.loader';
@@ -31,14 +32,19 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
     const states = await loadUserStates(tx, userIds, dates);
 
-    const intents: { userId: string; intent: Intent; dueAt: Date }[] = [];
+    const intents: { userId: string; intent: Intent; dueAt: Date; prepared?: PreparedNotification }[] = [];
     const moves: (ScheduleWrite & { id: string })[] = [];
     const removals: string[] = [];
     for (const row of rows) {
       const outcome = evaluateRow(row, occurrences.get(row.id)!, states.get(row.userId)!, now);
       const { fireAt: dueAt } = occurrences.get(row.id)!;
-      for (const intent of outcome.intents)
-        intents.push({ userId: intent.recipientId ?? row.userId, intent, dueAt });
+      // What was prepared ahead for this occurrence, used only where it is exactly this intent.
+      const preparedFor = o.prepared?.take(row.id, dueAt, now);
+      for (const intent of outcome.intents) {
+        const userId = intent.recipientId ?? row.userId;
+        const prepared = preparedFor?.(intent, userId);
+        intents.push({ userId, intent, dueAt, ...(prepared ? { prepared } : {}) });
+      }
       if (outcome.next) {
         const { spec, date, fireAt } = outcome.next;
         moves.push({ ...spec, id: row.id, userId: row.userId, occurrenceDate: date, fireAt });
@@ -53,7 +59,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     );
     const toStore = intents
       .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
-      .map((i) => ({ ...i, id: randomUUID() }));
+      .map((i) => ({ ...i, id: i.prepared?.notificationId ?? randomUUID() }));
     const stored = toStore.map((i) => ({
       id: i.id,
       userId: i.userId,
@@ -61,7 +67,8 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       title: i.intent.title,
       message: i.intent.message,
       medicineName: i.intent.medicineName,
-      createdAt: now,
+      // A prepared push carries its instant as createdAt; the bell shows the same one.
+      createdAt: i.prepared?.createdAt ?? now,
       isRead: false,
     }));
     await new NotificationRepository(tx).insertMany(stored);
@@ -101,7 +108,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
 /** One push per stored notification and device of its user. */
 function outboxRows(
   o: ReminderEngineOptions,
-  toStore: { userId: string; intent: Intent; id: string }[],
+  toStore: { userId: string; intent: Intent; id: string; prepared?: PreparedNotification }[],
   byId: Map<string, Notification>,
   devices: PushSubscriptionRow[],
   now: Date,
@@ -112,7 +119,8 @@ function outboxRows(
   for (const item of toStore) {
     const own = devicesOf.get(item.userId);
     if (!own) continue;
-    const { payload, topic } = pushPayloadFor(o.tokens, item.userId, item.intent, byId.get(item.id)!, now);
+    const { payload, topic } =
+      item.prepared ?? pushPayloadFor(o.tokens, item.userId, item.intent, byId.get(item.id)!, now);
     for (const device of own) outbox.push({ userId: item.userId, subscriptionId: device.id, payload, topic });
   }
   return outbox;

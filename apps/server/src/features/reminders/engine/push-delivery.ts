@@ -40,6 +40,9 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
       const device = devices.get(push.subscriptionId);
       if (!device) continue;
       const payload = push.payload as PushPayload;
+      // The payload's body encrypted ahead (decision 116), if this process made it for this token.
+      const ready = o.prepared?.bodyFor(payload.id, push.subscriptionId);
+      const prepared = ready?.forToken === device.token ? ready : undefined;
       // A sender that throws fails this one push, never the batch (issue 8, finding 2).
       const result = await o.sender
         .send(device, {
@@ -47,8 +50,11 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
           topic: push.topic,
           ttlSeconds: o.pushTtlSeconds,
           urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
+          prepared,
         })
         .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }));
+      if (result.ok || result.gone)
+        o.prepared?.done(payload.id, push.subscriptionId, result.ok && !!prepared);
       if (result.ok) {
         sent.push(push.id);
         o.metrics?.pushSent(secondsSinceStored(payload, o.clock.now()));

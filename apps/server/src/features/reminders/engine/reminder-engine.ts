@@ -5,6 +5,7 @@ import { fireBatch } from './fire-batch';
 import { sweepLeases } from './lease-sweep';
 import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
+import { ReminderPreparer } from './prepare-ahead';
 
 export type { EngineLogger, ReminderEngineOptions } from './engine-options';
 
@@ -21,6 +22,8 @@ const DELIVERY_KEYS_KEPT_MS = 8 * 86_400_000;
 export class ReminderEngine {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
+  private preparing: Promise<void> | undefined;
+  private readonly preparer: ReminderPreparer | undefined;
   private lastPrune = 0;
   private readonly reminders: ReminderRepository;
   private readonly o: ReminderEngineOptions;
@@ -45,6 +48,16 @@ export class ReminderEngine {
         close: () => queue.close(),
       },
     };
+    const leadMs = options.prepareLeadMs ?? 0;
+    if (leadMs > 0) {
+      this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 100_000);
+      this.o.prepared = this.preparer.prepared;
+    }
+  }
+
+  /** Device bodies prepared and held now, and pushes sent with one since start (decision 116). */
+  get preparation(): { held: number; used: number } {
+    return { held: this.preparer?.prepared.size ?? 0, used: this.preparer?.prepared.used ?? 0 };
   }
 
   handlers(): Record<string, JobHandler> {
@@ -69,6 +82,7 @@ export class ReminderEngine {
     // A tick that failed (the database went away mid-tick) was logged by its caller; stopping must
     // not fail on it, or shutting down after an outage would fail too.
     await this.ticking?.catch(() => undefined);
+    await this.preparing;
   }
 
   async tick(): Promise<void> {
@@ -87,6 +101,7 @@ export class ReminderEngine {
       await this.o.queue.add('fire', {}, { jobId: `fire-${lane}`, attempts: 1 });
     }
     await sweepLeases(this.o, now);
+    this.prepareAhead();
     if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now.getTime();
       await this.reminders.pruneDeliveries(new Date(now.getTime() - DELIVERY_KEYS_KEPT_MS));
@@ -94,6 +109,21 @@ export class ReminderEngine {
       // at, then gone (issue 8, finding 7).
       await new PushOutboxRepository(this.o.db).pruneFailed(new Date(now.getTime() - FAILED_PUSHES_KEPT_MS));
     }
+  }
+
+  /**
+   * Starts preparing what enters the lead window (decision 116) unless a run is still going; it
+   * runs beside the ticks, never delaying a firing.
+   */
+  private prepareAhead(): void {
+    if (!this.preparer || this.preparing) return;
+    this.preparing = this.preparer
+      .run()
+      .then(() => undefined)
+      .catch((error: unknown) => this.o.log.warn({ err: error }, 'preparing reminders failed'))
+      .finally(() => {
+        this.preparing = undefined;
+      });
   }
 
   private async fireLoop(): Promise<void> {
@@ -134,6 +164,7 @@ export class ReminderEngine {
   async runUntilIdle(maxRounds = 20): Promise<void> {
     for (let round = 0; round < maxRounds; round += 1) {
       await this.tick();
+      await this.preparing;
       await this.o.queue.idle();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
       if (due === 0) return;

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import type { PreparedPush } from '../../push/push-sender';
+import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
+import { ReminderRepository } from '../reminder.repository';
+import type { ReminderEngineOptions } from './engine-options';
+import { type PreparedNotification, PreparedPushes } from './prepared-pushes';
+import { pushPayloadFor } from './push-payload';
+import { effectiveOccurrence, evaluateRow } from './row-evaluation';
+import { loadUserStates } from './user-state.loader';
+
+/** Rows read and prepared per step; small, so fire and push jobs interleave with preparation. */
+const PREPARE_BATCH = 500;
+/** Before every uuid: the keyset's start at an instant. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Prepares, ahead of their time, the reminders of the rows firing within the lead window
+ * (decision 116): evaluates each row as of its fire instant, gives each notification its id and
+ * payload (with its signed action tokens) and encrypts that payload for each device. Nothing is
+ * stored and nothing sent: at the due second the fire job still decides from the state then, and
+ * takes from `PreparedPushes` only what it would have built itself.
+ *
+ * It reads forward through the (fire_at, id) index from a keyset, so each row is read once per
+ * occurrence however long the window; rows moved into the window behind the keyset are simply not
+ * prepared (they fire as they would without preparation).
+ */
+export class ReminderPreparer {
+  readonly prepared: PreparedPushes;
+  private keyset = { fireAt: new Date(0), id: FIRST_ID };
+
+  constructor(
+    private readonly o: ReminderEngineOptions,
+    private readonly leadMs: number,
+    maxEntries: number,
+  ) {
+    this.prepared = new PreparedPushes(maxEntries);
+  }
+
+  /** Prepares what entered the window since the last run; returns how many rows it prepared. */
+  async run(): Promise<number> {
+    const now = this.o.clock.now();
+    this.prepared.evict(now);
+    if (this.keyset.fireAt.getTime() < now.getTime()) this.keyset = { fireAt: now, id: FIRST_ID };
+    const until = new Date(now.getTime() + this.leadMs);
+    const reminders = new ReminderRepository(this.o.db);
+    let count = 0;
+    while (!this.prepared.full) {
+      const rows = await reminders.listUpcoming(this.keyset, until, PREPARE_BATCH);
+      if (rows.length === 0) break;
+      await this.prepareRows(rows);
+      const last = rows[rows.length - 1]!;
+      this.keyset = { fireAt: last.fireAt, id: last.id };
+      count += rows.length;
+      if (rows.length < PREPARE_BATCH) break;
+      await yieldToEvents();
+    }
+    return count;
+  }
+
+  private async prepareRows(rows: Awaited<ReturnType<ReminderRepository['listUpcoming']>>): Promise<void> {
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, r.fireAt)]));
+    const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
+    const states = await loadUserStates(this.o.db, userIds, dates);
+    const planned = rows.map((row) => {
+      const occurrence = occurrences.get(row.id)!;
+      const { intents } = evaluateRow(row, occurrence, states.get(row.userId)!, occurrence.fireAt);
+      return { row, at: occurrence.fireAt, intents };
+    });
+    const recipients = [
+      ...new Set(planned.flatMap((p) => p.intents.map((i) => i.recipientId ?? p.row.userId))),
+    ];
+    const devices = await new PushSubscriptionRepository(this.o.db).listForUsers(recipients);
+    const devicesOf = new Map<string, typeof devices>();
+    for (const d of devices) devicesOf.set(d.userId, [...(devicesOf.get(d.userId) ?? []), d]);
+
+    for (const { row, at, intents } of planned) {
+      const notifications: PreparedNotification[] = [];
+      const bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[] = [];
+      for (const intent of intents) {
+        const recipientId = intent.recipientId ?? row.userId;
+        const notificationId = randomUUID();
+        const { payload, topic } = pushPayloadFor(
+          this.o.tokens,
+          recipientId,
+          intent,
+          {
+            id: notificationId,
+            type: intent.type,
+            title: intent.title,
+            message: intent.message,
+            medicineName: intent.medicineName,
+            isRead: false,
+            createdAt: at.toISOString(),
+          },
+          at,
+        );
+        notifications.push({ intent, recipientId, notificationId, createdAt: at, payload, topic });
+        const json = JSON.stringify(payload);
+        for (const device of devicesOf.get(recipientId) ?? []) {
+          const push = this.o.sender.prepare?.(device, json);
+          if (push) bodies.push({ notificationId, subscriptionId: device.id, push });
+        }
+      }
+      this.prepared.add(row.id, at, notifications, bodies);
+    }
+  }
+}
