@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { type Database, rowsOf } from '../../db/database';
 import { pushOutbox } from '../../db/schema';
 import { inIds } from '../../db/sql-helpers';
@@ -35,10 +36,17 @@ const leasedColumns = {
 export class PushOutboxRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(rows: NewOutboxRow[], leaseId: string, availableAt: Date): Promise<void> {
-    if (rows.length === 0) return;
+  /** Stores pushes under a lease; returns them as `readLease` would (ids are made here). */
+  async insert(
+    rows: NewOutboxRow[],
+    leaseId: string,
+    availableAt: Date,
+  ): Promise<(LeasedPush & { availableAt: Date })[]> {
+    if (rows.length === 0) return [];
+    const leased = rows.map((r) => ({ ...r, id: randomUUID(), attempts: 0, availableAt }));
     const json = JSON.stringify(
-      rows.map((r) => ({
+      leased.map((r) => ({
+        id: r.id,
         user_id: r.userId,
         subscription_id: r.subscriptionId,
         payload: r.payload,
@@ -46,9 +54,10 @@ export class PushOutboxRepository {
       })),
     );
     await this.db
-      .execute(sql`insert into ${pushOutbox} (user_id, subscription_id, payload, topic, lease_id, available_at)
-      select x.user_id, x.subscription_id, x.payload, x.topic, ${leaseId}::uuid, ${availableAt.toISOString()}::timestamptz
-      from json_to_recordset(${json}::json) as x(user_id uuid, subscription_id uuid, payload jsonb, topic text)`);
+      .execute(sql`insert into ${pushOutbox} (id, user_id, subscription_id, payload, topic, lease_id, available_at)
+      select x.id, x.user_id, x.subscription_id, x.payload, x.topic, ${leaseId}::uuid, ${availableAt.toISOString()}::timestamptz
+      from json_to_recordset(${json}::json) as x(id uuid, user_id uuid, subscription_id uuid, payload jsonb, topic text)`);
+    return leased;
   }
 
   /** A lease's pending pushes as they are, with when the lease runs out. */

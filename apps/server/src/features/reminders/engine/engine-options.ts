@@ -2,6 +2,7 @@ import type { Database } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import type { ReminderMetrics } from '../../../lib/metrics';
 import type { RealtimeHub } from '../../notifications/live/live-hub';
+import type { LeasedPush } from '../../push/push-outbox.repository';
 import type { PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
@@ -36,10 +37,15 @@ export interface ReminderEngineOptions {
   metrics?: ReminderMetrics;
   /** Ceiling of a fire job's loop before it yields to the next tick. */
   fireBudgetMs?: number;
-  /** How far ahead reminders are prepared (decision 116); 0 prepares nothing. */
+  /** How far ahead reminders are prepared (decision 048); 0 prepares nothing. */
   prepareLeadMs?: number;
   /** The most prepared rows and device bodies held in memory. */
   prepareMaxEntries?: number;
+  /**
+   * Leases this process just wrote, as written, until their push job reads them here instead of
+   * reading them back from the database (the engine sets it and drops what another process took).
+   */
+  freshLeases?: Map<string, { at: number; pushes: (LeasedPush & { availableAt: Date })[] }>;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
 }

@@ -78,13 +78,18 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     ]);
     const outbox = outboxRows(o, toStore, byId, devices, now);
     const leaseId = randomUUID();
-    await new PushOutboxRepository(tx).insert(outbox, leaseId, new Date(now.getTime() + o.pushLeaseMs));
+    const leased = await new PushOutboxRepository(tx).insert(
+      outbox,
+      leaseId,
+      new Date(now.getTime() + o.pushLeaseMs),
+    );
     await reminders.moveRows(moves);
     await reminders.deleteRows(removals);
     return {
       claimed: rows.length,
       lateness: toStore.map((i) => (now.getTime() - i.dueAt.getTime()) / 1000),
       leaseId: outbox.length > 0 ? leaseId : undefined,
+      leased,
       notifications: toStore.map((i) => ({ userId: i.userId, notification: byId.get(i.id)! })),
     };
   });
@@ -92,6 +97,8 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
   o.metrics?.due(result.claimed);
   for (const seconds of result.lateness) o.metrics?.stored(seconds);
   if (result.leaseId) {
+    // Committed: the push job, when it runs in this process, takes the rows from here.
+    o.freshLeases?.set(result.leaseId, { at: Date.now(), pushes: result.leased });
     await o.queue.add('push', { leaseId: result.leaseId }, { jobId: `push-${result.leaseId}` });
   }
   // Open tabs are told after commit; a lost message only means the bell updates on its next fetch.

@@ -18,7 +18,10 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
   // from the sweep while available_at is ahead of the clock.
   const renewBelow = o.pushLeaseMs - Math.min(o.pushLeaseMs / 3, 10_000);
   let leaseUntil = now.getTime() + o.pushLeaseMs;
-  const read = await outbox.readLease(leaseId);
+  // Written by this process a moment ago (fire-batch.ts): the same rows, without reading them back.
+  const fresh = o.freshLeases?.get(leaseId);
+  o.freshLeases?.delete(leaseId);
+  const read = fresh?.pushes ?? (await outbox.readLease(leaseId));
   const earliest = read.reduce((min, p) => Math.min(min, p.availableAt.getTime()), Infinity);
   let pushes: LeasedPush[] = read;
   if (pushes.length > 0 && earliest - now.getTime() < renewBelow) {
@@ -40,7 +43,7 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
       const device = devices.get(push.subscriptionId);
       if (!device) continue;
       const payload = push.payload as PushPayload;
-      // The payload's body encrypted ahead (decision 116), if this process made it for this token.
+      // The payload's body encrypted ahead (decision 048), if this process made it for this token.
       const ready = o.prepared?.bodyFor(payload.id, push.subscriptionId);
       const prepared = ready?.forToken === device.token ? ready : undefined;
       // A sender that throws fails this one push, never the batch (issue 8, finding 2).

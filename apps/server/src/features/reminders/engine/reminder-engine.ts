@@ -48,14 +48,15 @@ export class ReminderEngine {
         close: () => queue.close(),
       },
     };
+    this.o.freshLeases = new Map();
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
-      this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 100_000);
+      this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 200_000);
       this.o.prepared = this.preparer.prepared;
     }
   }
 
-  /** Device bodies prepared and held now, and pushes sent with one since start (decision 116). */
+  /** Device bodies prepared and held now, and pushes sent with one since start (decision 048). */
   get preparation(): { held: number; used: number } {
     return { held: this.preparer?.prepared.size ?? 0, used: this.preparer?.prepared.used ?? 0 };
   }
@@ -101,6 +102,7 @@ export class ReminderEngine {
       await this.o.queue.add('fire', {}, { jobId: `fire-${lane}`, attempts: 1 });
     }
     await sweepLeases(this.o, now);
+    this.dropStaleFreshLeases();
     this.prepareAhead();
     if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now.getTime();
@@ -111,8 +113,16 @@ export class ReminderEngine {
     }
   }
 
+  /** Leases whose push job ran in another process (BullMQ) are not kept past their lease time. */
+  private dropStaleFreshLeases(): void {
+    const before = Date.now() - this.o.pushLeaseMs;
+    for (const [leaseId, lease] of this.o.freshLeases ?? []) {
+      if (lease.at < before) this.o.freshLeases?.delete(leaseId);
+    }
+  }
+
   /**
-   * Starts preparing what enters the lead window (decision 116) unless a run is still going; it
+   * Starts preparing what enters the lead window (decision 048) unless a run is still going; it
    * runs beside the ticks, never delaying a firing.
    */
   private prepareAhead(): void {
