@@ -67,7 +67,7 @@ const envSchema = z.object({
   REMINDER_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(6),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   REMINDER_PREPARE_SECONDS: z.coerce.number().int().min(0).max(3600).default(180),
-  REMINDER_PREPARE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(300_000),
+  REMINDER_PREPARE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
   PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(3600),

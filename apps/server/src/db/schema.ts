@@ -240,7 +240,7 @@ export const reminderSchedule = pgTable(
   (t) => [
     uniqueIndex('reminder_schedule_user_kind_slot').on(t.userId, t.kind, t.slot),
     // (fire_at, id): the tick's due range, and the keyset that preparation pages through when many
-    // rows share one instant (decision 116).
+    // rows share one instant (decision 048).
     index('reminder_schedule_fire_at_id_idx').on(t.fireAt, t.id),
   ],
 );

@@ -12,7 +12,7 @@ export interface PushMessage {
   prepared?: PreparedPush | undefined;
 }
 
-/** A payload encrypted ahead of time for one device (decision 116). Opaque outside its sender. */
+/** A payload encrypted ahead of time for one device (decision 048). Opaque outside its sender. */
 export interface PreparedPush {
   /** The subscription token it was made for; a re-subscribed device gets a fresh one. */
   forToken: string;

@@ -35,7 +35,7 @@ export class ReminderRepository {
 
   /**
    * Rows firing in (`after`, `until`], in (fire_at, id) order from the keyset `after`, without
-   * locking: what preparation reads ahead (decision 116). Rows firing at one instant are paged by id.
+   * locking: what preparation reads ahead (decision 048). Rows firing at one instant are paged by id.
    */
   async listUpcoming(after: { fireAt: Date; id: string }, until: Date, limit: number): Promise<DueRow[]> {
     const rows = await this.db

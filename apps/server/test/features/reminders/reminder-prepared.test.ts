@@ -9,7 +9,7 @@ import {
 } from './reminder-harness';
 
 /**
- * Reminders prepared ahead (decision 116), through a real push service that decrypts every push
+ * Reminders prepared ahead (decision 048), through a real push service that decrypts every push
  * with the device's keys: a prepared push is exactly the one the engine would build at its time, is
  * sent at its time and never before, and is not used once the dose, the medicine or the device
  * changed.

@@ -16,7 +16,7 @@ const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Prepares, ahead of their time, the reminders of the rows firing within the lead window
- * (decision 116): evaluates each row as of its fire instant, gives each notification its id and
+ * (decision 048): evaluates each row as of its fire instant, gives each notification its id and
  * payload (with its signed action tokens) and encrypts that payload for each device. Nothing is
  * stored and nothing sent: at the due second the fire job still decides from the state then, and
  * takes from `PreparedPushes` only what it would have built itself.

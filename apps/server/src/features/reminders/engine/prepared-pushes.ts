@@ -23,7 +23,7 @@ const rowKey = (rowId: string, fireAt: Date) => `${rowId}|${fireAt.getTime()}`;
 const bodyKey = (notificationId: string, subscriptionId: string) => `${notificationId}|${subscriptionId}`;
 
 /**
- * What the engine prepared ahead (decision 116), in this process's memory: per schedule row and
+ * What the engine prepared ahead (decision 048), in this process's memory: per schedule row and
  * occurrence the notifications its evaluation produced, and per (notification, device) the payload's
  * encrypted body. It is a memo, never a decision: a due row is still evaluated from the state at its
  * time, and a prepared notification is used only when that evaluation produces the same intent (the
