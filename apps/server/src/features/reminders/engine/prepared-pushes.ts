@@ -98,8 +98,15 @@ export class PreparedPushes {
     if (usedPrepared) this.used += 1;
   }
 
-  /** Drops what is too old to be used (fired by another worker, or not wanted after all). */
+  private lastEvicted = 0;
+
+  /**
+   * Drops what is too old to be used (fired by another worker, or not wanted after all). A walk over
+   * every entry, so at most once a minute: ticks come every second, and a due second holds 100k.
+   */
   evict(now: Date): void {
+    if (now.getTime() - this.lastEvicted < 60_000) return;
+    this.lastEvicted = now.getTime();
     const limit = now.getTime() - PREPARED_KEPT_MS;
     for (const [key, entry] of this.rows) if (entry.fireAtMs < limit) this.rows.delete(key);
     for (const [key, entry] of this.bodies) if (entry.fireAtMs < limit) this.bodies.delete(key);
