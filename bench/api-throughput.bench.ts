@@ -9,6 +9,8 @@
  *   npm run bench:api                                      # both engines, 30 s per endpoint
  *   npm run bench:api -- --engine embedded --duration 10 --warmup 3
  *   npm run bench:api -- --profile prof/                   # the app under --cpu-prof
+ *   npm run bench:api -- --only notifications              # endpoints whose name contains it
+ *   npm run bench:api -- --engine postgres --soak 10       # memory: the app's RSS after each pass
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
  * benchmark creates and drops its own database. The app and the reference run at the same time and
@@ -35,6 +37,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'string' },
     out: { type: 'string' },
+    // Memory under long load: the app alone, every endpoint in turn, for this many minutes; its RSS
+    // after each pass (issue 10: after 10 minutes, and no growth between consecutive passes).
+    soak: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -217,6 +222,8 @@ interface EngineResult {
   engine: string;
   rows: { endpoint: string; write: boolean; app: Measured; reference: Measured }[];
   rssAfterLoadMiB: number;
+  /** With --soak: the app's RSS after each pass over the endpoints. */
+  soakRssMiB?: number[];
 }
 
 async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult> {
@@ -282,6 +289,12 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
     );
     await waitFor(origin, '/api/health', app);
     await waitFor(referenceOrigin, '/health', reference);
+    if (args.soak) {
+      await stop(reference);
+      const rss = await soak(origin, endpoints, s, app.pid, Number(args.soak) * 60_000);
+      await stop(app);
+      return { engine, rows, rssAfterLoadMiB: rss[rss.length - 1] ?? NaN, soakRssMiB: rss };
+    }
     for (const endpoint of endpoints) {
       const measuredApp = await load(origin, endpoint.app(s));
       const measuredReference = await load(referenceOrigin, endpoint.reference(s));
@@ -304,6 +317,24 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
   }
 }
 
+/** Every endpoint in turn against the app until `ms` have passed; the app's RSS after each pass. */
+async function soak(
+  origin: string,
+  endpoints: typeof ENDPOINTS,
+  s: Seeded,
+  pid: number | undefined,
+  ms: number,
+): Promise<number[]> {
+  const end = Date.now() + ms;
+  const rss: number[] = [];
+  while (Date.now() < end) {
+    for (const endpoint of endpoints) await load(origin, endpoint.app(s));
+    rss.push(await rssMiB(pid));
+    console.log(`  soak pass ${rss.length}: server RSS ${rss[rss.length - 1]!.toFixed(0)} MiB`);
+  }
+  return rss;
+}
+
 function table(results: EngineResult[]): string {
   const lines = [
     '| engine | endpoint | app req/s | app p50 / p99 ms | reference req/s | reference p99 ms | app ÷ reference | errors / non-2xx |',
@@ -320,7 +351,11 @@ function table(results: EngineResult[]): string {
   lines.push(
     '',
     results
-      .map((r) => `${r.engine}: server RSS after the load ${r.rssAfterLoadMiB.toFixed(0)} MiB`)
+      .map(
+        (r) =>
+          `${r.engine}: server RSS after the load ${r.rssAfterLoadMiB.toFixed(0)} MiB` +
+          (r.soakRssMiB ? ` (after each pass: ${r.soakRssMiB.map((m) => m.toFixed(0)).join(', ')} MiB)` : ''),
+      )
       .join('; '),
   );
   return lines.join('\n');

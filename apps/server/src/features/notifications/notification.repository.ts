@@ -29,7 +29,7 @@ export class NotificationRepository {
   }
 
   /**
-   * Built once per repository (decision 131): the bell's page is the API's most frequent read, and
+   * Built once per repository (decision 132): the bell's page is the API's most frequent read, and
    * building its SQL per call cost 4x the query itself (bench:api, notifications list).
    */
   private statements: ReturnType<typeof prepareHotReads> | undefined;
