@@ -62,6 +62,7 @@ describe('PreparedPushes (the memo of decision 048)', () => {
     memo.done('n-1', 'd-1', true);
     expect(memo.bodyFor('n-1', 'd-1')).toBeUndefined();
     expect(memo.used).toBe(1);
+    expect(memo.made).toBe(1);
   });
 
   it('is full at its bound of rows plus bodies, and evicts what is too old to be used', () => {

@@ -11,8 +11,8 @@ import { loadUserStates } from './user-state.loader';
 
 /** Rows read and prepared per step; small, so fire and push jobs interleave with preparation. */
 const PREPARE_BATCH = 500;
-/** Before every uuid: the keyset's start at an instant. */
-const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+/** After every uuid: a keyset at `now` starts with the rows after now (those at now are due). */
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 /**
  * Prepares, ahead of their time, the reminders of the rows firing within the lead window
@@ -27,7 +27,7 @@ const FIRST_ID = '00000000-0000-0000-0000-000000000000';
  */
 export class ReminderPreparer {
   readonly prepared: PreparedPushes;
-  private keyset = { fireAt: new Date(0), id: FIRST_ID };
+  private keyset = { fireAt: new Date(0), id: LAST_ID };
 
   constructor(
     private readonly o: ReminderEngineOptions,
@@ -41,7 +41,8 @@ export class ReminderPreparer {
   async run(): Promise<number> {
     const now = this.o.clock.now();
     this.prepared.evict(now);
-    if (this.keyset.fireAt.getTime() < now.getTime()) this.keyset = { fireAt: now, id: FIRST_ID };
+    // Rows due now or earlier belong to the fire job: preparing them would race it for nothing.
+    if (this.keyset.fireAt.getTime() <= now.getTime()) this.keyset = { fireAt: now, id: LAST_ID };
     const until = new Date(now.getTime() + this.leadMs);
     const reminders = new ReminderRepository(this.o.db);
     let count = 0;

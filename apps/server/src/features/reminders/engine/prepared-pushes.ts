@@ -61,6 +61,7 @@ export class PreparedPushes {
     bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[],
   ): void {
     const fireAtMs = fireAt.getTime();
+    this.made += bodies.length;
     this.rows.set(rowKey(rowId, fireAt), { fireAtMs, notifications });
     for (const b of bodies)
       this.bodies.set(bodyKey(b.notificationId, b.subscriptionId), { fireAtMs, push: b.push });
@@ -89,7 +90,8 @@ export class PreparedPushes {
     return this.bodies.get(bodyKey(notificationId, subscriptionId))?.push;
   }
 
-  /** Pushes sent with a body prepared ahead, since start (the benchmark and tests read it). */
+  /** Device bodies prepared, and pushes sent with one, since start (the benchmark and tests). */
+  made = 0;
   used = 0;
 
   /** The push is done with (sent, or its device gone); `usedPrepared` when its prepared body went. */

@@ -56,9 +56,12 @@ export class ReminderEngine {
     }
   }
 
-  /** Device bodies prepared and held now, and pushes sent with one since start (decision 048). */
-  get preparation(): { held: number; used: number } {
-    return { held: this.preparer?.prepared.size ?? 0, used: this.preparer?.prepared.used ?? 0 };
+  /**
+   * Device bodies held now; bodies prepared and pushes sent with one since start (decision 048).
+   */
+  get preparation(): { held: number; made: number; used: number } {
+    const memo = this.preparer?.prepared;
+    return { held: memo?.size ?? 0, made: memo?.made ?? 0, used: memo?.used ?? 0 };
   }
 
   handlers(): Record<string, JobHandler> {
