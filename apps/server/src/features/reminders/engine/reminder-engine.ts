@@ -86,6 +86,7 @@ export class ReminderEngine {
     // A tick that failed (the database went away mid-tick) was logged by its caller; stopping must
     // not fail on it, or shutting down after an outage would fail too.
     await this.ticking?.catch(() => undefined);
+    this.preparer?.stop();
     await this.preparing;
   }
 
