@@ -11,8 +11,8 @@ import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
 import type { PreparedNotification } from './prepared-pushes';
 import { pushPayloadFor } from './push-payload';
-import { type Intent, effectiveOccurrence, evaluateRow } from './row-evaluation';
-import { loadUserStates } from './user-state.loader';
+import { type Intent, evaluateRow } from './row-evaluation';
+import { loadBatch } from './user-state.loader';
 
 /**
  * Processes one batch of due schedule rows; returns how many rows it claimed. In one transaction it
@@ -27,10 +27,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     const reminders = new ReminderRepository(tx);
     const rows = await reminders.claimDue(now, o.batchSize);
     if (rows.length === 0) return null;
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, now)]));
-    const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
-    const states = await loadUserStates(tx, userIds, dates);
+    const { occurrences, states } = await loadBatch(tx, rows, () => now);
 
     const intents: { userId: string; intent: Intent; dueAt: Date; prepared?: PreparedNotification }[] = [];
     const moves: (ScheduleWrite & { id: string })[] = [];
@@ -60,17 +57,10 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     const toStore = intents
       .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
       .map((i) => ({ ...i, id: i.prepared?.notificationId ?? randomUUID() }));
-    const stored = toStore.map((i) => ({
-      id: i.id,
-      userId: i.userId,
-      type: i.intent.type,
-      title: i.intent.title,
-      message: i.intent.message,
-      medicineName: i.intent.medicineName,
-      // A prepared push carries its instant as createdAt; the bell shows the same one.
-      createdAt: i.prepared?.createdAt ?? now,
-      isRead: false,
-    }));
+    // A prepared push carries its instant as createdAt; the bell shows the same one.
+    const stored = toStore.map((i) =>
+      notificationRow(i.intent, i.userId, i.id, i.prepared?.createdAt ?? now),
+    );
     await new NotificationRepository(tx).insertMany(stored);
     const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
     const devices = await new PushSubscriptionRepository(tx).listForUsers([
@@ -112,6 +102,30 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
   return result.claimed;
 }
 
+/** The notification row an intent is stored as (and, through `toNotification`, pushed as). */
+export function notificationRow(intent: Intent, userId: string, id: string, createdAt: Date) {
+  return {
+    id,
+    userId,
+    type: intent.type,
+    title: intent.title,
+    message: intent.message,
+    medicineName: intent.medicineName,
+    createdAt,
+    isRead: false,
+  };
+}
+
+export function devicesByUser(devices: PushSubscriptionRow[]): Map<string, PushSubscriptionRow[]> {
+  const byUser = new Map<string, PushSubscriptionRow[]>();
+  for (const d of devices) {
+    const own = byUser.get(d.userId);
+    if (own) own.push(d);
+    else byUser.set(d.userId, [d]);
+  }
+  return byUser;
+}
+
 /** One push per stored notification and device of its user. */
 function outboxRows(
   o: ReminderEngineOptions,
@@ -120,8 +134,7 @@ function outboxRows(
   devices: PushSubscriptionRow[],
   now: Date,
 ): NewOutboxRow[] {
-  const devicesOf = new Map<string, PushSubscriptionRow[]>();
-  for (const d of devices) devicesOf.set(d.userId, [...(devicesOf.get(d.userId) ?? []), d]);
+  const devicesOf = devicesByUser(devices);
   const outbox: NewOutboxRow[] = [];
   for (const item of toStore) {
     const own = devicesOf.get(item.userId);

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { PreparedPush } from '../../push/push-sender';
+import { toNotification } from '../../notifications/notification.service';
 import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
 import { ReminderRepository } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
 import { type PreparedNotification, PreparedPushes } from './prepared-pushes';
 import { pushPayloadFor } from './push-payload';
-import { effectiveOccurrence, evaluateRow } from './row-evaluation';
-import { loadUserStates } from './user-state.loader';
+import { evaluateRow } from './row-evaluation';
+import { loadBatch } from './user-state.loader';
+import { devicesByUser, notificationRow } from './fire-batch';
 
 /** Rows read and prepared per step; small, so fire and push jobs interleave with preparation. */
 const PREPARE_BATCH = 500;
@@ -66,10 +68,7 @@ export class ReminderPreparer {
   }
 
   private async prepareRows(rows: Awaited<ReturnType<ReminderRepository['listUpcoming']>>): Promise<void> {
-    const userIds = [...new Set(rows.map((r) => r.userId))];
-    const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, r.fireAt)]));
-    const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
-    const states = await loadUserStates(this.o.db, userIds, dates);
+    const { occurrences, states } = await loadBatch(this.o.db, rows, (row) => row.fireAt);
     const planned = rows.map((row) => {
       const occurrence = occurrences.get(row.id)!;
       const { intents } = evaluateRow(row, occurrence, states.get(row.userId)!, occurrence.fireAt);
@@ -78,9 +77,7 @@ export class ReminderPreparer {
     const recipients = [
       ...new Set(planned.flatMap((p) => p.intents.map((i) => i.recipientId ?? p.row.userId))),
     ];
-    const devices = await new PushSubscriptionRepository(this.o.db).listForUsers(recipients);
-    const devicesOf = new Map<string, typeof devices>();
-    for (const d of devices) devicesOf.set(d.userId, [...(devicesOf.get(d.userId) ?? []), d]);
+    const devicesOf = devicesByUser(await new PushSubscriptionRepository(this.o.db).listForUsers(recipients));
 
     for (const { row, at, intents } of planned) {
       const notifications: PreparedNotification[] = [];
@@ -88,21 +85,8 @@ export class ReminderPreparer {
       for (const intent of intents) {
         const recipientId = intent.recipientId ?? row.userId;
         const notificationId = randomUUID();
-        const { payload, topic } = pushPayloadFor(
-          this.o.tokens,
-          recipientId,
-          intent,
-          {
-            id: notificationId,
-            type: intent.type,
-            title: intent.title,
-            message: intent.message,
-            medicineName: intent.medicineName,
-            isRead: false,
-            createdAt: at.toISOString(),
-          },
-          at,
-        );
+        const notification = toNotification(notificationRow(intent, recipientId, notificationId, at));
+        const { payload, topic } = pushPayloadFor(this.o.tokens, recipientId, intent, notification, at);
         notifications.push({ intent, recipientId, notificationId, createdAt: at, payload, topic });
         const json = JSON.stringify(payload);
         for (const device of devicesOf.get(recipientId) ?? []) {

@@ -3,7 +3,24 @@ import { CareRepository } from '../../care/care.repository';
 import { MedicineRepository } from '../../medicines/medicine.repository';
 import { effectiveSettingsOf } from '../../settings/effective-settings';
 import { SettingsRepository } from '../../settings/settings.repository';
-import type { UserState } from './row-evaluation';
+import type { Occurrence } from '../schedule-rules';
+import { type DueRow, type UserState, effectiveOccurrence } from './row-evaluation';
+
+/**
+ * What `evaluateRow` needs for a batch of rows: the occurrence each is about (as of `nowOf(row)`) and
+ * its user's state. The fire job (as of now) and the preparer (as of each row's instant) share it, so
+ * what is prepared is evaluated from exactly what firing reads.
+ */
+export async function loadBatch(
+  db: Database,
+  rows: DueRow[],
+  nowOf: (row: DueRow) => Date,
+): Promise<{ occurrences: Map<string, Occurrence>; states: Map<string, UserState> }> {
+  const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, nowOf(r))]));
+  const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
+  const states = await loadUserStates(db, [...new Set(rows.map((r) => r.userId))], dates);
+  return { occurrences, states };
+}
 
 /**
  * What a batch's rules need to know of its users, read in four bulk queries through the medicines
