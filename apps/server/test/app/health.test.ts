@@ -15,13 +15,31 @@ describe(`health and platform (${TEST_ENGINE})`, () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers with a strict CSP', async () => {
+  it('sends an API answer the security headers that apply to JSON, and no page policies', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`);
+    // Nothing may load or frame it, were it ever opened as a page (decision 133).
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // Page-only policies and the rate limit's counters (only on a refusal) stay off.
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(response.headers.get('x-ratelimit-remaining')).toBeNull();
+  });
+
+  it('sends a page the whole set with a strict CSP', async () => {
+    const response = await fetch(`${server.baseUrl}/`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

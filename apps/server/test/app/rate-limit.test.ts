@@ -45,6 +45,9 @@ describe(`per-IP request ceiling (${TEST_ENGINE})`, () => {
     const refused = await fetch(`${server.baseUrl}/api/health`);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: /Too many requests/ });
+    // The refusal says when to come back; answers under the limit carry no counters (decision 133).
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe(String(PER_MINUTE));
   });
 
   it('tells API paths from the web app’s by their first segment only', () => {

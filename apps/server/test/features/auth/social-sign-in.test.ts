@@ -83,12 +83,13 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
       },
       oidc: null,
     });
-    // The CSP lets the page reach the emulator and nothing else new; popups keep their opener.
-    const csp = response.headers.get('content-security-policy') ?? '';
+    // The page's CSP lets it reach the emulator and nothing else new; popups keep their opener.
+    const page = await fetch(`${server.baseUrl}/`);
+    const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`connect-src 'self' http://${emulator.host}`);
     expect(csp).toContain(`frame-src http://${emulator.host}`);
     expect(csp).toContain("script-src 'self' https://apis.google.com");
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
   for (const path of ['REST', 'tRPC'] as const) {
@@ -428,8 +429,10 @@ describe(`no provider configured (${TEST_ENGINE})`, () => {
     const api = new ApiClient(server.baseUrl);
     const providers = await api.get('/api/auth/providers');
     expect(providers.body).toEqual({ firebase: null, oidc: null });
-    expect(providers.headers.get('content-security-policy')).not.toMatch(/google|frame-src/);
-    expect(providers.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    const page = await fetch(`${server.baseUrl}/`);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(page.headers.get('content-security-policy')).not.toMatch(/google|frame-src/);
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const refused = await api.post('/api/user/social-login', {
       email: uniqueEmail(),
       name: 'X',
