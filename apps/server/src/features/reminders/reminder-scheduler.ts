@@ -121,20 +121,9 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
     });
   }
 
+  /** A dose or the supply moved: the refill check runs once the change is committed. */
   async supplyChanged(userId: string): Promise<void> {
-    const now = this.deps.clock.now();
-    await new ReminderRepository(this.deps.db).upsertRows([
-      {
-        userId,
-        kind: 'refill',
-        slot: 0,
-        localTime: '00:00',
-        offsetMinutes: 0,
-        timezone: 'UTC',
-        occurrenceDate: now.toISOString().slice(0, 10),
-        fireAt: now,
-      },
-    ]);
+    await new ReminderRepository(this.deps.db).queueRefillCheck(userId, this.deps.clock.now());
   }
 
   /**

@@ -49,6 +49,9 @@ describe(`a write and its reminder schedule commit together (${TEST_ENGINE})`, (
     kept = await createMedicine(me, { name: 'Kept', frequency: '1-0-1' });
     second = await createMedicine(me, { name: 'Second', frequency: '1-0-0' });
     expect((await scheduleRows()).length).toBeGreaterThan(0);
+    // No refill check pending (the one the creates queued is done): every write below must queue one,
+    // and so write the schedule (a pending check is reused, not rewritten: decision 134).
+    await db().delete(reminderSchedule).where(eq(reminderSchedule.kind, 'refill'));
     await breakSchedule();
   });
   afterAll(() => server.close());
@@ -133,6 +136,10 @@ describe(`a write and its reminder schedule commit together (${TEST_ENGINE})`, (
 
   it('once the schedule is back, the same calls succeed once each and the schedule follows them', async () => {
     await mendSchedule();
+    const tick = await me.api.put(`/api/medicine/${kept.id}/taken`, { date: '2026-11-21', taken: '1-0-0' });
+    expect(tick.status, tick.text).toBe(200);
+    const refill = (await scheduleRows()).filter((r) => r.kind === 'refill');
+    expect(refill.map((r) => r.fireAt.toISOString())).toEqual(['2026-11-21T10:00:00.000Z']);
     const created = await me.api.post<Medicine>(
       '/api/medicine',
       aMedicine(me.email, { name: 'Stored', frequency: '0-1-0' }),
@@ -145,5 +152,20 @@ describe(`a write and its reminder schedule commit together (${TEST_ENGINE})`, (
     expect((await me.api.delete(`/api/medicine/${created.body.id}`)).status).toBe(200);
     const after = (await scheduleRows()).filter((r) => r.kind === 'dose').map((r) => r.slot);
     expect(after.sort()).toEqual([0, 2]);
+  });
+
+  it('a tick while a refill check is pending is stored without writing the schedule: that check reads it', async () => {
+    await breakSchedule();
+    try {
+      const tick = await me.api.put(`/api/medicine/${second.id}/taken`, {
+        date: '2026-11-21',
+        taken: '1-0-0',
+      });
+      expect(tick.status, tick.text).toBe(200);
+      const refill = (await scheduleRows()).filter((r) => r.kind === 'refill');
+      expect(refill.map((r) => r.fireAt.toISOString())).toEqual(['2026-11-21T10:00:00.000Z']);
+    } finally {
+      await mendSchedule();
+    }
   });
 });
