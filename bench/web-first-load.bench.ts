@@ -167,6 +167,10 @@ async function lighthouseRun(label: string, sessionCookie?: string): Promise<Run
     if (args.reports) {
       await mkdir(args.reports, { recursive: true });
       await writeFile(path.join(args.reports, `${label}.json`), JSON.stringify(result.lhr));
+      // The run's trace too (open it in Chrome's Performance panel): what the unattributed
+      // main-thread time is, which the report alone cannot say.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) await writeFile(path.join(args.reports, `${label}.trace.json`), JSON.stringify(trace));
     }
     return figures(result.lhr);
   } finally {
