@@ -3,7 +3,7 @@ import { AuthContext } from '../../features/auth/auth.context';
 import { LoginForm } from '../../features/auth/components/login-form.component';
 import { useSignInNotice } from '../../features/auth/social/sign-in-notice.hook';
 import { type AppLinkProps, type Navigation, NavigationContext, hrefOf } from '../../lib/navigation';
-import { onIdle } from '../../lib/on-idle';
+import { onFirstIntent } from '../../lib/on-first-intent';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { loadFullApp } from '../full-app';
 import { PageFrame } from '../shell/page-frame.component';
@@ -40,10 +40,11 @@ export function SignedOutApp({ onLeave }: { onLeave: (departure: Departure) => P
       : 'Your medicines, today’s doses, refills and monthly report.',
   );
   useSignInNotice();
-  // What the visitor needs next, fetched (not started) while they read or type.
+  // What the visitor needs next, loaded (its modules evaluated, the app not started) once they act:
+  // on idle it blocked every visit's first seconds, used or not (decision 053).
   useEffect(
     () =>
-      onIdle(() => {
+      onFirstIntent(() => {
         void loadFullApp().catch(() => undefined);
         void import('../../features/dashboard/dashboard.component').catch(() => undefined);
       }),

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { onIdle } from '../../../lib/on-idle';
+import { onFirstIntent } from '../../../lib/on-first-intent';
 import type { InputRegistration } from '../../../shared/ui/text-input.component';
 import type { LoginFormOutput } from './login-form.schema';
 
@@ -8,8 +8,8 @@ const FIELDS: readonly FieldName[] = ['email', 'password'];
 type FieldErrors = Partial<Record<FieldName, { message: string }>>;
 
 /**
- * The contract's zod schemas are not needed to show the form, only to check it: they are fetched
- * once the form is on screen and the browser is idle, or at the latest on the first submit.
+ * The contract's zod schemas are not needed to show the form, only to check it: they are loaded at
+ * the visitor's first use of the page (decision 053), or at the latest on the first submit.
  */
 const loadValidation = () => import('./login-form.schema');
 
@@ -25,7 +25,14 @@ export function useLoginForm(onValid: (values: LoginFormOutput) => Promise<void>
   const submitted = useRef(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  useEffect(() => onIdle(() => void loadValidation()), []);
+  // Offline it is not cached (the offline start leaves zod out): the submit loads it, online again.
+  useEffect(
+    () =>
+      onFirstIntent(() => {
+        if (navigator.onLine) void loadValidation().catch(() => undefined);
+      }),
+    [],
+  );
 
   async function validate(): Promise<{ data: LoginFormOutput | null; errors: FieldErrors }> {
     const { loginFormSchema } = await loadValidation();
