@@ -21,6 +21,24 @@ const rememberOutDir: Plugin = {
   },
 };
 
+/**
+ * `asset-list.json`: every built script and style sheet, for the service worker to cache while
+ * online (src/app/warm-offline-cache.ts, decision 054). Not the Firebase SDK (fetched when 'Login with
+ * Google' is pressed, online by nature), nor the API docs or bundle statistics.
+ */
+const assetList: Plugin = {
+  name: 'medrem:asset-list',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const urls = Object.keys(bundle)
+      .filter((file) => /^assets\/.+\.(js|css)$/.test(file))
+      .filter((file) => !/\/(firebase-google|api-docs|bundle-stats)/.test(file))
+      .sort()
+      .map((file) => `/${file}`);
+    this.emitFile({ type: 'asset', fileName: 'asset-list.json', source: JSON.stringify(urls) });
+  },
+};
+
 export default defineConfig({
   resolve: {
     // zod without its eval-based JIT, for the strict CSP (see src/lib/zod-jitless.ts).
@@ -30,6 +48,7 @@ export default defineConfig({
   },
   plugins: [
     rememberOutDir,
+    assetList,
     react(),
     tailwindcss(),
     VitePWA({

@@ -206,7 +206,7 @@ test.describe('offline-first', () => {
     await expect(rowOf(page, 0, 'Aspirin')).toBeVisible();
     await page.evaluate(async () => navigator.serviceWorker.ready);
     await waitForSavedData(page);
-    // Only the offline start is precached (decision 051); the other screens are fetched on idle
+    // Only the offline start is precached (decision 051); the worker fetches the other screens on idle
     // into the service worker's cache, so one never opened online still opens offline.
     await expect
       .poll(

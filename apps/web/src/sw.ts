@@ -33,9 +33,9 @@ const assets = new CacheFirst({
 const isAsset = (url: URL) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
 registerRoute(({ url }) => isAsset(url), assets);
 
-// The app fetches every screen on idle (routes/router.tsx); on the first visit that can happen before
-// this worker controls the page, so the page also names the files it fetched and they are kept here
-// (from the HTTP cache, through the same strategy, so expiry counts them). Precached files are skipped.
+// Once the app has started online it names every built file (app/warm-offline-cache.ts, from the
+// build's asset-list.json) and they are fetched and kept here, through the same strategy, so expiry
+// counts them; the page runs none of them. Precached files and anything outside /assets/ are skipped.
 function cacheAssets(event: ExtendableMessageEvent, urls: unknown): void {
   if (!Array.isArray(urls)) return;
   const wanted = urls

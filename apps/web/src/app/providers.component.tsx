@@ -7,7 +7,8 @@ import { savedOfflineAccount } from '../features/offline/saved-account';
 import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
 import { onIdle } from '../lib/on-idle';
-import { createAppRouter, warmScreensForOffline } from '../routes/router';
+import { createAppRouter } from '../routes/router';
+import { warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
 import type { SessionAnswer } from './start-session';
 
@@ -42,7 +43,7 @@ export function App({ initialSession }: { initialSession?: SessionAnswer | undef
   useEffect(() => {
     const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
     if (!navigator.onLine || connection?.saveData) return undefined;
-    return onIdle(() => void warmScreensForOffline(), 10_000);
+    return onIdle(() => void warmOfflineCache(), 10_000);
   }, []);
   if (!restored) return null;
   return (

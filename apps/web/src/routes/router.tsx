@@ -18,31 +18,10 @@ export interface RouterContext {
   api: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 }
 
-// Every screen is its own chunk: the JS is split by route.
-const screens: { preload?: () => Promise<void> | undefined }[] = [];
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) => {
-  const component = lazyRouteComponent(load, name);
-  screens.push(component);
-  return component;
-};
-
-/**
- * Fetches every screen's chunk. Only the offline start is precached (decision 051); the service
- * worker caches the other chunks when they are first fetched. Fetching them all once the app is
- * idle puts them in that cache, so a screen never opened while online still opens offline later.
- */
-export async function warmScreensForOffline(): Promise<void> {
-  await Promise.allSettled(screens.map((component) => component.preload?.() ?? Promise.resolve()));
-  if (!('serviceWorker' in navigator)) return;
-  // On a first visit the worker may not control the page yet, so these fetches passed it by: it is
-  // told which files they were and keeps them (sw.ts, CACHE_ASSETS).
-  const registration = await navigator.serviceWorker.ready;
-  const urls = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((name) => name.startsWith(`${location.origin}/assets/`));
-  registration.active?.postMessage({ type: 'CACHE_ASSETS', urls });
-}
+// Every screen is its own chunk: the JS is split by route. The service worker caches them all while
+// online, without running them (app/warm-offline-cache.ts).
+const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazyRouteComponent(load, name);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
