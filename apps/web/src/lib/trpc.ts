@@ -7,3 +7,6 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** The query cache's typed helpers (`trpc.useUtils()`): prefetches and invalidations per feature. */
+export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
