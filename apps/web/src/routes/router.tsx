@@ -18,10 +18,8 @@ export interface RouterContext {
   api: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 }
 
-// Every screen is its own chunk: the JS is split by route. The service worker caches them all while
-// online, without running them (app/warm-offline-cache.ts).
-const screen = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  lazyRouteComponent(load, name);
+// Every screen is its own chunk (lazyRouteComponent): the JS is split by route. The service worker
+// caches them all while online, without running them (app/warm-offline-cache.ts).
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: AppShell,
@@ -31,7 +29,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: screen(() => import('../features/dashboard/home.screen'), 'HomeScreen'),
+  component: lazyRouteComponent(() => import('../features/dashboard/home.screen'), 'HomeScreen'),
 });
 
 const loginRoute = createRoute({
@@ -39,7 +37,7 @@ const loginRoute = createRoute({
   path: '/login',
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  component: screen(() => import('../features/auth/login.screen'), 'LoginScreen'),
+  component: lazyRouteComponent(() => import('../features/auth/login.screen'), 'LoginScreen'),
 });
 
 const registerRoute = createRoute({
@@ -47,13 +45,13 @@ const registerRoute = createRoute({
   path: '/register',
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  component: screen(() => import('../features/auth/register.screen'), 'RegisterScreen'),
+  component: lazyRouteComponent(() => import('../features/auth/register.screen'), 'RegisterScreen'),
 });
 
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
-  component: screen(() => import('../features/auth/logout.screen'), 'LogoutScreen'),
+  component: lazyRouteComponent(() => import('../features/auth/logout.screen'), 'LogoutScreen'),
 });
 
 /** Spec route guard for the signed-in-only screens. */
@@ -70,19 +68,22 @@ const authedRoute = createRoute({
 const medicationRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/medication',
-  component: screen(() => import('../features/medicines/medications.screen'), 'MedicationsScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/medicines/medications.screen'),
+    'MedicationsScreen',
+  ),
 });
 
 const reportsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/reports',
-  component: screen(() => import('../features/reports/reports.screen'), 'ReportsScreen'),
+  component: lazyRouteComponent(() => import('../features/reports/reports.screen'), 'ReportsScreen'),
 });
 
 const careRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/care',
-  component: screen(() => import('../features/care/care.screen'), 'CareScreen'),
+  component: lazyRouteComponent(() => import('../features/care/care.screen'), 'CareScreen'),
 });
 
 /** An invitation link: signed out, the guard sends to /login?redirect= with the token kept. */
@@ -91,13 +92,19 @@ const careAcceptRoute = createRoute({
   path: '/care/accept',
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' ? { token: search.token } : {},
-  component: screen(() => import('../features/care/accept-invitation.screen'), 'AcceptInvitationScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/care/accept-invitation.screen'),
+    'AcceptInvitationScreen',
+  ),
 });
 
 const addMedicineRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/add-medicine',
-  component: screen(() => import('../features/medicines/add-medicine.screen'), 'AddMedicineScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/medicines/add-medicine.screen'),
+    'AddMedicineScreen',
+  ),
 });
 
 const settingsRoute = createRoute({
@@ -105,7 +112,7 @@ const settingsRoute = createRoute({
   path: '/settings',
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTabKey } =>
     search.tab === undefined ? {} : { tab: parseSettingsTab(search.tab) },
-  component: screen(() => import('../features/settings/settings.screen'), 'SettingsScreen'),
+  component: lazyRouteComponent(() => import('../features/settings/settings.screen'), 'SettingsScreen'),
 });
 
 /** Spec: no guard; the medicine is loaded before the screen shows. */
@@ -115,7 +122,10 @@ const updateMedicineRoute = createRoute({
   loader: ({ context, params }) => context.api.medicine.get.ensureData({ id: params.id }),
   pendingComponent: () => <Spinner label="Loading medicine..." />,
   errorComponent: RouteError,
-  component: screen(() => import('../features/medicines/update-medicine.screen'), 'UpdateMedicineScreen'),
+  component: lazyRouteComponent(
+    () => import('../features/medicines/update-medicine.screen'),
+    'UpdateMedicineScreen',
+  ),
 });
 
 const routeTree = rootRoute.addChildren([

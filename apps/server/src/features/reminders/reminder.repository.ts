@@ -139,23 +139,26 @@ export class ReminderRepository {
   /**
    * Queues the user's refill check (decision 047) due `now`, unless one of the same date is already
    * due and not yet taken by a worker: the row this would write, bar an earlier `fire_at`, and it
-   * reads the supply when it fires, after this write commits (decision 134). The pending row is held FOR SHARE, not upserted: dose writes of one user no longer queue
-   * behind each other on that row until each commits, and a worker, which claims rows FOR UPDATE
-   * SKIP LOCKED before it reads the supply, takes it only once the write is visible. A row a worker
-   * already holds makes this wait for its commit; it is then gone or later, and a new one is due.
+   * reads the supply when it fires, after this write commits (decision 134). The pending row is
+   * held FOR SHARE, not upserted: dose writes of one user no longer queue behind each other on that
+   * row until each commits, and a worker, which claims rows FOR UPDATE SKIP LOCKED before it reads
+   * the supply, takes it only once the write is visible. A row a worker already holds makes this
+   * wait for its commit; it is then gone or later, and a new one is due. The upsert is upsertRows'
+   * (same conflict target and columns), written as SQL to sit behind the locking read.
    */
   async queueRefillCheck(userId: string, now: Date): Promise<void> {
     const at = now.toISOString();
+    const today = at.slice(0, 10);
     await this.db.execute(sql`
       with pending as (
         select 1 from ${reminderSchedule}
         where user_id = ${userId}::uuid and kind = 'refill' and slot = 0 and fire_at <= ${at}::timestamptz
-          and occurrence_date = ${at.slice(0, 10)}::date
+          and occurrence_date = ${today}::date
         for share
       )
       insert into ${reminderSchedule}
         (user_id, kind, slot, local_time, offset_minutes, timezone, occurrence_date, fire_at, ref)
-      select ${userId}::uuid, 'refill', 0, '00:00', 0, 'UTC', ${at.slice(0, 10)}::date, ${at}::timestamptz, null
+      select ${userId}::uuid, 'refill', 0, '00:00', 0, 'UTC', ${today}::date, ${at}::timestamptz, null
       where not exists (select 1 from pending)
       on conflict (user_id, kind, slot) do update set
         local_time = excluded.local_time, offset_minutes = excluded.offset_minutes,
