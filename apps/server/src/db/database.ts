@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -55,7 +56,7 @@ export async function openDatabase(options: {
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
       connect_timeout: 5,
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    const db = drizzlePostgres(preparingStatements(client), { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
