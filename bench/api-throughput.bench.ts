@@ -1,12 +1,14 @@
 /**
  * API throughput benchmark (not a test, issue 10). For each engine it starts the built server as
  * `npm start` runs it (rate limit raised, logging at info into a file), seeds one account with five
- * medicines and ten notifications, and loads each endpoint with autocannon, each time followed by the
- * same load on the reference (bench/api-reference.server.ts: bare Fastify + the one indexed query
- * each endpoint needs) on the same data. Figures are ratios to the
- * reference measured in the same run, so a busy machine moves both.
+ * medicines and ten notifications, and loads each endpoint with autocannon, in rounds that alternate
+ * with the same load on the reference (bench/api-reference.server.ts: bare Fastify + the one indexed
+ * query each endpoint needs) on the same data. Figures are ratios to the reference measured in the
+ * same run: each round's app ÷ reference, and the median over the rounds, so that a change in the
+ * machine's load during an endpoint's measurement moves both sides instead of one.
  *
- *   npm run bench:api                                      # both engines, 30 s per endpoint
+ *   npm run bench:api                                      # both engines, 3 rounds of 10 s per side
+ *   npm run bench:api -- --rounds 3 --duration 30          # 30 s windows of unbroken load
  *   npm run bench:api -- --engine embedded --duration 10 --warmup 3
  *   npm run bench:api -- --profile prof/                   # the app under --cpu-prof
  *   npm run bench:api -- --only notifications              # endpoints whose name contains it
@@ -31,7 +33,10 @@ import postgres from 'postgres';
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
-    duration: { type: 'string', default: '30' },
+    // Seconds of one round's load on one side; `rounds` rounds alternate app and reference
+    // (app first, then reference first, and so on), so each side gets rounds × duration.
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
@@ -43,6 +48,7 @@ const { values: args } = parseArgs({
   },
 });
 const DURATION = Number(args.duration);
+const ROUNDS = Math.max(1, Number(args.rounds));
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -188,13 +194,21 @@ interface Measured {
   errors: number;
 }
 
-async function load(
-  origin: string,
-  options: Omit<autocannon.Options, 'url'> & { url?: string },
-): Promise<Measured> {
-  const base = { ...options, url: origin + (options.url ?? '/'), connections: CONNECTIONS };
-  if (WARMUP > 0) await autocannon({ ...base, duration: WARMUP });
-  const result = await autocannon({ ...base, duration: DURATION });
+type LoadOptions = Omit<autocannon.Options, 'url'> & { url?: string };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function load(origin: string, options: LoadOptions, seconds: number): Promise<Measured> {
+  const result = await autocannon({
+    ...options,
+    url: origin + (options.url ?? '/'),
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -202,6 +216,45 @@ async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** Several rounds of one side: mean rate, median latencies, errors summed. */
+function combined(rounds: Measured[]): Measured {
+  return {
+    rps: rounds.reduce((sum, r) => sum + r.rps, 0) / rounds.length,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+interface Side {
+  origin: string;
+  options: LoadOptions;
+}
+
+/**
+ * One endpoint: both sides warmed up, then ROUNDS rounds that alternate which side goes first
+ * (app–reference, reference–app, …), so a drift in the machine's load is shared. The ratio is the
+ * median of the rounds' ratios.
+ */
+async function compare(app: Side, reference: Side) {
+  if (WARMUP > 0) {
+    await load(app.origin, app.options, WARMUP);
+    await load(reference.origin, reference.options, WARMUP);
+  }
+  const appRounds: Measured[] = [];
+  const referenceRounds: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [app, reference] : [reference, app];
+    for (const side of order) {
+      const measured = await load(side.origin, side.options, DURATION);
+      (side === app ? appRounds : referenceRounds).push(measured);
+    }
+  }
+  const ratios = appRounds.map((a, i) => a.rps / referenceRounds[i]!.rps);
+  return { app: combined(appRounds), reference: combined(referenceRounds), ratio: median(ratios), ratios };
 }
 
 async function startProcess(script: string[], env: Record<string, string>, logFile: string) {
@@ -220,7 +273,15 @@ async function startProcess(script: string[], env: Record<string, string>, logFi
 
 interface EngineResult {
   engine: string;
-  rows: { endpoint: string; write: boolean; app: Measured; reference: Measured }[];
+  rows: {
+    endpoint: string;
+    write: boolean;
+    app: Measured;
+    reference: Measured;
+    /** The median of the rounds' app ÷ reference, and each round's. */
+    ratio: number;
+    ratios: number[];
+  }[];
   rssAfterLoadMiB: number;
   /** With --soak: the app's RSS after each pass over the endpoints. */
   soakRssMiB?: number[];
@@ -296,17 +357,15 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
       return { engine, rows, rssAfterLoadMiB: rss[rss.length - 1] ?? NaN, soakRssMiB: rss };
     }
     for (const endpoint of endpoints) {
-      const measuredApp = await load(origin, endpoint.app(s));
-      const measuredReference = await load(referenceOrigin, endpoint.reference(s));
-      console.log(
-        `  ${engine} ${endpoint.name}: app ${measuredApp.rps.toFixed(0)} req/s, reference ${measuredReference.rps.toFixed(0)} req/s`,
+      const measured = await compare(
+        { origin, options: endpoint.app(s) },
+        { origin: referenceOrigin, options: endpoint.reference(s) },
       );
-      rows.push({
-        endpoint: endpoint.name,
-        write: endpoint.write ?? false,
-        app: measuredApp,
-        reference: measuredReference,
-      });
+      console.log(
+        `  ${engine} ${endpoint.name}: app ${measured.app.rps.toFixed(0)} req/s, reference ${measured.reference.rps.toFixed(0)} req/s, ` +
+          `ratio ${percent(measured.ratio)} (rounds ${measured.ratios.map(percent).join(', ')})`,
+      );
+      rows.push({ endpoint: endpoint.name, write: endpoint.write ?? false, ...measured });
     }
     const rssAfterLoadMiB = await rssMiB(app.pid);
     await Promise.all([stop(app), stop(reference)]);
@@ -328,23 +387,24 @@ async function soak(
   const end = Date.now() + ms;
   const rss: number[] = [];
   while (Date.now() < end) {
-    for (const endpoint of endpoints) await load(origin, endpoint.app(s));
+    for (const endpoint of endpoints) await load(origin, endpoint.app(s), DURATION);
     rss.push(await rssMiB(pid));
     console.log(`  soak pass ${rss.length}: server RSS ${rss[rss.length - 1]!.toFixed(0)} MiB`);
   }
   return rss;
 }
 
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+
 function table(results: EngineResult[]): string {
   const lines = [
-    '| engine | endpoint | app req/s | app p50 / p99 ms | reference req/s | reference p99 ms | app ÷ reference | errors / non-2xx |',
+    '| engine | endpoint | app req/s | app p50 / p99 ms | reference req/s | reference p99 ms | app ÷ reference (rounds) | errors / non-2xx |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const result of results) {
     for (const row of result.rows) {
-      const ratio = row.app.rps / row.reference.rps;
       lines.push(
-        `| ${result.engine} | ${row.endpoint} | ${row.app.rps.toFixed(0)} | ${row.app.p50} / ${row.app.p99} | ${row.reference.rps.toFixed(0)} | ${row.reference.p99} | ${(ratio * 100).toFixed(0)} % | ${row.app.errors} / ${row.app.non2xx} |`,
+        `| ${result.engine} | ${row.endpoint} | ${row.app.rps.toFixed(0)} | ${row.app.p50} / ${row.app.p99} | ${row.reference.rps.toFixed(0)} | ${row.reference.p99} | ${percent(row.ratio)} (${row.ratios.map(percent).join(', ')}) | ${row.app.errors} / ${row.app.non2xx} |`,
       );
     }
   }
@@ -365,7 +425,7 @@ async function main(): Promise<void> {
   const engines =
     args.engine === 'both' ? (['embedded', 'postgres'] as const) : [args.engine as 'embedded' | 'postgres'];
   console.log(
-    `API benchmark: ${engines.join(' + ')}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per endpoint, ` +
+    `API benchmark: ${engines.join(' + ')}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${ROUNDS} × ${DURATION} s per side and endpoint, ` +
       `${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}, ${new Date().toISOString()}`,
