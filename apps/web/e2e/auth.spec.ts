@@ -22,6 +22,35 @@ test('register through the form; the success dialog sends the new user to login'
   await expect(page).toHaveURL(/\/login$/); // the dialog closes itself after 2 s
 });
 
+test('a signed-out start asks who is signed in once, while its script loads (decision 056)', async ({
+  page,
+}) => {
+  const sessionCalls: string[] = [];
+  let askedNow: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (askedNow = resolve));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/trpc/auth.session') {
+      sessionCalls.push(r.method());
+      askedNow();
+    }
+  });
+  // The entry script is held until the question has left: only index.html's preload can ask it
+  // then (5 s at most, so that a missing preload fails below instead of hanging).
+  let askedBeforeScript = false;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    askedBeforeScript = await Promise.race([
+      asked.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  expect(askedBeforeScript).toBe(true);
+  // The script read the preloaded answer: no second request.
+  expect(sessionCalls).toEqual(['GET']);
+});
+
 test('the route guard remembers the page and login returns there', async ({ page, request }) => {
   const account = await createAccount(request);
   const providers = page.waitForResponse((r) => r.url().includes('social.providers'));

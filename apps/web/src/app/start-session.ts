@@ -25,7 +25,7 @@ export function maySignedOutStart(): boolean {
 /** auth.session by plain fetch; undefined when it could not be asked (offline, server error). */
 export function fetchSession(): Promise<SessionAnswer | undefined> {
   return plainQuery<SessionAnswer>('auth.session').catch((error: unknown) => {
-    console.warn('Could not ask who is signed in; starting the full app', error);
+    console.warn('Could not ask who is signed in', error);
     return undefined;
   });
 }
