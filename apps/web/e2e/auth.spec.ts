@@ -51,6 +51,33 @@ test('a signed-out start asks who is signed in once, while its script loads (dec
   expect(sessionCalls).toEqual(['GET']);
 });
 
+test("a returning start asks for the dashboard's data without waiting for a new token (decision 057)", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await logIn(page, account);
+  await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night)/ })).toBeVisible();
+  let dataAskedNow: () => void = () => undefined;
+  const dataAsked = new Promise<void>((resolve) => (dataAskedNow = resolve));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.includes('medicine.list')) dataAskedNow();
+  });
+  // The new token's answer is held until the dashboard's data has been asked for (5 s at most):
+  // only a start that calls with the token it holds can ask before it.
+  let dataBeforeToken = false;
+  await page.route(/\/trpc\/auth\.token/, async (route) => {
+    dataBeforeToken = await Promise.race([
+      dataAsked.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night)/ })).toBeVisible();
+  expect(dataBeforeToken).toBe(true);
+});
+
 test('the route guard remembers the page and login returns there', async ({ page, request }) => {
   const account = await createAccount(request);
   const providers = page.waitForResponse((r) => r.url().includes('social.providers'));

@@ -12,3 +12,30 @@ describe('accessTokenStorage', () => {
     expect(accessTokenStorage.get()).toBeNull();
   });
 });
+
+describe('accessTokenStorage.usableFor', () => {
+  const now = new Date('2026-11-25T10:00:00.000Z');
+  const tokenWith = (claims: Record<string, unknown>) =>
+    `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
+  const inSeconds = (seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
+
+  it('accepts a token of this user valid for more than a minute', () => {
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'a@example.com', exp: inSeconds(3_000) }));
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(true);
+  });
+
+  it('refuses a token of another user, one about to expire, an expired one, none, and garbage', () => {
+    accessTokenStorage.set(tokenWith({ sub: 'user-2', exp: inSeconds(3_000) }));
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', exp: inSeconds(30) }));
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', exp: inSeconds(-10) }));
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1' }));
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.set('not-a-jwt');
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.remove();
+    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+  });
+});

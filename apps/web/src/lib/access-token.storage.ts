@@ -1,5 +1,23 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@medrem/domain';
 
+/** What the client reads of its own token (never trusted: the server verifies every call). */
+interface TokenClaims {
+  sub?: unknown;
+  exp?: unknown;
+}
+
+function claimsOf(token: string): TokenClaims | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as TokenClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** A token closer than this to its expiry is not used to start with: it would answer 401 mid-start. */
+const START_MARGIN_MS = 60_000;
+
 /** The bearer token lives in localStorage under the spec's key, so every tab shares it. */
 export const accessTokenStorage = {
   get(): string | null {
@@ -10,5 +28,19 @@ export const accessTokenStorage = {
   },
   remove(): void {
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  },
+  /**
+   * Whether the stored token was issued to this user and is still valid a minute from `now` (the
+   * server's time, decision 082), so that a start can call with it while a new one is asked for
+   * (decision 057). A revoked token passes this and is answered 401, which refreshes as always.
+   */
+  usableFor(userId: string, now: Date): boolean {
+    const token = this.get();
+    const claims = token ? claimsOf(token) : null;
+    return (
+      claims?.sub === userId &&
+      typeof claims.exp === 'number' &&
+      claims.exp * 1000 > now.getTime() + START_MARGIN_MS
+    );
   },
 };

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { accessTokenStorage } from '../../lib/access-token.storage';
 import { httpStatusOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
+import { serverClock } from '../../lib/server-clock';
 import { sessionIdentity } from '../../lib/session-identity';
 import { refreshAccessToken } from '../../lib/token-refresh';
 import { trpc } from '../../lib/trpc';
@@ -97,7 +98,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     if (tokenEmail === sessionUser.email) return;
     let cancelled = false;
-    void requestServerToken(sessionUser.email).then(() => {
+    const requested = requestServerToken(sessionUser.email);
+    // Decision 057: a token this device holds for this user, valid beyond the start, serves the
+    // start's calls while the new one is requested: the data need not wait for that round trip.
+    const ready = accessTokenStorage.usableFor(sessionUser.id, serverClock.now())
+      ? Promise.resolve()
+      : requested;
+    void ready.then(() => {
       if (!cancelled) setTokenEmail(sessionUser.email);
     });
     return () => {
