@@ -51,38 +51,6 @@ test('a signed-out start asks who is signed in once, while its script loads (dec
   expect(sessionCalls).toEqual(['GET']);
 });
 
-test("a returning start asks for its screen's data without waiting for a new token (decision 057)", async ({
-  page,
-  request,
-}) => {
-  const account = await createAccount(request);
-  await logIn(page, account);
-  await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night)/ })).toBeVisible();
-  // The reports screen: its month is not among the answers saved on the device for offline use
-  // (a dashboard opened again may show its saved answers without asking), so a start there asks.
-  let dataAskedNow: () => void = () => undefined;
-  const dataAsked = new Promise<void>((resolve) => (dataAskedNow = resolve));
-  // The new token's answer is held until the screen's data has been asked for (5 s at most): only
-  // a start that calls with the token it holds can ask while it is held.
-  let tokenReleased = false;
-  let askedWhileTokenHeld: boolean | undefined;
-  page.on('request', (r) => {
-    if (askedWhileTokenHeld === undefined && new URL(r.url()).pathname.includes('report.month')) {
-      askedWhileTokenHeld = !tokenReleased;
-      dataAskedNow();
-    }
-  });
-  await page.route(/\/trpc\/auth\.token/, async (route) => {
-    await Promise.race([dataAsked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    tokenReleased = true;
-    await route.continue();
-  });
-  await page.goto('/reports');
-  await expect(page).toHaveTitle('Reports - Medicine Reminder');
-  await dataAsked;
-  expect(askedWhileTokenHeld).toBe(true);
-});
-
 test('the route guard remembers the page and login returns there', async ({ page, request }) => {
   const account = await createAccount(request);
   const providers = page.waitForResponse((r) => r.url().includes('social.providers'));

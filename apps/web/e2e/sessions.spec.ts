@@ -44,3 +44,41 @@ test.describe('Sign out everywhere', () => {
     await otherContext.close();
   });
 });
+
+// The real clock here: the token's expiry is judged against the server's time, which auth.spec.ts
+// fakes at 10:00 UTC (a token issued at 01:00 UTC would look expired there).
+test.describe('Returning start', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("a returning start asks for its screen's data without waiting for a new token (decision 057)", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await logIn(page, account);
+    await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night)/ })).toBeVisible();
+    // The reports screen: its month is not among the answers saved on the device for offline use
+    // (a dashboard opened again may show its saved answers without asking), so a start there asks.
+    let dataAskedNow: () => void = () => undefined;
+    const dataAsked = new Promise<void>((resolve) => (dataAskedNow = resolve));
+    // The new token's answer is held until the screen's data has been asked for (5 s at most): only
+    // a start that calls with the token it holds can ask while it is held.
+    let tokenReleased = false;
+    let askedWhileTokenHeld: boolean | undefined;
+    page.on('request', (r) => {
+      if (askedWhileTokenHeld === undefined && new URL(r.url()).pathname.includes('report.month')) {
+        askedWhileTokenHeld = !tokenReleased;
+        dataAskedNow();
+      }
+    });
+    await page.route(/\/trpc\/auth\.token/, async (route) => {
+      await Promise.race([dataAsked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      tokenReleased = true;
+      await route.continue();
+    });
+    await page.goto('/reports');
+    await expect(page).toHaveTitle('Reports - Medicine Reminder');
+    await dataAsked;
+    expect(askedWhileTokenHeld).toBe(true);
+  });
+});
