@@ -22,7 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { freePort, seedAccount, waitFor } from './bench-support';
+import { freePort, median, seedAccount, waitFor } from './bench-support';
 import { cp, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -195,12 +195,6 @@ interface Measured {
 }
 
 type LoadOptions = Omit<autocannon.Options, 'url'> & { url?: string };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function load(origin: string, options: LoadOptions, seconds: number): Promise<Measured> {
   const result = await autocannon({

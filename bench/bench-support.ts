@@ -79,3 +79,10 @@ export async function seedAccount(
   }
   return { email, token, cookie, medicineIds, today };
 }
+
+/** The middle value (the mean of the two middle ones for an even count): a run's figure, robust to one outlier. */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { freePort, seedAccount, waitFor } from './bench-support';
+import { freePort, median, seedAccount, waitFor } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,12 +52,6 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 interface InitialJs {
   files: { url: string; gzip9: number; wire: number; encoding: string | null }[];
