@@ -9,14 +9,26 @@ export function gzipSize(dist, file) {
   return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 }
 
-/** The initial JavaScript of `/`: every module script and modulepreload that index.html names. */
-export function initialScripts(dist) {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const urls = [
-    ...[...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]),
+/**
+ * The URLs of the initial JavaScript of a page's HTML: every module script and modulepreload it
+ * names, and what its start-after-first-paint script names for after the paint (`data-entry`,
+ * `data-preloads`, decision 058), which the page loads all the same.
+ */
+export function initialScriptUrls(html) {
+  return [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/\bdata-entry="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/\bdata-preloads="([^"]+)"/g)].flatMap((m) => m[1].split(' ')),
   ];
-  return urls.map((file) => ({ file, gzip: gzipSize(dist, file) }));
+}
+
+/** The initial JavaScript of a page of the build (`index.html`, or a prerendered signed-out page). */
+export function initialScripts(dist, page = 'index.html') {
+  const html = readFileSync(join(dist, page), 'utf8');
+  return initialScriptUrls(html)
+    .map((url) => url.replace(/^\//, ''))
+    .map((file) => ({ file, gzip: gzipSize(dist, file) }));
 }
 
 /** The files the service worker precaches (the manifest injected into sw.js) and their total size. */

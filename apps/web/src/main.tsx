@@ -1,9 +1,13 @@
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
+// First, so that an install offer the browser sends while the app starts is kept for its prompt.
+import './app/shell/install-offer';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadFullApp } from './app/full-app';
+import { Overlays } from './app/overlays.component';
 import { Root, type Start } from './app/root.component';
+import { currentAddress } from './app/signed-out/page-address';
 import { fetchSession, maySignedOutStart } from './app/start-session';
 
 /**
@@ -20,7 +24,7 @@ async function chooseStart(): Promise<Start> {
   const asked = fetchSession();
   if (maySignedOutStart()) {
     const session = await asked;
-    if (session?.user === null) return { kind: 'signed-out' };
+    if (session?.user === null) return { kind: 'signed-out', at: currentAddress() };
     return { kind: 'full', App: (await loadFullApp()).App, session };
   }
   const { App } = await loadFullApp();
@@ -29,12 +33,32 @@ async function chooseStart(): Promise<Start> {
   return { kind: 'full', App, session };
 }
 
+/**
+ * Decision 058: the server sends '/' and '/login' with the signed-out page already in `#root`
+ * (rendered at build time, marked with the address it was rendered for) when no one can be signed
+ * in. That page is taken over as it is (hydrated: no redraw, typed text kept); anything else
+ * replaces what `#root` holds.
+ */
+function isPrerenderedFor(root: HTMLElement, start: Start): boolean {
+  return (
+    start.kind === 'signed-out' && start.at.search === '' && root.dataset['prerendered'] === start.at.pathname
+  );
+}
+
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-void chooseStart().then((start) =>
-  createRoot(root).render(
+const overlays = document.getElementById('overlays');
+if (!root || !overlays) throw new Error('index.html has no #root or #overlays element');
+void chooseStart().then((start) => {
+  const page = (
     <StrictMode>
       <Root start={start} />
+    </StrictMode>
+  );
+  if (isPrerenderedFor(root, start)) hydrateRoot(root, page);
+  else createRoot(root).render(page);
+  createRoot(overlays).render(
+    <StrictMode>
+      <Overlays />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -15,6 +15,16 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
+    // Decision 058: the build's signed-out pages and their list (one listed file is missing).
+    await mkdir(path.join(webDist, 'prerendered'));
+    await writeFile(
+      path.join(webDist, 'prerendered', 'home.html'),
+      '<!doctype html><title>login form</title>',
+    );
+    await writeFile(
+      path.join(webDist, 'prerendered', 'pages.json'),
+      JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' }),
+    );
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
@@ -22,16 +32,43 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     await rm(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/medication', '/update-medicine/7d3c1f0e-6a4e-4a8e-9a43-2f6a1c6d9b10'])(
-    'answers the page URL %s with the app shell, under the strict CSP',
-    async (url) => {
-      const response = await fetch(`${server.baseUrl}${url}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/html');
-      expect(await response.text()).toContain('app shell');
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    },
-  );
+  it.each([
+    '/login?redirect=%2Freports',
+    '/medication',
+    '/update-medicine/7d3c1f0e-6a4e-4a8e-9a43-2f6a1c6d9b10',
+  ])('answers the page URL %s with the app shell, under the strict CSP', async (url) => {
+    const response = await fetch(`${server.baseUrl}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('app shell');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('sends a prerendered signed-out page only where no one can be signed in (decision 058)', async () => {
+    const page = async (url: string, cookie?: string) => {
+      const response = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toContain("script-src 'self'");
+      return { body: await response.text(), vary: response.headers.get('vary') ?? '' };
+    };
+    const signedOut = await page('/');
+    expect(signedOut.body).toContain('login form');
+    // Caches must keep the two answers of '/' apart.
+    expect(signedOut.vary.toLowerCase()).toContain('cookie');
+    expect(signedOut.vary.toLowerCase()).toContain('accept-encoding');
+
+    const withSession = await page('/', 'mr_session=anything');
+    expect(withSession.body).toContain('app shell');
+    expect(withSession.vary.toLowerCase()).toContain('cookie');
+    // Other cookies do not matter.
+    expect((await page('/', 'theme=dark')).body).toContain('login form');
+    // A query changes what the form shows (?redirect=, a sign-in notice): the shell renders it.
+    expect((await page('/?signin_error=denied')).body).toContain('app shell');
+    // A listed file that is not there, and pages that have none, get the shell.
+    expect((await page('/login')).body).toContain('app shell');
+    expect((await page('/medication')).body).toContain('app shell');
+    expect((await page('/medication')).vary.toLowerCase()).not.toContain('cookie');
+  });
 
   it('serves hashed assets as immutable and the service worker as always re-checked', async () => {
     const asset = await fetch(`${server.baseUrl}/assets/index-abc123.js`);

@@ -1,18 +1,18 @@
 import { useCallback, useState } from 'react';
-import { ToastHost } from '../shared/ui/toast-host.component';
 import { type FullApp, loadFullApp } from './full-app';
-import { PwaPrompts } from './shell/pwa-prompts.component';
 import { type Departure, SignedOutApp } from './signed-out/signed-out-app.component';
+import type { PageAddress } from './signed-out/page-address';
 import type { SessionAnswer } from './start-session';
 
-/** Which start of the app is showing (decision 051). */
+/** Which start of the app is showing (decision 051), and for the signed-out one, at which address. */
 export type Start =
-  { kind: 'signed-out' } | { kind: 'full'; App: FullApp; session: SessionAnswer | undefined };
+  | { kind: 'signed-out'; at: PageAddress }
+  | { kind: 'full'; App: FullApp; session: SessionAnswer | undefined };
 
 /**
- * The page: the signed-out first paint or the full app, and beside either the PWA prompts and the
- * toasts, which stay mounted when the first hands over to the second (a "Welcome back!" toast
- * shown by the login form is still there on the dashboard).
+ * The page in `#root`: the signed-out first paint or the full app. The first may have been
+ * rendered at build time into the HTML (decision 058) and is then taken over (hydrated), which is
+ * why nothing here reads the browser while rendering: the address comes in with the start.
  */
 export function Root({ start }: { start: Start }) {
   const [current, setCurrent] = useState(start);
@@ -31,15 +31,9 @@ export function Root({ start }: { start: Start }) {
     else window.history.pushState(null, '', path);
     setCurrent({ kind: 'full', App, session });
   }, []);
-  return (
-    <>
-      {current.kind === 'full' ? (
-        <current.App initialSession={current.session} />
-      ) : (
-        <SignedOutApp onLeave={leave} />
-      )}
-      <PwaPrompts />
-      <ToastHost />
-    </>
+  return current.kind === 'full' ? (
+    <current.App initialSession={current.session} />
+  ) : (
+    <SignedOutApp at={current.at} onLeave={leave} />
   );
 }

@@ -12,8 +12,10 @@ import { initialScripts, kib, precacheEntries } from '../../scripts/first-load-s
  */
 const BUDGET = {
   // 204 KiB before issue 9, 128 KiB until decision 051 (the signed-out first paint without the
-  // router, React Query and tRPC: 79.0 KiB measured).
-  initialJsGzip: 80 * 1024,
+  // router, React Query and tRPC: 79.0 KiB measured). 80 KiB until decision 058: the signed-out
+  // page is taken over from its prerendered HTML (React DOM's hydration) and its starter script
+  // (80.0 KiB measured for the prerendered page, 79.7 KiB for index.html).
+  initialJsGzip: 82 * 1024,
   // 830 KiB until issue 12: the offline code (IndexedDB store, write queue, Background Sync,
   // persisted answers) is precached like every screen, since it must work offline: +23 KiB.
   // 845 KiB until issue 11: the sign-in buttons and the Settings sign-in methods panel, +5 KiB
@@ -62,12 +64,49 @@ describe('first-load budget of the production build', () => {
     expect(existsSync(`${dist}/index.html`), 'run `npm run build` first').toBe(true);
   });
 
-  it(`loads at most ${kib(BUDGET.initialJsGzip)} of JavaScript (gzip) before / can start`, () => {
-    const files = initialScripts(dist);
-    const total = files.reduce((sum, f) => sum + f.gzip, 0);
-    expect(total, files.map((f) => `${f.file} ${kib(f.gzip)}`).join('\n')).toBeLessThanOrEqual(
-      BUDGET.initialJsGzip,
-    );
+  it.each(['index.html', 'prerendered/home.html'])(
+    `%s loads at most ${kib(BUDGET.initialJsGzip)} of JavaScript (gzip) before / can start`,
+    (page) => {
+      const files = initialScripts(dist, page);
+      const total = files.reduce((sum, f) => sum + f.gzip, 0);
+      expect(total, files.map((f) => `${f.file} ${kib(f.gzip)}`).join('\n')).toBeLessThanOrEqual(
+        BUDGET.initialJsGzip,
+      );
+    },
+  );
+
+  it('renders the signed-out pages into their HTML and fetches the scripts after the paint (decision 058)', () => {
+    const pages = JSON.parse(readFileSync(`${dist}/prerendered/pages.json`, 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(pages).sort()).toEqual(['/', '/login']);
+    const shell = readFileSync(`${dist}/index.html`, 'utf8');
+    const shellScripts = initialScripts(dist).map((f) => f.file);
+    for (const [pathname, file] of Object.entries(pages)) {
+      const html = readFileSync(`${dist}/${file}`, 'utf8');
+      expect(html).toContain(`<div id="root" data-prerendered="${pathname}">`);
+      expect(html).toContain('<h1 id="login-title"');
+      expect(html).toContain('Create an account');
+      expect(html).toContain('<title>Login - Medicine Reminder</title>');
+      // The strict CSP (style-src 'self') refuses style attributes in HTML.
+      expect(html).not.toMatch(/\sstyle="/);
+      // One script in the HTML, the starter; the app's own scripts are the shell's, named by it.
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/start-after-first-paint-[\w-]+\.js$/);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(
+        initialScripts(dist, file)
+          .map((f) => f.file)
+          .slice(1)
+          .sort(),
+      ).toEqual([...shellScripts].sort());
+      // The rest of the page is the shell's.
+      expect(html.slice(html.indexOf('<div id="overlays">'))).toBe(
+        shell.slice(shell.indexOf('<div id="overlays">')),
+      );
+    }
   });
 
   it('keeps signed-in-only and form-only code out of the first load', () => {

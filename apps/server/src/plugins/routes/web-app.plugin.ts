@@ -1,9 +1,36 @@
 import staticFiles from '@fastify/static';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isApiPath } from '../../lib/api-paths';
+import { SESSION_COOKIE } from './request-context';
+
+/**
+ * Decision 058: the build renders the signed-out pages ('/', '/login': the login form in the app's
+ * frame) into HTML files and lists them in `prerendered/pages.json` (address → file), so that a new
+ * visitor's browser paints the form from the HTML instead of after the app's JavaScript; the app
+ * then takes the painted form over (hydrates it). A page is sent only where no one can be signed in
+ * (no session cookie) and the address carries no query (a ?redirect= or a sign-in notice changes
+ * what the form shows); everything else gets the shell, index.html.
+ */
+export function readPrerenderedPages(root: string): ReadonlyMap<string, string> {
+  const list = path.join(root, 'prerendered', 'pages.json');
+  if (!existsSync(list)) return new Map();
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(root, file))));
+}
+
+/** The file that answers a page URL: its prerendered signed-out page where that applies, else the shell. */
+export function pageFileFor(
+  url: string,
+  cookies: Readonly<Record<string, string | undefined>>,
+  prerendered: ReadonlyMap<string, string>,
+): string {
+  const [pathname = '/', query] = url.split('?', 2);
+  const file = prerendered.get(pathname);
+  return file && query === undefined && !cookies[SESSION_COOKIE] ? file : 'index.html';
+}
 
 /** The built web app, wherever it is: WEB_DIST_DIR, else apps/web/dist beside this server. */
 export function locateWebDist(configured: string | undefined): string | undefined {
@@ -20,9 +47,11 @@ export function locateWebDist(configured: string | undefined): string | undefine
 export default fp(
   async (app) => {
     const root = locateWebDist(app.config.webDistDir);
+    let prerendered: ReadonlyMap<string, string> = new Map();
     if (!root) {
       app.log.warn('No built web app found (run `npm run build`); serving the API only.');
     } else {
+      prerendered = readPrerenderedPages(root);
       await app.register(staticFiles, {
         root,
         wildcard: false,
@@ -54,12 +83,16 @@ export default fp(
         return reply.status(404).send({ code: 'NOT_FOUND', message: `No such file: ${pathname}` });
       }
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+        // Who is signed in decides which file '/' and '/login' get: caches must keep them apart.
+        if (prerendered.has(pathname)) void reply.header('Vary', 'Cookie');
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .sendFile(pageFileFor(request.url, request.cookies, prerendered), root);
       }
       return reply
         .status(404)
         .send({ code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${pathname}` });
     });
   },
-  { name: 'web-app' },
+  { name: 'web-app', dependencies: ['cookies'] },
 );

@@ -1,26 +1,13 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { buttonClass } from '../../shared/ui/button.styles';
-
-/** Chromium's install event (not in the DOM typings). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { installOffer } from './install-offer';
 
 /** Spec: hidden until the browser says the app can be installed; Install, Later or close hide it. */
 export function InstallPrompt() {
-  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
-  useEffect(() => {
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
-      setEvent(e as BeforeInstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    return () => window.removeEventListener('beforeinstallprompt', onPrompt);
-  }, []);
+  const event = useSyncExternalStore(installOffer.subscribe, installOffer.current, () => null);
   if (!event) return null;
-  const hide = () => setEvent(null);
+  const hide = () => installOffer.clear();
   return (
     <div
       role="dialog"

@@ -9,7 +9,15 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** The browser's online state (spec: the offline screen follows it). */
+/**
+ * The browser's online state (spec: the offline screen follows it). Online when rendered at build
+ * time (decision 058): a page the server sends was fetched online, and the browser's own answer
+ * replaces it as soon as the page is taken over.
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

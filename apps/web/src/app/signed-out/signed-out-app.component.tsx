@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/page-title.hook';
 import { loadFullApp } from '../full-app';
 import { PageFrame } from '../shell/page-frame.component';
 import type { SessionAnswer } from '../start-session';
+import type { PageAddress } from './page-address';
 import { signedOutAuth } from './signed-out-auth';
 
 /** Where the visitor goes next: the full app takes over at `path`, knowing who is signed in. */
@@ -17,29 +18,39 @@ export interface Departure {
   session: SessionAnswer;
 }
 
-const isActive = (to: string, exact: boolean | undefined) => {
-  const path = window.location.pathname;
-  return exact ? path === to : path === to || path.startsWith(to.endsWith('/') ? to : `${to}/`);
-};
+const isActive = (path: string, to: string, exact: boolean | undefined) =>
+  exact ? path === to : path === to || path.startsWith(to.endsWith('/') ? to : `${to}/`);
+
+/** The screen's name and description for the document's head, at '/' or '/login'. */
+export const signedOutHead = (pathname: string) => ({
+  screen: 'Login',
+  description:
+    pathname === '/login'
+      ? 'Log in to Medicine Reminder.'
+      : 'Your medicines, today’s doses, refills and monthly report.',
+});
 
 /**
  * The signed-out first paint (decision 051): the login form in the app's frame, with React alone.
+ * Also rendered at build time into the HTML of '/' and '/login' (decision 058), so it must render
+ * the same there: the address comes in as `at`, and the browser is touched only in effects and
+ * handlers.
  * No router, React Query or tRPC client: they come with the full app, fetched when the browser is
  * idle and started when the visitor signs in or follows a link (register, the top bar's links).
  */
-export function SignedOutApp({ onLeave }: { onLeave: (departure: Departure) => Promise<void> }) {
-  const path = window.location.pathname;
+export function SignedOutApp({
+  at,
+  onLeave,
+}: {
+  at: PageAddress;
+  onLeave: (departure: Departure) => Promise<void>;
+}) {
+  const path = at.pathname;
   const redirect =
-    path === '/login'
-      ? (new URLSearchParams(window.location.search).get('redirect') ?? undefined)
-      : undefined;
-  usePageTitle(
-    'Login',
-    path === '/login'
-      ? 'Log in to Medicine Reminder.'
-      : 'Your medicines, today’s doses, refills and monthly report.',
-  );
-  useSignInNotice();
+    path === '/login' ? (new URLSearchParams(at.search).get('redirect') ?? undefined) : undefined;
+  const head = signedOutHead(path);
+  usePageTitle(head.screen, head.description);
+  useSignInNotice(at.search);
   // What the visitor needs next, loaded (its modules evaluated, the app not started) once they act:
   // on idle it blocked every visit's first seconds, used or not (decision 053).
   useEffect(
@@ -55,7 +66,7 @@ export function SignedOutApp({ onLeave }: { onLeave: (departure: Departure) => P
   const auth = useMemo(() => signedOutAuth((user) => (signedInUser.current = user)), []);
   const navigation = useMemo<Navigation>(() => {
     function PlainLink({ to, search, className, children, onClick, exact }: AppLinkProps) {
-      const active = isActive(to, exact);
+      const active = isActive(path, to, exact);
       const follow = (event: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(event);
         // A new tab or window: the browser's own; here: the full app, without a page load.
@@ -87,7 +98,7 @@ export function SignedOutApp({ onLeave }: { onLeave: (departure: Departure) => P
       Link: PlainLink,
       replaceWith: (to) => onLeave({ path: to, replace: true, session: { user: signedInUser.current } }),
     };
-  }, [onLeave]);
+  }, [onLeave, path]);
 
   return (
     <AuthContext.Provider value={auth}>

@@ -44,7 +44,7 @@ const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
 };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  useSignInNotice();
+  useSignInNotice(window.location.search);
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const session = trpc.auth.session.useQuery(undefined, {

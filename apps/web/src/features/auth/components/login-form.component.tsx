@@ -1,4 +1,5 @@
 import { messageOf } from '../../../lib/error-message';
+import { useHydrated } from '../../../lib/hydrated.hook';
 import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
@@ -16,6 +17,8 @@ import { useLoginForm } from './login-form.hook';
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const { login } = useAuth();
   const { Link, replaceWith } = useNavigation();
+  // Painted from the HTML before the app runs (decision 058): no native submit until it does.
+  const hydrated = useHydrated();
   const { register, handleSubmit, errors, isSubmitting } = useLoginForm(async (values) => {
     try {
       await login(values.email, values.password);
@@ -52,7 +55,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
           password={register('password')}
           errors={errors}
         />
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
+        <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </button>
       </form>

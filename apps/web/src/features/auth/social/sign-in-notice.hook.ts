@@ -8,17 +8,18 @@ export const LINKED_MESSAGE = (provider: string) =>
 // Once per page load, even if the provider remounts (the address is cleaned right after).
 let reported = false;
 
-function readNotice(): { error: string | null; linked: boolean } {
-  const params = new URL(window.location.href).searchParams;
+function readNotice(search: string): { error: string | null; linked: boolean } {
+  const params = new URLSearchParams(search);
   return { error: params.get('signin_error'), linked: params.get('signin') === 'linked' };
 }
 
 /**
  * The OpenID Connect callback ends in a full-page redirect, so it reports through the URL:
  * `signin_error` (on /login) or `signin=linked`. Each is shown once, then removed from the address.
+ * `search` is the page's query string (passed in: the hook also renders at build time, decision 058).
  */
-export function useSignInNotice() {
-  const [notice] = useState(readNotice);
+export function useSignInNotice(search: string) {
+  const [notice] = useState(() => readNotice(search));
   // The provider's name, only when there is something to say about it.
   const providers = useSignInProviders(notice.linked);
   const label = providers?.oidc?.label;

@@ -1,0 +1,101 @@
+// Decision 058: renders the signed-out pages ('/' and '/login': the login form in the app's frame)
+// at build time into copies of the built index.html, so that a new visitor's browser paints the
+// form from the HTML instead of after the app's JavaScript has loaded and run. Run after
+// `vite build` (it reads dist/index.html) and before scripts/precompress.mjs (which compresses them).
+//
+// Writes dist/prerendered/<page>.html and dist/prerendered/pages.json (address → file), which the
+// server reads to send them (only to requests without a session cookie or a query). Not in the
+// service worker's precache: the worker answers every page with the plain shell.
+import react from '@vitejs/plugin-react';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.argv[2] ?? join(webRoot, 'dist');
+const entry = join(webRoot, 'src/app/signed-out/signed-out.prerender.tsx');
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The built index.html with `markup` as the content of #root, marked with the address it is for,
+ * the head's title and description the page would set, and in place of the app's scripts the one
+ * that fetches them once the page has been painted (`startScript`, src/app/signed-out/
+ * start-after-first-paint.ts): they make the painted form work, they do not draw it.
+ */
+export function withPrerenderedRoot(shell, { pathname, markup, head, startScript }) {
+  const start = shell.indexOf('<div id="root">');
+  const end = shell.indexOf('<div id="overlays">');
+  if (start < 0 || end < start) throw new Error('index.html must hold #root followed by #overlays');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let page = shell.slice(0, start);
+  for (const tag of [entry, ...preloads]) page = page.replace(tag[0], '');
+  page = page
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(head.description)}"`)
+    .replace(
+      '</head>',
+      `  <script type="module" crossorigin src="${startScript}" data-entry="${entry[1]}" data-preloads="${preloads
+        .map((tag) => tag[1])
+        .join(' ')}"></script>\n  </head>`,
+    );
+  return `${page}<div id="root" data-prerendered="${pathname}">${markup}</div>\n    ${shell.slice(end)}`;
+}
+
+// What the page loads later (the full app, the dashboard, the toasts) is not rendered here: its
+// imports stay as they are in the rendered module and are never run.
+const dynamicImportsLeftOut = {
+  name: 'medrem:dynamic-imports-left-out',
+  resolveDynamicImport: (specifier) =>
+    typeof specifier === 'string' ? { id: specifier, external: true } : null,
+};
+
+async function main() {
+  const out = mkdtempSync(join(tmpdir(), 'medrem-prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root: webRoot,
+      logLevel: 'warn',
+      plugins: [react(), dynamicImportsLeftOut],
+      // Everything in one self-contained file that Node can run from a temporary directory.
+      ssr: { noExternal: true },
+      build: {
+        ssr: entry,
+        outDir: out,
+        emptyOutDir: true,
+        rollupOptions: { output: { entryFileNames: 'signed-out.prerender.mjs' } },
+      },
+    });
+    const { PRERENDERED_PAGES, renderSignedOutPage, headOfSignedOutPage } = await import(
+      pathToFileURL(join(out, 'signed-out.prerender.mjs')).href
+    );
+    const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+    const viteManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+    const starter = viteManifest['src/app/signed-out/start-after-first-paint.ts'];
+    if (!starter) throw new Error('the build has no start-after-first-paint script (vite.config.ts)');
+    mkdirSync(join(dist, 'prerendered'), { recursive: true });
+    const pages = {};
+    for (const { pathname, file } of PRERENDERED_PAGES) {
+      const page = withPrerenderedRoot(shell, {
+        pathname,
+        markup: renderSignedOutPage(pathname),
+        head: headOfSignedOutPage(pathname),
+        startScript: `/${starter.file}`,
+      });
+      writeFileSync(join(dist, file), page);
+      pages[pathname] = file;
+    }
+    writeFileSync(join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+    console.log(`prerendered: ${Object.keys(pages).join(', ')}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
