@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { initialScriptUrls } from '../apps/web/scripts/first-load-size.mjs';
 import { freePort, median, seedAccount, waitFor } from './bench-support';
 
 const { values: args } = parseArgs({
@@ -61,11 +62,8 @@ interface InitialJs {
 
 /** What index.html makes the browser fetch before the app can run: its scripts and modulepreloads. */
 async function initialJavaScript(): Promise<InitialJs> {
-  const html = await (await fetch(`${ORIGIN}/`)).text();
-  const urls = [
-    ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
-  ];
+  // What a new visitor's `/` loads: the prerendered page's starter and what it names (decision 058).
+  const urls = initialScriptUrls(await (await fetch(`${ORIGIN}/`)).text());
   const files = await Promise.all(
     urls.map(async (url) => {
       const identity = Buffer.from(
@@ -126,7 +124,26 @@ function figures(lhr: Result): RunFigures {
 }
 
 /** One Lighthouse run in a fresh browser profile (cold HTTP cache, no service worker). */
+/** Lighthouse's own advice for a trace it could not read ("Please run Lighthouse again"). */
+class TraceUnreadable extends Error {}
+
+/**
+ * One run, started again (twice at most) when Lighthouse could not read its trace (NO_NAVSTART:
+ * 3 of 14 runs on 2026-11-26, in the dashboard runs): a fresh browser, the same page and build.
+ * Any other failure ends the benchmark.
+ */
 async function lighthouseRun(label: string, sessionCookie?: string): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseAttempt(label, sessionCookie);
+    } catch (error) {
+      if (!(error instanceof TraceUnreadable) || attempt === 3) throw error;
+      console.error(`${label}: ${error.message}; running it again`);
+    }
+  }
+}
+
+async function lighthouseAttempt(label: string, sessionCookie?: string): Promise<RunFigures> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-chrome-'));
   let browser: Browser | undefined;
   try {
@@ -156,7 +173,9 @@ async function lighthouseRun(label: string, sessionCookie?: string): Promise<Run
     // No config: Lighthouse's default, the mobile preset (Moto G Power, slow 4G, 4x CPU slowdown).
     const result = await lighthouse(`${ORIGIN}/`, flags, undefined, page);
     if (!result) throw new Error('Lighthouse returned nothing');
-    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    const failure = result.lhr.runtimeError;
+    if (failure?.code === 'NO_NAVSTART') throw new TraceUnreadable(failure.message);
+    if (failure) throw new Error(failure.message);
     // --reports DIR keeps each run's full Lighthouse report (open it in the Lighthouse viewer).
     if (args.reports) {
       await mkdir(args.reports, { recursive: true });
