@@ -26,9 +26,8 @@ export function initialScriptUrls(html) {
 /** The initial JavaScript of a page of the build (`index.html`, or a prerendered signed-out page). */
 export function initialScripts(dist, page = 'index.html') {
   const html = readFileSync(join(dist, page), 'utf8');
-  return initialScriptUrls(html)
-    .map((url) => url.replace(/^\//, ''))
-    .map((file) => ({ file, gzip: gzipSize(dist, file) }));
+  const files = new Set(initialScriptUrls(html).map((url) => url.replace(/^\//, '')));
+  return [...files].map((file) => ({ file, gzip: gzipSize(dist, file) }));
 }
 
 /** The files the service worker precaches (the manifest injected into sw.js) and their total size. */

@@ -23,10 +23,12 @@ const escapeHtml = (text) =>
 /**
  * The built index.html with `markup` as the content of #root, marked with the address it is for,
  * the head's title and description the page would set, and in place of the app's scripts the one
- * that fetches them once the page has been painted (`startScript`, src/app/signed-out/
- * start-after-first-paint.ts): they make the painted form work, they do not draw it.
+ * that fetches them once the page has been painted (`starter`: src/app/signed-out/
+ * start-after-first-paint.ts, its file and the files it imports, preloaded beside it as Vite does
+ * for an entry): they make the painted form work, they do not draw it. What it names is the entry
+ * and its static imports (`entryImports`, from Vite's manifest).
  */
-export function withPrerenderedRoot(shell, { pathname, markup, head, startScript }) {
+export function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImports }) {
   const start = shell.indexOf('<div id="root">');
   const end = shell.indexOf('<div id="overlays">');
   if (start < 0 || end < start) throw new Error('index.html must hold #root followed by #overlays');
@@ -40,9 +42,11 @@ export function withPrerenderedRoot(shell, { pathname, markup, head, startScript
     .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(head.description)}"`)
     .replace(
       '</head>',
-      `  <script type="module" crossorigin src="${startScript}" data-entry="${entry[1]}" data-preloads="${preloads
-        .map((tag) => tag[1])
-        .join(' ')}"></script>\n  </head>`,
+      [
+        ...starter.imports.map((href) => `  <link rel="modulepreload" crossorigin href="${href}">\n`),
+        `  <script type="module" crossorigin src="${starter.file}" data-entry="${entry[1]}"`,
+        ` data-preloads="${entryImports.join(' ')}"></script>\n  </head>`,
+      ].join(''),
     );
   return `${page}<div id="root" data-prerendered="${pathname}">${markup}</div>\n    ${shell.slice(end)}`;
 }
@@ -77,8 +81,15 @@ async function main() {
     );
     const shell = readFileSync(join(dist, 'index.html'), 'utf8');
     const viteManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-    const starter = viteManifest['src/app/signed-out/start-after-first-paint.ts'];
-    if (!starter) throw new Error('the build has no start-after-first-paint script (vite.config.ts)');
+    const starterChunk = viteManifest['src/app/signed-out/start-after-first-paint.ts'];
+    if (!starterChunk) throw new Error('the build has no start-after-first-paint script (vite.config.ts)');
+    const starter = {
+      file: `/${starterChunk.file}`,
+      imports: (starterChunk.imports ?? []).map((key) => `/${viteManifest[key].file}`),
+    };
+    const entryImports = (viteManifest['index.html']?.imports ?? []).map(
+      (key) => `/${viteManifest[key].file}`,
+    );
     mkdirSync(join(dist, 'prerendered'), { recursive: true });
     const pages = {};
     for (const { pathname, file } of PRERENDERED_PAGES) {
@@ -86,7 +97,8 @@ async function main() {
         pathname,
         markup: renderSignedOutPage(pathname),
         head: headOfSignedOutPage(pathname),
-        startScript: `/${starter.file}`,
+        starter,
+        entryImports,
       });
       writeFileSync(join(dist, file), page);
       pages[pathname] = file;
