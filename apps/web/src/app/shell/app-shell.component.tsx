@@ -10,7 +10,7 @@ import { PageFrame } from './page-frame.component';
 // Signed-in only (settings, push): not part of the signed-out first load.
 const SignedInExtras = lazyNamed(() => import('./signed-in-extras.component'), 'SignedInExtras');
 
-/** The full app's root route. The PWA prompts and the toasts sit beside it, at the root (app/root.component.tsx). */
+/** The full app's root route. The PWA prompts and the toasts sit in a root of their own (app/overlays.component.tsx). */
 export function AppShell() {
   const { user, loading } = useAuth();
   const offlineDataTime = useOfflineDataTime();
