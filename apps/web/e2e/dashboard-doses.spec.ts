@@ -64,3 +64,41 @@ test('dose slots: a slot not reached explains, a past one asks and records', asy
     'true',
   );
 });
+
+test('a signed-in start asks for the doses and the month beside the dashboard’s code (decision 055)', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.addMedicine(ASPIRIN);
+  // A start with only the session cookie (nothing saved on the device, whose answers a start would
+  // show without asking): signed in through the API, its cookie handed to the browser.
+  const login = await request.post('/trpc/auth.login', {
+    data: { email: account.email, password: account.password, timezone: 'UTC' },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  await page.context().addCookies((await request.storageState()).cookies);
+  const perMedicine: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    for (const procedure of ['medicine.getTaken', 'medicine.history']) {
+      if (path.startsWith('/trpc/') && path.includes(procedure)) perMedicine.push(procedure);
+    }
+  });
+  // The dashboard's code is held back: only what the home screen asks for itself can leave.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/dashboard\.component-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect
+    .poll(() => [...new Set(perMedicine)].sort())
+    .toEqual(['medicine.getTaken', 'medicine.history']);
+  release();
+  await expect(page.getByTestId('dose-slot-0')).toContainText('Aspirin');
+  // The sections found those answers: no second request for them.
+  expect(perMedicine.filter((p) => p === 'medicine.getTaken')).toHaveLength(1);
+});

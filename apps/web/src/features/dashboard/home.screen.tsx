@@ -9,6 +9,7 @@ import { LoginForm } from '../auth/components/login-form.component';
 import { prefetchMedicines } from '../medicines/medicines.queries';
 import { prefetchRefillReminders } from '../refills/refills.queries';
 import { prefetchSettings } from '../settings/settings.queries';
+import { prefetchDashboardAnswers } from './dashboard.prefetch';
 
 // The dashboard's code (slots, list, refills, report) is fetched when a signed-in user needs it, and
 // on idle otherwise, so that the signed-out first load is only the login form.
@@ -35,6 +36,8 @@ export function HomeScreen() {
     void prefetchSettings(utils, email);
     void prefetchMedicines(utils, email);
     void prefetchRefillReminders(utils, email);
+    // Failures are the sections' to show: they ask again themselves.
+    prefetchDashboardAnswers(utils, email).catch(() => undefined);
   }, [utils, email]);
   useEffect(() => {
     if (!signedOut) return;
