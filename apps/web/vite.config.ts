@@ -57,6 +57,8 @@ export default defineConfig({
       srcDir: 'src',
       filename: 'sw.ts',
       registerType: 'prompt',
+      // The manifest's icons are precached by the glob below, except the 512-pixel install icons.
+      includeManifestIcons: false,
       injectRegister: false,
       scope: '/',
       base: '/',
@@ -80,7 +82,9 @@ export default defineConfig({
         // the built chunks only those of the offline start (scripts/precache-core.mjs: the entry, the
         // full app, the dashboard and what it shows). The other screens are cached by the worker
         // when first used (src/sw.ts). Never source maps or an API-docs page; the Firebase SDK is
-        // fetched when 'Login with Google' is pressed (online by nature).
+        // fetched when 'Login with Google' is pressed (online by nature). Nor the 512-pixel install
+        // icons: the browser reads them when it installs the app, which it does online; the page
+        // itself shows only the 192-pixel one.
         // src/build/first-load-budget.test.ts holds the total.
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         globIgnores: [
@@ -89,6 +93,8 @@ export default defineConfig({
           '**/bundle-stats*',
           '**/firebase-google-*.js',
           'prerendered/**',
+          'icons/icon-512.png',
+          'icons/icon-maskable-512.png',
         ],
         manifestTransforms: [
           (entries) => {
