@@ -45,7 +45,9 @@ test('a signed-out start asks who is signed in once, while its script loads (dec
     await route.continue();
   });
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  // Enabled, not just visible: the form is painted from the HTML (decision 058) before the entry
+  // script is even asked for; enabled means the app has run.
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   expect(askedBeforeScript).toBe(true);
   // The script read the preloaded answer: no second request.
   expect(sessionCalls).toEqual(['GET']);
