@@ -1,5 +1,6 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
+import { holdScript } from './support/entry-script';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast } from './support/journey';
 import { captureScreen } from './support/screens';
@@ -87,17 +88,12 @@ test('a signed-in start asks for the doses and the month beside the dashboard’
     }
   });
   // The dashboard's code is held back: only what the home screen asks for itself can leave.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/dashboard\.component-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const dashboardCode = await holdScript(page, /\/assets\/dashboard\.component-[^/]*\.js$/);
   await page.goto('/');
   await expect
     .poll(() => [...new Set(perMedicine)].sort())
     .toEqual(['medicine.getTaken', 'medicine.history']);
-  release();
+  dashboardCode.release();
   await expect(page.getByTestId('dose-slot-0')).toContainText('Aspirin');
   // The sections found those answers: no second request for them.
   expect(perMedicine.filter((p) => p === 'medicine.getTaken')).toHaveLength(1);

@@ -28,7 +28,7 @@ const escapeHtml = (text) =>
  * for an entry): they make the painted form work, they do not draw it. What it names is the entry
  * and its static imports (`entryImports`, from Vite's manifest).
  */
-export function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImports }) {
+function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImports }) {
   const start = shell.indexOf('<div id="root">');
   const end = shell.indexOf('<div id="overlays">');
   if (start < 0 || end < start) throw new Error('index.html must hold #root followed by #overlays');
@@ -73,7 +73,7 @@ async function main() {
         ssr: entry,
         outDir: out,
         emptyOutDir: true,
-        rollupOptions: { output: { entryFileNames: 'signed-out.prerender.mjs' } },
+        rolldownOptions: { output: { entryFileNames: 'signed-out.prerender.mjs' } },
       },
     });
     const { PRERENDERED_PAGES, renderSignedOutPage, headOfSignedOutPage } = await import(
@@ -110,4 +110,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+await main();
