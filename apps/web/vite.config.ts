@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlineStartFiles } from './scripts/precache-core.mjs';
+import { startChunks } from './scripts/start-chunks.mjs';
 
 // The API lives on the same origin in production; in dev, Vite forwards these prefixes to the server.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -39,6 +40,9 @@ const assetList: Plugin = {
   },
 };
 
+// Decision 059: the entry's modules in one chunk, the signed-in start's in another.
+const chunks = startChunks(fileURLToPath(new URL('.', import.meta.url)));
+
 export default defineConfig({
   resolve: {
     // zod without its eval-based JIT, for the strict CSP (see src/lib/zod-jitless.ts).
@@ -49,6 +53,7 @@ export default defineConfig({
   plugins: [
     rememberOutDir,
     assetList,
+    chunks.plugin,
     react(),
     tailwindcss(),
     VitePWA({
@@ -131,6 +136,7 @@ export default defineConfig({
           new URL('./src/app/signed-out/start-after-first-paint.ts', import.meta.url),
         ),
       },
+      output: { codeSplitting: { groups: chunks.groups } },
     },
     sourcemap: false,
     manifest: true, // scripts/bundle-size.mjs reads it to report what the dashboard loads

@@ -1,6 +1,5 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
-import { holdScript } from './support/entry-script';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast } from './support/journey';
 import { captureScreen } from './support/screens';
@@ -66,7 +65,7 @@ test('dose slots: a slot not reached explains, a past one asks and records', asy
   );
 });
 
-test('a signed-in start asks for the doses and the month beside the dashboard’s code (decision 055)', async ({
+test('a signed-in start loads the app in one file the page names, and asks for each answer once (decisions 055, 059)', async ({
   page,
   request,
 }) => {
@@ -80,21 +79,32 @@ test('a signed-in start asks for the doses and the month beside the dashboard’
   });
   expect(login.ok(), await login.text()).toBe(true);
   await page.context().addCookies((await request.storageState()).cookies);
-  const perMedicine: string[] = [];
+  const scripts: string[] = [];
+  const calls: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    for (const procedure of ['medicine.getTaken', 'medicine.history']) {
-      if (path.startsWith('/trpc/') && path.includes(procedure)) perMedicine.push(procedure);
-    }
+    if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
+    if (path.startsWith('/trpc/')) calls.push(...path.slice('/trpc/'.length).split(','));
   });
-  // The dashboard's code is held back: only what the home screen asks for itself can leave.
-  const dashboardCode = await holdScript(page, /\/assets\/dashboard\.component-[^/]*\.js$/);
   await page.goto('/');
-  await expect
-    .poll(() => [...new Set(perMedicine)].sort())
-    .toEqual(['medicine.getTaken', 'medicine.history']);
-  dashboardCode.release();
   await expect(page.getByTestId('dose-slot-0')).toContainText('Aspirin');
-  // The sections found those answers: no second request for them.
-  expect(perMedicine.filter((p) => p === 'medicine.getTaken')).toHaveLength(1);
+  // The page sent to a session names the signed-in start's chunk, fetched beside the entry.
+  const named = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(
+    named.some((path) => /^\/assets\/signed-in-[^/]*\.js$/.test(path)),
+    named.join(' '),
+  ).toBe(true);
+  // Before decision 059 this start fetched 40-odd files. Now: the entry, the install offer, the
+  // signed-in start, and what loads on idle (the service worker's registration, toasts, dialogs).
+  const expected =
+    /^\/assets\/(index|install-offer|signed-in|workbox-window\.prod\.es5|unstyled|dialog-host\.component)-[^/]*\.js$/;
+  expect(scripts.filter((path) => !expected.test(path))).toEqual([]);
+  // The token the page asked for is the one the app uses, and every answer is asked for once.
+  const count = (procedure: string) => calls.filter((c) => c === procedure).length;
+  expect(count('auth.token')).toBe(1);
+  expect(count('medicine.list')).toBe(1);
+  expect(count('medicine.getTaken')).toBe(1);
+  expect(count('medicine.history')).toBe(1);
 });

@@ -2,22 +2,30 @@
 // offline and show a signed-in user's dashboard. Every other chunk (the other screens, the login
 // form's checks, the Firebase SDK) is cached by the worker the first time it is fetched
 // (src/sw.ts, CacheFirst: hashed file names never change content).
+import { SIGNED_IN_CHUNK, SIGNED_IN_START_MODULES } from './start-chunks.mjs';
 
 /** The modules whose chunks, with everything they import statically, make the offline start. */
 export const OFFLINE_START_MODULES = [
   'index.html', // the entry: React, the signed-out first paint, the PWA prompts
   // The service worker's registration (the update prompt imports it): every start needs it.
   '../../node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
-  'src/app/providers.component.tsx', // the full app: router, React Query, tRPC, auth, shell
-  'src/features/dashboard/home.screen.tsx',
-  'src/features/dashboard/dashboard.component.tsx',
-  'src/app/shell/account-controls.component.tsx', // the bell and the avatar menu of the top bar
-  'src/app/shell/signed-in-extras.component.tsx',
+  // The full app and the dashboard (one chunk: decision 059).
+  ...SIGNED_IN_START_MODULES,
   'src/shared/dialogs/dialog-host.component.tsx', // a tick asks "Mark as taken?" in a dialog
   '../../node_modules/react-toastify/dist/unstyled.mjs', // "Your offline changes are synced."
   'src/features/offline/restore-offline-data.ts',
-  'src/features/offline/offline-account.ts',
 ];
+
+/**
+ * Vite's manifest key of a module's chunk. The modules of the signed-in start have no key of their
+ * own: they are all in the `signed-in` chunk (decision 059), keyed by its file name.
+ */
+export function manifestKeyOf(viteManifest, module) {
+  if (viteManifest[module] || !SIGNED_IN_START_MODULES.includes(module)) return module;
+  const [key] = Object.entries(viteManifest).find(([, chunk]) => chunk.name === SIGNED_IN_CHUNK) ?? [];
+  if (!key) throw new Error(`precache-core: the build has no ${SIGNED_IN_CHUNK} chunk (vite.config.ts)`);
+  return key;
+}
 
 /**
  * The built files (paths inside dist) of `modules` and of their static imports, CSS included, read
@@ -26,9 +34,9 @@ export const OFFLINE_START_MODULES = [
  */
 export function offlineStartFiles(viteManifest, modules = OFFLINE_START_MODULES) {
   const files = new Set();
-  const visit = (key) => {
-    const chunk = viteManifest[key];
-    if (!chunk) throw new Error(`precache-core: ${key} is not in the build's manifest`);
+  const visit = (module) => {
+    const chunk = viteManifest[manifestKeyOf(viteManifest, module)];
+    if (!chunk) throw new Error(`precache-core: ${module} is not in the build's manifest`);
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);

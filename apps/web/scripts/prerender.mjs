@@ -3,15 +3,20 @@
 // form from the HTML instead of after the app's JavaScript has loaded and run. Run after
 // `vite build` (it reads dist/index.html) and before scripts/precompress.mjs (which compresses them).
 //
-// Writes dist/prerendered/<page>.html and dist/prerendered/pages.json (address → file), which the
-// server reads to send them (only to requests without a session cookie or a query). Not in the
-// service worker's precache: the worker answers every page with the plain shell.
+// Writes dist/prerendered/<page>.html and, for decision 059, dist/prerendered/signed-in.html: the
+// shell naming the signed-in start's chunk as a modulepreload, so that a browser with a session
+// cookie fetches it beside the entry. dist/prerendered/pages.json lists them for the server
+// (`signedOut`: address → file, sent only to requests without a session cookie or a query;
+// `signedIn`: the file for every page request with one). Not in the service worker's precache: the
+// worker answers every page with the plain shell, and has the chunks in its cache.
 import react from '@vitejs/plugin-react';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { offlineStartFiles } from './precache-core.mjs';
+import { SIGNED_IN_START_MODULES } from './start-chunks.mjs';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ?? join(webRoot, 'dist');
@@ -49,6 +54,21 @@ function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImpo
       ].join(''),
     );
   return `${page}<div id="root" data-prerendered="${pathname}">${markup}</div>\n    ${shell.slice(end)}`;
+}
+
+/**
+ * The shell for a browser with a session cookie (decision 059): index.html naming, beside the
+ * entry's own, the files of the signed-in start that the entry does not load (from Vite's manifest).
+ */
+function withSignedInStart(shell, viteManifest) {
+  const entryFiles = offlineStartFiles(viteManifest, ['index.html']);
+  const files = [...offlineStartFiles(viteManifest, SIGNED_IN_START_MODULES)].filter(
+    (file) => file.endsWith('.js') && !entryFiles.has(file),
+  );
+  if (files.length === 0)
+    throw new Error('the build has no signed-in start chunk (scripts/start-chunks.mjs)');
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return shell.replace('</head>', `${links.join('')}</head>`);
 }
 
 // What the page loads later (the full app, the dashboard, the toasts) is not rendered here: its
@@ -91,7 +111,7 @@ async function main() {
       (key) => `/${viteManifest[key].file}`,
     );
     mkdirSync(join(dist, 'prerendered'), { recursive: true });
-    const pages = {};
+    const signedOut = {};
     for (const { pathname, file } of PRERENDERED_PAGES) {
       const page = withPrerenderedRoot(shell, {
         pathname,
@@ -101,10 +121,13 @@ async function main() {
         entryImports,
       });
       writeFileSync(join(dist, file), page);
-      pages[pathname] = file;
+      signedOut[pathname] = file;
     }
+    const signedIn = 'prerendered/signed-in.html';
+    writeFileSync(join(dist, signedIn), withSignedInStart(shell, viteManifest));
+    const pages = { signedOut, signedIn };
     writeFileSync(join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
-    console.log(`prerendered: ${Object.keys(pages).join(', ')}`);
+    console.log(`prerendered: ${Object.keys(signedOut).join(', ')}; the signed-in shell`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -15,15 +15,23 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
     await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
-    // Decision 058: the build's signed-out pages and their list (one listed file is missing).
+    // Decisions 058 and 059: the build's signed-out pages, its signed-in shell, and their list (one
+    // listed file is missing).
     await mkdir(path.join(webDist, 'prerendered'));
     await writeFile(
       path.join(webDist, 'prerendered', 'home.html'),
       '<!doctype html><title>login form</title>',
     );
     await writeFile(
+      path.join(webDist, 'prerendered', 'signed-in.html'),
+      '<!doctype html><title>signed-in shell</title>',
+    );
+    await writeFile(
       path.join(webDist, 'prerendered', 'pages.json'),
-      JSON.stringify({ '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' }),
+      JSON.stringify({
+        signedOut: { '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' },
+        signedIn: 'prerendered/signed-in.html',
+      }),
     );
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
   });
@@ -44,13 +52,14 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  const page = async (url: string, cookie?: string) => {
+    const response = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get('content-security-policy'), url).toContain("script-src 'self'");
+    return { body: await response.text(), vary: response.headers.get('vary') ?? '' };
+  };
+
   it('sends a prerendered signed-out page only where no one can be signed in (decision 058)', async () => {
-    const page = async (url: string, cookie?: string) => {
-      const response = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
-      expect(response.status, url).toBe(200);
-      expect(response.headers.get('content-security-policy'), url).toContain("script-src 'self'");
-      return { body: await response.text(), vary: response.headers.get('vary') ?? '' };
-    };
     const signedOut = await page('/');
     expect(signedOut.body).toContain('login form');
     // Caches must keep the two answers of '/' apart.
@@ -58,7 +67,7 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     expect(signedOut.vary.toLowerCase()).toContain('accept-encoding');
 
     const withSession = await page('/', 'mr_session=anything');
-    expect(withSession.body).toContain('app shell');
+    expect(withSession.body).not.toContain('login form');
     expect(withSession.vary.toLowerCase()).toContain('cookie');
     // Other cookies do not matter.
     expect((await page('/', 'theme=dark')).body).toContain('login form');
@@ -67,7 +76,18 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     // A listed file that is not there, and pages that have none, get the shell.
     expect((await page('/login')).body).toContain('app shell');
     expect((await page('/medication')).body).toContain('app shell');
-    expect((await page('/medication')).vary.toLowerCase()).not.toContain('cookie');
+  });
+
+  it('sends the signed-in shell for every page to a browser with a session cookie (decision 059)', async () => {
+    for (const url of ['/', '/login', '/medication', '/settings?tab=account', '/?signin_error=denied']) {
+      const signedIn = await page(url, 'theme=dark; mr_session=anything');
+      expect(signedIn.body, url).toContain('signed-in shell');
+      // The same address answers differently without the cookie: caches must keep them apart.
+      expect(signedIn.vary.toLowerCase(), url).toContain('cookie');
+      const without = await page(url, 'theme=dark');
+      expect(without.body, url).not.toContain('signed-in shell');
+      expect(without.vary.toLowerCase(), url).toContain('cookie');
+    }
   });
 
   it('serves hashed assets as immutable and the service worker as always re-checked', async () => {

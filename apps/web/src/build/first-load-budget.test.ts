@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initialScripts, kib, precacheEntries } from '../../scripts/first-load-size.mjs';
+import { manifestKeyOf } from '../../scripts/precache-core.mjs';
 
 /**
  * Size budgets of the production build (deterministic: gzip -9 of the built files, not timings).
@@ -78,10 +79,9 @@ describe('first-load budget of the production build', () => {
   );
 
   it('renders the signed-out pages into their HTML and fetches the scripts after the paint (decision 058)', () => {
-    const pages = JSON.parse(readFileSync(`${dist}/prerendered/pages.json`, 'utf8')) as Record<
-      string,
-      string
-    >;
+    const { signedOut: pages } = JSON.parse(readFileSync(`${dist}/prerendered/pages.json`, 'utf8')) as {
+      signedOut: Record<string, string>;
+    };
     expect(Object.keys(pages).sort()).toEqual(['/', '/login']);
     const shell = readFileSync(`${dist}/index.html`, 'utf8');
     const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<
@@ -122,6 +122,31 @@ describe('first-load budget of the production build', () => {
     }
   });
 
+  it('names the signed-in start, one chunk, in the page a session gets (decision 059)', () => {
+    const { signedIn } = JSON.parse(readFileSync(`${dist}/prerendered/pages.json`, 'utf8')) as {
+      signedIn: string;
+    };
+    const html = readFileSync(`${dist}/${signedIn}`, 'utf8');
+    const shell = readFileSync(`${dist}/index.html`, 'utf8');
+    const shellScripts = initialScripts(dist).map((f) => f.file);
+    const added = initialScripts(dist, signedIn)
+      .map((f) => f.file)
+      .filter((file) => !shellScripts.includes(file));
+    // The shell with one file more: the chunk holding the full app and the dashboard.
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^assets\/signed-in-[\w-]+\.js$/);
+    expect(html.replace(/<link rel="modulepreload" crossorigin href="\/assets\/signed-in-[^"]+">/, '')).toBe(
+      shell,
+    );
+    const [chunk] = readAssets([added[0]!]);
+    for (const marker of ['__TSR_index', 'No QueryClient set', 'TRPCClientError', 'Loading your doses...']) {
+      expect(chunk, marker).toContain(marker);
+    }
+    // It imports nothing the shell does not load already: no second round of files.
+    const imports = [...chunk!.matchAll(/^import[^;]*?from"\.\/([^"]+)"/gm)].map((m) => `assets/${m[1]}`);
+    expect(imports.filter((file) => !shellScripts.includes(file))).toEqual([]);
+  });
+
   it('keeps signed-in-only and form-only code out of the first load', () => {
     // Marker strings of what must come later: the full app's libraries (TanStack Router, React
     // Query, tRPC: decision 051), Headless UI (dialogs, menus), zod, react-toastify,
@@ -149,7 +174,7 @@ describe('first-load budget of the production build', () => {
       string,
       { file: string }
     >;
-    const fileOf = (module: string) => manifest[module]?.file;
+    const fileOf = (module: string) => manifest[manifestKeyOf(manifest, module)]?.file;
     for (const needed of [
       'src/app/providers.component.tsx',
       'src/features/dashboard/dashboard.component.tsx',

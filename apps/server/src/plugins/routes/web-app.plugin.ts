@@ -7,29 +7,46 @@ import { isApiPath } from '../../lib/api-paths';
 import { SESSION_COOKIE } from './request-context';
 
 /**
- * Decision 058: the build renders the signed-out pages ('/', '/login': the login form in the app's
- * frame) into HTML files and lists them in `prerendered/pages.json` (address → file), so that a new
- * visitor's browser paints the form from the HTML instead of after the app's JavaScript; the app
- * then takes the painted form over (hydrates it). A page is sent only where no one can be signed in
- * (no session cookie) and the address carries no query (a ?redirect= or a sign-in notice changes
- * what the form shows); everything else gets the shell, index.html.
+ * The pages the build wrote beside the shell (index.html), listed in `prerendered/pages.json`:
+ *   - `signedOut` (decision 058): the signed-out pages ('/', '/login': the login form in the app's
+ *     frame) rendered into HTML, so that a new visitor's browser paints the form before the app's
+ *     JavaScript has run; the app then takes it over (hydrates it). Sent only where no one can be
+ *     signed in (no session cookie) and the address carries no query (a ?redirect= or a sign-in
+ *     notice changes what the form shows).
+ *   - `signedIn` (decision 059): the shell naming the signed-in start's chunk as a modulepreload,
+ *     sent for every page to a browser with a session cookie, which fetches that chunk beside the
+ *     entry instead of after it.
+ * A listed file that is missing is left out: the shell answers instead.
  */
-export function readPrerenderedPages(root: string): ReadonlyMap<string, string> {
-  const list = path.join(root, 'prerendered', 'pages.json');
-  if (!existsSync(list)) return new Map();
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as Record<string, string>;
-  return new Map(Object.entries(pages).filter(([, file]) => existsSync(path.join(root, file))));
+export interface PageFiles {
+  signedOut: ReadonlyMap<string, string>;
+  signedIn: string | undefined;
 }
 
-/** The file that answers a page URL: its prerendered signed-out page where that applies, else the shell. */
+export function readPageFiles(root: string): PageFiles {
+  const list = path.join(root, 'prerendered', 'pages.json');
+  if (!existsSync(list)) return { signedOut: new Map(), signedIn: undefined };
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as Partial<{
+    signedOut: Record<string, string>;
+    signedIn: string;
+  }>;
+  const built = (file: string | undefined) => file !== undefined && existsSync(path.join(root, file));
+  return {
+    signedOut: new Map(Object.entries(pages.signedOut ?? {}).filter(([, file]) => built(file))),
+    signedIn: built(pages.signedIn) ? pages.signedIn : undefined,
+  };
+}
+
+/** The file that answers a page URL, by who may be asking (see `readPageFiles`). */
 export function pageFileFor(
   url: string,
   cookies: Readonly<Record<string, string | undefined>>,
-  prerendered: ReadonlyMap<string, string>,
+  pages: PageFiles,
 ): string {
+  if (cookies[SESSION_COOKIE]) return pages.signedIn ?? 'index.html';
   const [pathname = '/', query] = url.split('?', 2);
-  const file = prerendered.get(pathname);
-  return file && query === undefined && !cookies[SESSION_COOKIE] ? file : 'index.html';
+  const file = pages.signedOut.get(pathname);
+  return file && query === undefined ? file : 'index.html';
 }
 
 /** The built web app, wherever it is: WEB_DIST_DIR, else apps/web/dist beside this server. */
@@ -47,11 +64,11 @@ export function locateWebDist(configured: string | undefined): string | undefine
 export default fp(
   async (app) => {
     const root = locateWebDist(app.config.webDistDir);
-    let prerendered: ReadonlyMap<string, string> = new Map();
+    let pages: PageFiles = { signedOut: new Map(), signedIn: undefined };
     if (!root) {
       app.log.warn('No built web app found (run `npm run build`); serving the API only.');
     } else {
-      prerendered = readPrerenderedPages(root);
+      pages = readPageFiles(root);
       await app.register(staticFiles, {
         root,
         wildcard: false,
@@ -83,11 +100,11 @@ export default fp(
         return reply.status(404).send({ code: 'NOT_FOUND', message: `No such file: ${pathname}` });
       }
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        // Who is signed in decides which file '/' and '/login' get: caches must keep them apart.
-        if (prerendered.has(pathname)) void reply.header('Vary', 'Cookie');
+        // Whether a session cookie came decides which file a page gets: caches must keep them apart.
+        if (pages.signedIn || pages.signedOut.has(pathname)) void reply.header('Vary', 'Cookie');
         return reply
           .header('Cache-Control', 'no-cache')
-          .sendFile(pageFileFor(request.url, request.cookies, prerendered), root);
+          .sendFile(pageFileFor(request.url, request.cookies, pages), root);
       }
       return reply
         .status(404)
