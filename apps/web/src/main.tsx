@@ -9,11 +9,13 @@ import { Overlays } from './app/overlays.component';
 import { Root, type Start } from './app/root.component';
 import { currentAddress } from './app/signed-out/page-address';
 import { fetchSession, maySignedOutStart } from './app/start-session';
+import { startToken } from './lib/start-token';
 
 /**
  * Decision 051: a signed-out visitor's first paint is the login form with React alone; everyone
- * else gets the full app (router, React Query, tRPC), a chunk of its own. Nothing is rendered
- * before the choice is made: the top bar painted from index.html stays until then.
+ * else gets the full app (router, React Query, tRPC), a chunk of its own (with the dashboard:
+ * decision 059). Nothing is rendered before the choice is made: the top bar painted from
+ * index.html stays until then.
  *
  * Decision 056: the session question is asked by index.html's preload, while this script loads;
  * `fetchSession` picks up that answer. A device that holds a token or an account saved for offline
@@ -25,6 +27,8 @@ async function chooseStart(): Promise<Start> {
   if (maySignedOutStart()) {
     const session = await asked;
     if (session?.user === null) return { kind: 'signed-out', at: currentAddress() };
+    // Decision 059: the token's round trip runs while the app's chunk loads, not after it rendered.
+    if (session?.user) startToken.request(session.user.email);
     return { kind: 'full', App: (await loadFullApp()).App, session };
   }
   const { App } = await loadFullApp();

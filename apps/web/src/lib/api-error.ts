@@ -1,7 +1,10 @@
 import { TRPCClientError } from '@trpc/client';
+import { PlainTrpcError } from './plain-trpc';
 
 /** HTTP status of a failed call (tRPC puts it in data.httpStatus); undefined for network failures. */
 export function httpStatusOf(error: unknown): number | undefined {
+  // A call made before the tRPC client was loaded (plain-trpc.ts: the start's token request).
+  if (error instanceof PlainTrpcError) return error.status;
   if (error instanceof TRPCClientError) {
     const data: unknown = error.data;
     if (data && typeof data === 'object' && 'httpStatus' in data && typeof data.httpStatus === 'number') {

@@ -4,6 +4,7 @@ import { accessTokenStorage } from './access-token.storage';
 import { httpStatusOf } from './api-error';
 import { clockedFetch } from './server-clock';
 import { sessionIdentity } from './session-identity';
+import { startToken } from './start-token';
 import { TRPC_URL } from './trpc-url';
 
 /** A bare client (no token link) for the session calls, so a refresh can never recurse into itself. */
@@ -24,7 +25,7 @@ async function requestToken(): Promise<string> {
   const email = sessionIdentity.email() ?? (await sessionClient.auth.session.query()).user?.email;
   if (!email) throw new SessionLostError();
   try {
-    const { token } = await sessionClient.auth.token.mutate({ email });
+    const token = (await startToken.take(email)) ?? (await sessionClient.auth.token.mutate({ email })).token;
     accessTokenStorage.set(token);
     sessionIdentity.set(email);
     return token;

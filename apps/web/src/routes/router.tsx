@@ -1,4 +1,4 @@
-import type { AppRouter } from '@medrem/server';
+import type { QueryUtils } from '../lib/trpc';
 import {
   Outlet,
   createRootRouteWithContext,
@@ -6,16 +6,16 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
-import type { createTRPCQueryUtils } from '@trpc/react-query';
 import { AppShell } from '../app/shell/app-shell.component';
 import { RequireAuth } from '../features/auth/components/require-auth.component';
+import { prefetchDashboardAtStart } from '../features/dashboard/dashboard.prefetch';
 import { parseSettingsTab, type SettingsTabKey } from '../features/settings/settings-tabs';
 import { RouteError } from './route-error.component';
 import { Spinner } from '../shared/ui/spinner.component';
 
 export interface RouterContext {
   /** Lets loaders fill the same query cache the hooks read (e.g. the medicine of /update-medicine). */
-  api: ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+  api: QueryUtils;
 }
 
 // Every screen is its own chunk (lazyRouteComponent): the JS is split by route. The service worker
@@ -29,6 +29,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // Decision 059: a signed-in start asks for the dashboard's answers here, as soon as its token is
+  // there, not once the app has rendered. Not awaited: the screen renders meanwhile.
+  loader: ({ context }) => void prefetchDashboardAtStart(context.api),
   component: lazyRouteComponent(() => import('../features/dashboard/home.screen'), 'HomeScreen'),
 });
 

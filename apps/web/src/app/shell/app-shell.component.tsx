@@ -1,14 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
 import { useOfflineDataTime } from '../../features/offline/use-offline-data.hook';
-import { lazyNamed } from '../../lib/lazy-named';
 import { RouterNavigation } from '../../routes/router-navigation.component';
 import { LazyDialogHost } from '../../shared/dialogs/lazy-dialog-host.component';
 import { PageFrame } from './page-frame.component';
-
-// Signed-in only (settings, push): not part of the signed-out first load.
-const SignedInExtras = lazyNamed(() => import('./signed-in-extras.component'), 'SignedInExtras');
+// Signed-in only (settings, push), like the rest of the full app: in the signed-in start's chunk,
+// not in the signed-out first load (decision 059).
+import { SignedInExtras } from './signed-in-extras.component';
 
 /** The full app's root route. The PWA prompts and the toasts sit in a root of their own (app/overlays.component.tsx). */
 export function AppShell() {
@@ -19,11 +17,7 @@ export function AppShell() {
       <PageFrame offlineDataTime={offlineDataTime}>
         <Outlet />
       </PageFrame>
-      {user && !loading ? (
-        <Suspense fallback={null}>
-          <SignedInExtras userId={user.id} email={user.email} />
-        </Suspense>
-      ) : null}
+      {user && !loading ? <SignedInExtras userId={user.id} email={user.email} /> : null}
       <LazyDialogHost />
     </RouterNavigation>
   );

@@ -1,5 +1,5 @@
 import type { Medicine } from '@medrem/contract';
-import { type TrpcUtils, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useSignedInUser } from '../auth/auth.context';
 
 /** Query key: trpc medicine.list {userEmail}. Used by the dashboard, the medications screen and reports. */
@@ -7,10 +7,6 @@ export function useMedicines() {
   const user = useSignedInUser();
   return trpc.medicine.list.useQuery({ userEmail: user.email }, { select: (data) => data.findMedicine });
 }
-
-/** useMedicines' query, asked for before the screen that reads it has loaded (decision 055). */
-export const prefetchMedicines = (utils: TrpcUtils, userEmail: string) =>
-  utils.medicine.list.prefetch({ userEmail });
 
 /**
  * After any medicine change (add, update, delete, refill, dose tick) every medicine-derived answer

@@ -2,7 +2,7 @@ import type { Settings, SettingsInput } from '@medrem/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
-import { type TrpcUtils, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useSignedInUser } from '../auth/auth.context';
 import { resolveSettings, settingsCache, type SettingsSource } from './settings-cache';
 
@@ -44,10 +44,6 @@ export function useSettings(): { settings: Settings | undefined; source: Setting
   );
   return { settings: resolved?.settings, source: resolved?.source };
 }
-
-/** useSettings' server query, asked for before the screen that reads it has loaded (decision 055). */
-export const prefetchSettings = (utils: TrpcUtils, userEmail: string) =>
-  utils.settings.get.prefetch({ userEmail });
 
 export type SaveSettingsResult =
   { saved: 'server' | 'local' } | { saved: false; message: string | undefined };
