@@ -44,3 +44,5 @@ export const contract = {
   care: careContract,
 };
 export type Contract = typeof contract;
+export * from './dashboard-start';
+export * from './page-data';

@@ -1,9 +1,12 @@
 import staticFiles from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isApiPath } from '../../lib/api-paths';
+import { MemoryAttemptCounter } from '../../lib/attempt-counter';
+import { dashboardStartFor, withDashboardStart } from './dashboard-start';
 import { SESSION_COOKIE } from './request-context';
 
 /**
@@ -90,7 +93,33 @@ export default fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    // Decision 061: '/' for a session carries the dashboard's first answers in the signed-in page.
+    const signedInPage =
+      root && pages.signedIn ? readFileSync(path.join(root, pages.signedIn), 'utf8') : undefined;
+    // The answers cost reads the rate limit counts on the API: at most as many per IP and minute here
+    // (per process); beyond that the page goes without them, and the app asks through the API.
+    const answersAsked = new MemoryAttemptCounter(60_000);
+    const sendDashboardStart = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!signedInPage) return false;
+      if ((await answersAsked.add(request.ip, app.clock.now())) > app.config.rateLimitPerMinute) return false;
+      let answers: Awaited<ReturnType<typeof dashboardStartFor>>;
+      try {
+        answers = await dashboardStartFor(app, request, reply);
+      } catch (error) {
+        // The page without them: the app asks for them itself.
+        request.log.warn({ err: error }, 'could not gather the dashboard start answers');
+        return false;
+      }
+      if (!answers) return false;
+      await reply
+        .header('Vary', 'Cookie')
+        // Someone's health data: never stored by a shared cache, nor kept by the browser.
+        .header('Cache-Control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(withDashboardStart(signedInPage, answers));
+      return true;
+    };
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isApi = isApiPath(pathname);
       // A missing file (a stale hashed asset after a redeploy) must be a 404, not index.html served
@@ -98,6 +127,14 @@ export default fp(
       const isFile = /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
       if (isFile && !isApi) {
         return reply.status(404).send({ code: 'NOT_FOUND', message: `No such file: ${pathname}` });
+      }
+      if (
+        pathname === '/' &&
+        request.method === 'GET' &&
+        request.cookies[SESSION_COOKIE] &&
+        (await sendDashboardStart(request, reply))
+      ) {
+        return reply;
       }
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
         // Whether a session cookie came decides which file a page gets: caches must keep them apart.
@@ -111,5 +148,5 @@ export default fp(
         .send({ code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${pathname}` });
     });
   },
-  { name: 'web-app', dependencies: ['cookies'] },
+  { name: 'web-app', dependencies: ['cookies', 'services'] },
 );
