@@ -65,13 +65,14 @@ test('dose slots: a slot not reached explains, a past one asks and records', asy
   );
 });
 
-test('a signed-in start loads the app in one file the page names, and asks for each answer once (decisions 055, 059)', async ({
+test('a signed-in start paints the dashboard from its page: one chunk, the answers in the HTML (decisions 059, 061)', async ({
   page,
   request,
 }) => {
   const account = await createAccount(request);
   const api = await AccountApi.signIn(request, account);
-  await api.addMedicine(ASPIRIN);
+  const aspirin = await api.addMedicine(ASPIRIN); // 1-1-0
+  await api.takeToday(aspirin, '1-0-0');
   // A start with only the session cookie (nothing saved on the device, whose answers a start would
   // show without asking): signed in through the API, its cookie handed to the browser.
   const login = await request.post('/trpc/auth.login', {
@@ -85,9 +86,20 @@ test('a signed-in start loads the app in one file the page names, and asks for e
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/assets/') && path.endsWith('.js')) scripts.push(path);
     if (path.startsWith('/trpc/')) calls.push(...path.slice('/trpc/'.length).split(','));
+    // A tick is sent from the device's queue of writes, through the REST path (decision 070).
+    if (/^\/api\/medicine\/[^/]+\/dose$/.test(path)) calls.push('dose');
   });
-  await page.goto('/');
-  await expect(page.getByTestId('dose-slot-0')).toContainText('Aspirin');
+  const response = await page.goto('/');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  const morning = page.getByTestId('dose-slot-0');
+  await expect(morning).toContainText('Aspirin');
+  // Today's taken dose, from the page's answers.
+  await expect(morning.getByRole('button', { name: 'Aspirin, Morning dose taken' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Read, then taken out of the page.
+  await expect(page.locator('#dashboard-start')).toHaveCount(0);
   // The page sent to a session names the signed-in start's chunk, fetched beside the entry.
   const named = await page
     .locator('link[rel="modulepreload"]')
@@ -101,10 +113,26 @@ test('a signed-in start loads the app in one file the page names, and asks for e
   const expected =
     /^\/assets\/(index|install-offer|signed-in|workbox-window\.prod\.es5|unstyled|dialog-host\.component)-[^/]*\.js$/;
   expect(scripts.filter((path) => !expected.test(path))).toEqual([]);
-  // The token the page asked for is the one the app uses, and every answer is asked for once.
+  // One token request, and none of the answers the page brought is asked for again.
   const count = (procedure: string) => calls.filter((c) => c === procedure).length;
   expect(count('auth.token')).toBe(1);
-  expect(count('medicine.list')).toBe(1);
-  expect(count('medicine.getTaken')).toBe(1);
-  expect(count('medicine.history')).toBe(1);
+  for (const answered of [
+    'settings.get',
+    'medicine.list',
+    'medicine.refillReminders',
+    'medicine.getTaken',
+    'medicine.history',
+  ]) {
+    expect(count(answered), answered).toBe(0);
+  }
+  // The app works before and after its token arrived: a tick is recorded (a call refused for want
+  // of a token would fail this test: every 4xx does).
+  const tick = morning.getByRole('button', { name: 'Aspirin, Morning dose taken' });
+  await tick.click();
+  await expect(tick).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => count('dose')).toBe(1);
+  // Saved: the next page's answers have it.
+  await page.reload();
+  await expect(morning).toContainText('Aspirin');
+  await expect(tick).toHaveAttribute('aria-pressed', 'false');
 });

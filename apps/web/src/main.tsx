@@ -7,8 +7,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadFullApp } from './app/full-app';
 import { Overlays } from './app/overlays.component';
 import { Root, type Start } from './app/root.component';
+import { takeDashboardStart } from './app/dashboard-start';
 import { currentAddress } from './app/signed-out/page-address';
 import { fetchSession, maySignedOutStart } from './app/start-session';
+import { onIdle } from './lib/on-idle';
 import { startToken } from './lib/start-token';
 
 /**
@@ -22,19 +24,25 @@ import { startToken } from './lib/start-token';
  * use does not wait for it (an offline start must not hang on the network): the full app gets it
  * when it is there by the time the app's chunk is, and otherwise asks again itself.
  */
+/** Settles when the browser is first idle after the app's first render: its first screen is drawn. */
+let drawn: () => void = () => undefined;
+const firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
+
 async function chooseStart(): Promise<Start> {
   const asked = fetchSession();
   if (maySignedOutStart()) {
     const session = await asked;
     if (session?.user === null) return { kind: 'signed-out', at: currentAddress() };
-    // Decision 059: the token's round trip runs while the app's chunk loads, not after it rendered.
-    if (session?.user) startToken.request(session.user.email);
-    return { kind: 'full', App: (await loadFullApp()).App, session };
+    const answers = takeDashboardStart(session);
+    // Decision 059: the token's round trip runs while the app's chunk loads, not after it rendered;
+    // with the dashboard's answers from the page, once the first screen is drawn (decision 061).
+    if (session?.user) startToken.request(session.user.email, answers ? firstScreenDrawn : undefined);
+    return { kind: 'full', App: (await loadFullApp()).App, session, answers };
   }
   const { App } = await loadFullApp();
   // The answer if it has settled already: race() takes the first settled promise in array order.
   const session = await Promise.race([asked, Promise.resolve(undefined)]);
-  return { kind: 'full', App, session };
+  return { kind: 'full', App, session, answers: takeDashboardStart(session) };
 }
 
 /**
@@ -65,4 +73,5 @@ void chooseStart().then((start) => {
       <Overlays />
     </StrictMode>,
   );
+  onIdle(drawn);
 });

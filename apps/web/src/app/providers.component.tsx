@@ -10,13 +10,22 @@ import { onIdle } from '../lib/on-idle';
 import { createAppRouter } from '../routes/router';
 import { warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
+import type { DashboardStart } from '@medrem/contract';
+import { seedDashboardStart } from '../features/dashboard/dashboard-start';
 import type { SessionAnswer } from './start-session';
 
 /**
  * The full app. `initialSession`: who is signed in, when the start already asked the server (the
  * signed-out first paint, or its sign-in: decision 051); the auth provider then need not ask again.
+ * `dashboardStart`: the dashboard's first answers, from the page (decision 061), for that user.
  */
-export function App({ initialSession }: { initialSession?: SessionAnswer | undefined }) {
+export function App({
+  initialSession,
+  dashboardStart,
+}: {
+  initialSession?: SessionAnswer | undefined;
+  dashboardStart?: DashboardStart | undefined;
+}) {
   const [state] = useState(() => {
     // TanStack Query assumes online until an event says otherwise: offline queries would spin.
     onlineManager.setOnline(navigator.onLine);
@@ -24,8 +33,10 @@ export function App({ initialSession }: { initialSession?: SessionAnswer | undef
     const client = createApiClient();
     const api = createTRPCQueryUtils({ queryClient, client });
     if (initialSession) api.auth.session.setData(undefined, initialSession);
+    const answered = dashboardStart && initialSession?.user?.email === dashboardStart.userEmail;
+    if (answered) seedDashboardStart(api, dashboardStart);
     const router = createAppRouter({ api });
-    return { queryClient, client, router };
+    return { queryClient, client, router, answeredFor: answered ? dashboardStart.userEmail : undefined };
   });
   // The device's saved answers go into the cache before the first render (a cold start offline);
   // the code that reads them loads only when there are some (decision 072).
@@ -49,7 +60,7 @@ export function App({ initialSession }: { initialSession?: SessionAnswer | undef
   return (
     <trpc.Provider client={state.client} queryClient={state.queryClient}>
       <QueryClientProvider client={state.queryClient}>
-        <AuthProvider>
+        <AuthProvider answeredFor={state.answeredFor}>
           <RouterProvider router={state.router} />
         </AuthProvider>
       </QueryClientProvider>

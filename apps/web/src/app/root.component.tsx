@@ -2,12 +2,19 @@ import { useCallback, useState } from 'react';
 import { type FullApp, loadFullApp } from './full-app';
 import { type Departure, SignedOutApp } from './signed-out/signed-out-app.component';
 import type { PageAddress } from './signed-out/page-address';
+import type { DashboardStart } from '@medrem/contract';
 import type { SessionAnswer } from './start-session';
 
 /** Which start of the app is showing (decision 051), and for the signed-out one, at which address. */
 export type Start =
   | { kind: 'signed-out'; at: PageAddress }
-  | { kind: 'full'; App: FullApp; session: SessionAnswer | undefined };
+  | {
+      kind: 'full';
+      App: FullApp;
+      session: SessionAnswer | undefined;
+      /** The dashboard's first answers, from the page (decision 061). */
+      answers?: DashboardStart | undefined;
+    };
 
 /**
  * The page in `#root`: the signed-out first paint or the full app. The first may have been
@@ -32,7 +39,7 @@ export function Root({ start }: { start: Start }) {
     setCurrent({ kind: 'full', App, session });
   }, []);
   return current.kind === 'full' ? (
-    <current.App initialSession={current.session} />
+    <current.App initialSession={current.session} dashboardStart={current.answers} />
   ) : (
     <SignedOutApp at={current.at} onLeave={leave} />
   );

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessTokenStorage } from './access-token.storage';
 import { authTokenLink } from './auth-token.link';
 import { sessionIdentity } from './session-identity';
+import { startToken } from './start-token';
 import type * as TokenRefresh from './token-refresh';
 import { SessionLostError, refreshAccessToken } from './token-refresh';
 
@@ -104,5 +105,30 @@ describe('authTokenLink', () => {
     const { result } = await run('auth.login', ['401']);
     expect(result).toBeInstanceOf(TRPCClientError);
     expect(refreshAccessToken).not.toHaveBeenCalled();
+  });
+
+  it('holds a call while the start’s token request is under way, then sends it (decision 061)', async () => {
+    accessTokenStorage.remove();
+    let arrived: () => void = () => undefined;
+    const inFlight = vi
+      .spyOn(startToken, 'inFlight')
+      .mockReturnValue(new Promise<void>((resolve) => (arrived = resolve)));
+    try {
+      const answer = run('medicine.list', ['ok']);
+      await Promise.resolve();
+      const { next } = await Promise.race([answer, Promise.resolve({ next: undefined })]);
+      // Not answered yet: the call waits instead of going without a token and being refused.
+      expect(next).toBeUndefined();
+      arrived();
+      const done = await answer;
+      expect(done.result).toMatchObject({ result: { data: 'fresh' } });
+      expect(done.next).toHaveBeenCalledOnce();
+      // The session calls themselves never wait for it.
+      inFlight.mockClear();
+      await run('auth.session', ['ok']);
+      expect(inFlight).not.toHaveBeenCalled();
+    } finally {
+      inFlight.mockRestore();
+    }
   });
 });

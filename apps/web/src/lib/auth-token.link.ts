@@ -5,6 +5,7 @@ import { accessTokenStorage } from './access-token.storage';
 import { httpStatusOf } from './api-error';
 import { SessionLostError, refreshAccessToken } from './token-refresh';
 import { sessionIdentity } from './session-identity';
+import { startToken } from './start-token';
 
 /** Session-proved calls never carry or refresh a bearer token. */
 const isAuthCall = (path: string) => path.startsWith('auth.');
@@ -19,7 +20,17 @@ export const authTokenLink: TRPCLink<AppRouter> =
   ({ op, next }) =>
     observable((observer) => {
       let retried = false;
-      let subscription = next(op).subscribe({ next: (v) => observer.next(v), error: onError, complete });
+      let ended = false;
+      let subscription: { unsubscribe: () => void } | undefined;
+      const send = () => {
+        if (ended) return;
+        subscription = next(op).subscribe({ next: (v) => observer.next(v), error: onError, complete });
+      };
+      // Decision 061: the app can run before the start's token has arrived; a call then waits for
+      // it instead of being sent without one and refused.
+      const tokenComing = isAuthCall(op.path) ? undefined : startToken.inFlight();
+      if (tokenComing) void tokenComing.then(send);
+      else send();
 
       function complete() {
         observer.complete();
@@ -34,9 +45,7 @@ export const authTokenLink: TRPCLink<AppRouter> =
         accessTokenStorage.remove();
         console.info('Access token expired or rejected; requesting a new one.');
         refreshAccessToken().then(
-          () => {
-            subscription = next(op).subscribe({ next: (v) => observer.next(v), error: onError, complete });
-          },
+          () => send(),
           (refreshError: unknown) => {
             if (refreshError instanceof SessionLostError) sessionIdentity.markLost();
             observer.error(error);
@@ -44,7 +53,10 @@ export const authTokenLink: TRPCLink<AppRouter> =
         );
       }
 
-      return () => subscription.unsubscribe();
+      return () => {
+        ended = true;
+        subscription?.unsubscribe();
+      };
     });
 
 /** The Authorization header of every non-auth call, read at send time so a refreshed token is used. */

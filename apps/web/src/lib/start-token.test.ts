@@ -76,4 +76,21 @@ describe('the start’s token (decision 059)', () => {
     expect(await startToken.ready(user)).toBe(true);
     expect(await startToken.ready({ id: 'user-2', email: 'bob@example.com' })).toBe(false);
   });
+
+  it('asked for after the first screen, it is not sent before, and calls wait for it (decision 061)', async () => {
+    const { startToken, accessTokenStorage } = await load();
+    let drawn: () => void = () => undefined;
+    startToken.request('ada@example.com', new Promise<void>((resolve) => (drawn = resolve)));
+    fetchMock.mockResolvedValueOnce(tokenAnswer('start-token'));
+    await Promise.resolve();
+    expect(tokenCalls(fetchMock)).toHaveLength(0);
+    const waiting = startToken.inFlight();
+    expect(waiting).toBeDefined();
+    drawn();
+    await waiting;
+    expect(tokenCalls(fetchMock)).toHaveLength(1);
+    expect(accessTokenStorage.get()).toBe('start-token');
+    // Arrived: nothing waits any more.
+    expect(startToken.inFlight()).toBeUndefined();
+  });
 });

@@ -43,7 +43,18 @@ const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
   500: 'Server error. Please try again later.',
 };
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `answeredFor`: the user whose dashboard answers came with the page (decision 061). Their app
+ * shows them at once instead of waiting for the access token: the calls it makes meanwhile wait for
+ * the start's token request (lib/auth-token.link.ts), and the token is requested as always.
+ */
+export function AuthProvider({
+  children,
+  answeredFor,
+}: {
+  children: ReactNode;
+  answeredFor?: string | undefined;
+}) {
   useSignInNotice(window.location.search);
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
@@ -134,7 +145,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       user,
       exitTo,
-      loading: session.isPending || (sessionUser !== null && tokenEmail !== sessionUser.email),
+      loading:
+        session.isPending ||
+        (sessionUser !== null && tokenEmail !== sessionUser.email && answeredFor !== sessionUser.email),
       async login(email, password) {
         const result = await loginCall({ email, password, timezone: browserTimeZone() });
         setExitTo(null);
@@ -181,6 +194,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [
     sessionUser,
+    answeredFor,
     exitTo,
     session.isPending,
     tokenEmail,
