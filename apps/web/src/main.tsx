@@ -13,6 +13,10 @@ import { fetchSession, maySignedOutStart } from './app/start-session';
 import { onIdle } from './lib/on-idle';
 import { startToken } from './lib/start-token';
 
+/** Settles when the browser is first idle after the app's first render: its first screen is drawn. */
+let drawn: () => void = () => undefined;
+const firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
+
 /**
  * Decision 051: a signed-out visitor's first paint is the login form with React alone; everyone
  * else gets the full app (router, React Query, tRPC), a chunk of its own (with the dashboard:
@@ -23,11 +27,10 @@ import { startToken } from './lib/start-token';
  * `fetchSession` picks up that answer. A device that holds a token or an account saved for offline
  * use does not wait for it (an offline start must not hang on the network): the full app gets it
  * when it is there by the time the app's chunk is, and otherwise asks again itself.
+ *
+ * Decision 061: the page a session gets at '/' brings the dashboard's answers; they go to the full
+ * app, which shows them at once, and the token is then asked for once that first screen is drawn.
  */
-/** Settles when the browser is first idle after the app's first render: its first screen is drawn. */
-let drawn: () => void = () => undefined;
-const firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
-
 async function chooseStart(): Promise<Start> {
   const asked = fetchSession();
   if (maySignedOutStart()) {

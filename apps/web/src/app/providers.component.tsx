@@ -1,8 +1,10 @@
+import type { DashboardStart } from '@medrem/contract';
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { useEffect, useState } from 'react';
 import { AuthProvider } from '../features/auth/auth.provider';
+import { seedDashboardStart } from '../features/dashboard/dashboard-start';
 import { savedOfflineAccount } from '../features/offline/saved-account';
 import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
@@ -10,8 +12,6 @@ import { onIdle } from '../lib/on-idle';
 import { createAppRouter } from '../routes/router';
 import { warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
-import type { DashboardStart } from '@medrem/contract';
-import { seedDashboardStart } from '../features/dashboard/dashboard-start';
 import type { SessionAnswer } from './start-session';
 
 /**
