@@ -100,6 +100,7 @@ test('a signed-in start paints the dashboard from its page: one chunk, the answe
   );
   // Read, then taken out of the page.
   await expect(page.locator('#dashboard-start')).toHaveCount(0);
+  await captureScreen(page, 'dashboard-from-its-page');
   // The page sent to a session names the signed-in start's chunk, fetched beside the entry.
   const named = await page
     .locator('link[rel="modulepreload"]')
@@ -128,9 +129,13 @@ test('a signed-in start paints the dashboard from its page: one chunk, the answe
   // The app works before and after its token arrived: a tick is recorded (a call refused for want
   // of a token would fail this test: every 4xx does).
   const tick = morning.getByRole('button', { name: 'Aspirin, Morning dose taken' });
+  const recorded = page.waitForResponse((r) =>
+    /^\/api\/medicine\/[^/]+\/dose$/.test(new URL(r.url()).pathname),
+  );
   await tick.click();
   await expect(tick).toHaveAttribute('aria-pressed', 'false');
-  await expect.poll(() => count('dose')).toBe(1);
+  expect((await recorded).ok()).toBe(true);
+  expect(count('dose')).toBe(1);
   // Saved: the next page's answers have it.
   await page.reload();
   await expect(morning).toContainText('Aspirin');
