@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '@medrem/domain';
+import { base64UrlJson } from './base64url-json';
 
 /** What the client reads of its own token (never trusted: the server verifies every call). */
 interface TokenClaims {
@@ -6,14 +7,7 @@ interface TokenClaims {
   exp?: unknown;
 }
 
-function claimsOf(token: string): TokenClaims | null {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as TokenClaims;
-  } catch {
-    return null;
-  }
-}
+const claimsOf = (token: string) => base64UrlJson(token.split('.')[1] ?? '') as TokenClaims | null;
 
 /** A token closer than this to its expiry is not used to start with: it would answer 401 mid-start. */
 const START_MARGIN_MS = 60_000;

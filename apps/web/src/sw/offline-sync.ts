@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { flushOutbox } from '../features/offline/outbox-flush';
 import { OUTBOX_SYNC_TAG, outboxStore } from '../features/offline/outbox.store';
+import { base64UrlJson } from '../lib/base64url-json';
 
 interface SyncEventLike extends ExtendableEvent {
   tag: string;
@@ -8,14 +9,8 @@ interface SyncEventLike extends ExtendableEvent {
 
 /** The account a notification token names (read, not trusted: the server verifies the token). */
 function userOfToken(token: string): string {
-  try {
-    const claims = JSON.parse(atob(token.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      u?: unknown;
-    };
-    return typeof claims.u === 'string' ? claims.u : '';
-  } catch {
-    return '';
-  }
+  const claims = base64UrlJson(token.split('.')[0] ?? '') as { u?: unknown } | null;
+  return typeof claims?.u === 'string' ? claims.u : '';
 }
 
 /**
