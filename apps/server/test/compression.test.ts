@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from './support/test-database';
 import { type TestServer, startTestServer } from './support/test-server';
+import { writeWebDist } from './support/web-dist';
 
 const precompressScript = fileURLToPath(new URL('../../web/scripts/precompress.mjs', import.meta.url));
 
@@ -51,21 +51,18 @@ describe(`compression (${TEST_ENGINE})`, () => {
 
   beforeAll(async () => {
     // A built app as `vite build` leaves it, then the build's own precompression step.
-    webDist = await mkdtemp(path.join(tmpdir(), 'medrem-web-compressed-'));
-    await mkdir(path.join(webDist, 'assets'));
     shell = Buffer.from(
       `<!doctype html><title>app shell</title>${'<meta name="x" content="padding the shell">'.repeat(40)}`,
     );
     script = Buffer.from(
       Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i * 7} + "medicine";`).join('\n'),
     );
-    await writeFile(path.join(webDist, 'index.html'), shell);
-    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), script);
-    await writeFile(path.join(webDist, 'assets', 'tiny-abc123.js'), 'x');
-    await writeFile(
-      path.join(webDist, 'sw.js'),
-      `self.addEventListener("push", () => {});\n${'//pad\n'.repeat(300)}`,
-    );
+    webDist = await writeWebDist({
+      'index.html': shell,
+      'assets/index-abc123.js': script,
+      'assets/tiny-abc123.js': 'x',
+      'sw.js': `self.addEventListener("push", () => {});\n${'//pad\n'.repeat(300)}`,
+    });
     execFileSync(process.execPath, [precompressScript, webDist]);
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
   });

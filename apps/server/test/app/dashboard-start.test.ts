@@ -1,16 +1,23 @@
 import { type DashboardStart, dashboardStartSchema } from '@medrem/contract';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, createMedicine, setTaken, signedInUser } from '../support/scenario';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
+import { writeWebDist } from '../support/web-dist';
 
 const SIGNED_IN_PAGE =
   '<!doctype html><html><head><title>signed-in shell</title></head><body><div id="root"></div></body></html>';
 // A name that would end a script element if it were written into the page as it is.
 const HOSTILE_NAME = '</script><script>alert(1)</script>';
+
+/** A build with the shell and the signed-in page, listed as the page for a session. */
+const writeSignedInDist = () =>
+  writeWebDist({
+    'index.html': '<!doctype html><title>app shell</title>',
+    'prerendered/signed-in.html': SIGNED_IN_PAGE,
+    'prerendered/pages.json': JSON.stringify({ signedOut: {}, signedIn: 'prerendered/signed-in.html' }),
+  });
 
 /** The answers in a page, or undefined; each `<` of the JSON must be escaped, as the page writes it. */
 function answersIn(html: string): unknown {
@@ -24,14 +31,7 @@ describe(`the dashboard's first answers in the page a session gets (decision 061
   let ada: SignedInUser;
 
   beforeAll(async () => {
-    webDist = await mkdtemp(path.join(tmpdir(), 'medrem-web-'));
-    await mkdir(path.join(webDist, 'prerendered'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
-    await writeFile(path.join(webDist, 'prerendered', 'signed-in.html'), SIGNED_IN_PAGE);
-    await writeFile(
-      path.join(webDist, 'prerendered', 'pages.json'),
-      JSON.stringify({ signedOut: {}, signedIn: 'prerendered/signed-in.html' }),
-    );
+    webDist = await writeSignedInDist();
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist }, now: '2026-11-21T10:00:00.000Z' });
     ada = await signedInUser(server, { label: 'ada', timezone: 'Europe/Berlin' });
   });
@@ -126,14 +126,7 @@ describe(`the dashboard's first answers in the page a session gets (decision 061
 
 describe('the answers’ budget per address (decision 061)', () => {
   it('sends them as often per minute as the API’s rate limit allows, then the page without them', async () => {
-    const webDist = await mkdtemp(path.join(tmpdir(), 'medrem-web-'));
-    await mkdir(path.join(webDist, 'prerendered'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
-    await writeFile(path.join(webDist, 'prerendered', 'signed-in.html'), SIGNED_IN_PAGE);
-    await writeFile(
-      path.join(webDist, 'prerendered', 'pages.json'),
-      JSON.stringify({ signedOut: {}, signedIn: 'prerendered/signed-in.html' }),
-    );
+    const webDist = await writeSignedInDist();
     const limited = await startTestServer({ env: { WEB_DIST_DIR: webDist, RATE_LIMIT_PER_MINUTE: '5' } });
     try {
       const user = await signedInUser(limited);

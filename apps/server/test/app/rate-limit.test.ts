@@ -1,10 +1,9 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '../../src/lib/api-paths';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
+import { writeWebDist } from '../support/web-dist';
 
 const PER_MINUTE = 5;
 
@@ -16,10 +15,10 @@ describe(`per-IP request ceiling (${TEST_ENGINE})`, () => {
   let server: TestServer;
   let webDist: string;
   beforeAll(async () => {
-    webDist = await mkdtemp(path.join(tmpdir(), 'medrem-web-'));
-    await mkdir(path.join(webDist, 'assets'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-    await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
+    webDist = await writeWebDist({
+      'index.html': '<!doctype html><title>app</title>',
+      'assets/app-1234.js': 'console.log(1);',
+    });
     server = await startTestServer({
       env: { RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), WEB_DIST_DIR: webDist },
     });

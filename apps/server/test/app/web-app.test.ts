@@ -1,38 +1,27 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
+import { writeWebDist } from '../support/web-dist';
 
 describe(`serving the web app (${TEST_ENGINE})`, () => {
   let server: TestServer;
   let webDist: string;
 
   beforeAll(async () => {
-    webDist = await mkdtemp(path.join(tmpdir(), 'medrem-web-'));
-    await mkdir(path.join(webDist, 'assets'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app shell</title>');
-    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("push", () => {})');
-    // Decisions 058 and 059: the build's signed-out pages, its signed-in shell, and their list (one
-    // listed file is missing).
-    await mkdir(path.join(webDist, 'prerendered'));
-    await writeFile(
-      path.join(webDist, 'prerendered', 'home.html'),
-      '<!doctype html><title>login form</title>',
-    );
-    await writeFile(
-      path.join(webDist, 'prerendered', 'signed-in.html'),
-      '<!doctype html><title>signed-in shell</title>',
-    );
-    await writeFile(
-      path.join(webDist, 'prerendered', 'pages.json'),
-      JSON.stringify({
+    webDist = await writeWebDist({
+      'index.html': '<!doctype html><title>app shell</title>',
+      'assets/index-abc123.js': 'console.log(1)',
+      'sw.js': 'self.addEventListener("push", () => {})',
+      // Decisions 058 and 059: the build's signed-out pages, its signed-in shell, and their list (one
+      // listed file is missing).
+      'prerendered/home.html': '<!doctype html><title>login form</title>',
+      'prerendered/signed-in.html': '<!doctype html><title>signed-in shell</title>',
+      'prerendered/pages.json': JSON.stringify({
         signedOut: { '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' },
         signedIn: 'prerendered/signed-in.html',
       }),
-    );
+    });
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
