@@ -174,10 +174,24 @@ export class AuthService {
     if (!userId) throw unauthorized('Please log in to continue.');
     const user = await this.deps.users.findById(userId);
     if (!user) throw unauthorized('Please log in to continue.');
-    const signed = await this.deps.tokens.sign(
-      { userId, email: input.email, tokenVersion: user.tokenVersion },
-      this.deps.clock.now(),
-    );
+    return this.signAccessToken(userId, input.email, user.tokenVersion);
+  }
+
+  /**
+   * The user of a live session and an access token for them, from the one lookup that proves the
+   * session (the page sent to a session, decision 061: the same proof `issueAccessToken` accepts);
+   * null when the session is not live.
+   */
+  async sessionAccess(sessionToken: string | undefined): Promise<{ user: PublicUser; token: string } | null> {
+    if (!sessionToken) return null;
+    const row = await this.deps.sessions.findLiveUser(hashSessionToken(sessionToken), this.deps.clock.now());
+    if (!row) return null;
+    const { token } = await this.signAccessToken(row.id, row.email, row.tokenVersion);
+    return { user: toPublicUser(row), token };
+  }
+
+  private async signAccessToken(userId: string, email: string, tokenVersion: number) {
+    const signed = await this.deps.tokens.sign({ userId, email, tokenVersion }, this.deps.clock.now());
     return { token: signed.token, expiresAt: signed.expiresAt.toISOString() };
   }
 

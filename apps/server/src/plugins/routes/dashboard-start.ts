@@ -15,23 +15,19 @@ const history = restProcedure('medicine.history');
 /**
  * Decision 061: the answers the dashboard shows first, for the page sent to `/` with a session
  * cookie; undefined when the cookie names no live session. They are the procedures' own answers:
- * called with the same middlewares (an access token issued for the session, with the same proof
- * `auth.token` asks for: a live session of that very user), input and output validation.
+ * called with the same middlewares (an access token issued for the session, on the same proof
+ * `auth.token` accepts: a live session; one lookup gives the user and proves it), input and output
+ * validation.
  */
 export async function dashboardStartFor(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<DashboardStart | undefined> {
-  const sessionToken = request.cookies[SESSION_COOKIE];
-  const user = await app.services.auth.sessionUser(sessionToken);
-  if (!user) return undefined;
+  const access = await app.services.auth.sessionAccess(request.cookies[SESSION_COOKIE]);
+  if (!access) return undefined;
+  const { user, token } = access;
   const userEmail = user.email;
-  const { token } = await app.services.auth.issueAccessToken({
-    email: userEmail,
-    sessionToken,
-    ip: request.ip,
-  });
   const ctx = { ...createRequestContext(app.services, request, reply), bearerToken: token };
   const [settings, medicines, refills] = (await Promise.all([
     settingsGet(ctx, { userEmail }),
