@@ -3,6 +3,7 @@ import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.ser
 import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
 import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
+import { DayWriteRepository } from '../features/medicines/day-write.repository';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
 import { MedicineService, type MedicineWriteScope } from '../features/medicines/medicine.service';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
@@ -125,6 +126,8 @@ export function createServices(deps: ServiceDependencies) {
     idempotency,
     transaction,
     scopeOf,
+    days: new DayWriteRepository(db),
+    changes: reminderSchedule,
   });
   const reports = new ReportService({
     medicines: repositories.medicines,

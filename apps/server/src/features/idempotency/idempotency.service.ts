@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
+import type { StatementFollowUp } from '../../db/statement-follow-up';
 import { conflict } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { IdempotentWriteRepository } from './idempotent-write.repository';
+import type { IdempotentWriteRepository, StoredWrite } from './idempotent-write.repository';
 
 /** The input of a write that may carry a key; the key itself is not part of what is compared. */
 export type KeyedRequest = { idempotencyKey?: string | undefined } & Record<string, unknown>;
@@ -42,10 +43,44 @@ export class IdempotencyService {
         return this.deps.writes.run(claim, (tx) => steps.write(tx, checked));
       })());
     if (!outcome.replayed) return { response: outcome.response, replayed: false };
-    if (outcome.operation !== operation || outcome.requestHash !== requestHash) {
-      throw conflict('This idempotencyKey was already used for a different request.');
-    }
-    // Stored by this same operation from the same input: the answer it gave then.
-    return { response: outcome.response as T, replayed: true };
+    return { response: answerOf<T>(outcome, operation, requestHash), replayed: true };
   }
+
+  /**
+   * The answer a key already stands for, for a write made without a transaction (decision 136):
+   * undefined when the request has no key or its key is unused; 409 for a key used by another call.
+   */
+  async replayOf<T>(
+    userId: string,
+    operation: string,
+    request: KeyedRequest,
+  ): Promise<{ response: T } | undefined> {
+    const key = request.idempotencyKey;
+    const seen = key ? await this.deps.writes.find(userId, key) : undefined;
+    return seen && { response: answerOf<T>(seen, operation, hashOf(request)) };
+  }
+
+  /**
+   * The request's key claimed with `response`, in the statement of a write made without a
+   * transaction (decision 136); none for a request without a key.
+   */
+  claimWith(
+    userId: string,
+    operation: string,
+    request: KeyedRequest,
+    response: unknown,
+  ): StatementFollowUp[] {
+    const key = request.idempotencyKey;
+    if (!key) return [];
+    const claim = { userId, key, operation, requestHash: hashOf(request), now: this.deps.clock.now() };
+    return [this.deps.writes.claimWith(claim, response)];
+  }
+}
+
+/** A stored key's answer, when it was stored by this operation from the same input; else 409. */
+function answerOf<T>(stored: StoredWrite, operation: string, requestHash: string): T {
+  if (stored.operation !== operation || stored.requestHash !== requestHash) {
+    throw conflict('This idempotencyKey was already used for a different request.');
+  }
+  return stored.response as T;
 }

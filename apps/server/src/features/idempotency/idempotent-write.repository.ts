@@ -1,10 +1,15 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { StatementFollowUp } from '../../db/statement-follow-up';
 import { idempotentWrites } from '../../db/schema';
 
 /** Keys are kept this long; the client's queue never holds a write for longer (docs/offline.md). */
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
+
+function retentionStart(now: Date): Date {
+  return new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * DAY_MS);
+}
 
 export interface WriteClaim {
   userId: string;
@@ -14,11 +19,12 @@ export interface WriteClaim {
   now: Date;
 }
 
-export type WriteOutcome<T> =
-  | { replayed: false; response: T }
-  | { replayed: true; operation: string; requestHash: string; response: unknown };
+/** A key already used: by which call, from what input, and the answer it gave. */
+export type StoredWrite = { replayed: true; operation: string; requestHash: string; response: unknown };
 
-function replayOf(stored: typeof idempotentWrites.$inferSelect): WriteOutcome<never> {
+export type WriteOutcome<T> = { replayed: false; response: T } | StoredWrite;
+
+function replayOf(stored: typeof idempotentWrites.$inferSelect): StoredWrite {
   return {
     replayed: true,
     operation: stored.operation,
@@ -31,7 +37,7 @@ export class IdempotentWriteRepository {
   constructor(private readonly db: Database) {}
 
   /** The stored outcome of a key, if it was used. */
-  async find(userId: string, key: string): Promise<WriteOutcome<never> | undefined> {
+  async find(userId: string, key: string): Promise<StoredWrite | undefined> {
     const [stored] = await this.db
       .select()
       .from(idempotentWrites)
@@ -77,13 +83,29 @@ export class IdempotentWriteRepository {
         .where(
           and(
             eq(idempotentWrites.userId, claim.userId),
-            lt(
-              idempotentWrites.createdAt,
-              new Date(claim.now.getTime() - IDEMPOTENCY_RETENTION_DAYS * DAY_MS),
-            ),
+            lt(idempotentWrites.createdAt, retentionStart(claim.now)),
           ),
         );
       return { replayed: false, response };
     });
+  }
+
+  /**
+   * The key claimed with its answer as part of a write made in one statement (decision 136): stored
+   * only if the write happened, with the user's expired keys removed as `run` does. The claim is a
+   * plain insert: a key taken meanwhile fails the whole statement (unique violation), so the write
+   * it stands for is undone with it and the caller can answer from the stored key instead.
+   */
+  claimWith(claim: WriteClaim, response: unknown): StatementFollowUp {
+    const user = sql`${claim.userId}::uuid`;
+    return (written) => [
+      sql`insert into ${idempotentWrites} (user_id, key, operation, request_hash, response, created_at)
+        select ${user}, ${claim.key}, ${claim.operation}, ${claim.requestHash},
+          ${JSON.stringify(response ?? null)}::jsonb, ${claim.now.toISOString()}::timestamptz
+        where ${written}`,
+      sql`delete from ${idempotentWrites}
+        where ${written} and user_id = ${user}
+          and created_at < ${retentionStart(claim.now).toISOString()}::timestamptz`,
+    ];
   }
 }

@@ -17,6 +17,23 @@ export interface MergedDay extends DoseDay {
   takenCount: number;
 }
 
+/**
+ * A day's row as read for a write without a lock (decision 136): also its number of doses and the
+ * row's version (PostgreSQL's `xmin`, which every write of the row changes), which the write checks.
+ */
+export interface VersionedDay extends StoredDay {
+  count: number;
+  version: string;
+}
+
+/** Whether writing `day` over `current` would change nothing (a replay, the same day sent again). */
+export function sameDay(current: StoredDay | undefined, day: MergedDay): boolean {
+  if (!current || current.taken !== day.taken || !current.tickedAt) return false;
+  return (
+    current.tickedAt.length === day.tickedAt.length && current.tickedAt.every((t, i) => t === day.tickedAt[i])
+  );
+}
+
 function stampsFor(tickedAt: readonly number[] | null | undefined, slots: number): number[] {
   return Array.from({ length: slots }, (_, i) => tickedAt?.[i] ?? 0);
 }

@@ -1,3 +1,5 @@
+import type { StatementFollowUp } from '../../db/statement-follow-up';
+
 /**
  * What the medicines feature announces after a change, so that pending reminders follow at once.
  * Declared here, by the feature that needs it; the reminder engine implements it (dependencies run
@@ -8,4 +10,9 @@ export interface MedicineChangeListener {
   userChanged(userId: string): Promise<void>;
   /** Doses were ticked or the supply changed: check refill urgency now. */
   supplyChanged(userId: string): Promise<void>;
+  /**
+   * The same, for a dose write made in one statement (decision 136): what to run in that statement,
+   * only if it wrote, so the check commits with the dose as it would in the write's transaction.
+   */
+  supplyChangedWith(userId: string): StatementFollowUp;
 }

@@ -2,7 +2,7 @@ import type { TakenOnDate } from '@medrem/domain';
 import { and, asc, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { asNeededIntakes, doseRecords, medicines, refills } from '../../db/schema';
-import type { MergedDay, StoredDay } from './dose-ticks';
+import { type MergedDay, type StoredDay, type VersionedDay, sameDay } from './dose-ticks';
 import { inIds } from '../../db/sql-helpers';
 
 export type MedicineRow = typeof medicines.$inferSelect;
@@ -144,16 +144,26 @@ export class MedicineRepository {
   }
 
   /**
-   * A medicine of the user's (its frequency) and its flags of one day, in one round trip: the
-   * ownership check and the read of the day together. Undefined: no such medicine of theirs;
-   * `day` undefined: nothing recorded that day.
+   * A medicine of the user's (its schedule) and its day, in one round trip: the ownership check and
+   * the read of the day together, with the day's row version for a write made without a lock
+   * (decision 136). Undefined: no such medicine of theirs; `day` undefined: nothing recorded that day.
    */
-  async findOwnedDay(id: string, userId: string, date: string) {
+  async findOwnedDay(
+    id: string,
+    userId: string,
+    date: string,
+  ): Promise<
+    | { medicine: MedicineSchedule; day: (VersionedDay & { date: string; taken: string }) | undefined }
+    | undefined
+  > {
     const [row] = await this.hot.ownedDay.execute({ id, userId, date });
     if (!row) return undefined;
-    const day = row.date !== null && row.taken !== null ? { date: row.date, taken: row.taken } : undefined;
-    const { date: _date, taken: _taken, ...schedule } = row;
-    return { medicine: schedule, day };
+    const { date: day, taken, tickedAt, count, version, ...medicine } = row;
+    const found =
+      day !== null && taken !== null && count !== null && version !== null
+        ? { date: day, taken, tickedAt, count, version }
+        : undefined;
+    return { medicine, day: found };
   }
 
   /** The taken flags of these medicines on these days (rows that exist). */
@@ -360,13 +370,6 @@ export class MedicineRepository {
   }
 }
 
-function sameDay(current: StoredDay | undefined, day: MergedDay): boolean {
-  if (!current || current.taken !== day.taken || !current.tickedAt) return false;
-  return (
-    current.tickedAt.length === day.tickedAt.length && current.tickedAt.every((t, i) => t === day.tickedAt[i])
-  );
-}
-
 /**
  * The hot reads as prepared statements: their SQL is built once, and PostgreSQL plans them once per
  * connection (postgres.js names them). Same queries as their unprepared forms.
@@ -388,7 +391,15 @@ function prepareHotReads(db: Database) {
       .limit(1)
       .prepare('medicine_schedule_of_user'),
     ownedDay: db
-      .select({ ...scheduleColumns, date: doseRecords.date, taken: doseRecords.taken })
+      .select({
+        ...scheduleColumns,
+        date: doseRecords.date,
+        taken: doseRecords.taken,
+        tickedAt: doseRecords.slotTickedAt,
+        count: doseRecords.takenCount,
+        // The row's version: the transaction that wrote it (decision 136). Null without a row.
+        version: sql<string | null>`${doseRecords}.xmin::text`,
+      })
       .from(medicines)
       .leftJoin(
         doseRecords,

@@ -25,7 +25,8 @@ import type {
 } from './medicine.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import type { IdempotencyService, KeyedRequest } from '../idempotency/idempotency.service';
-import { applySlotChange, applyWholeDay } from './dose-ticks';
+import { type MergedDay, type StoredDay, applySlotChange, applyWholeDay, sameDay } from './dose-ticks';
+import type { DayWriteRepository } from './day-write.repository';
 import { supplyOf, toMedicine } from './medicine-view';
 import type { SettingsService } from '../settings/settings.service';
 
@@ -74,6 +75,10 @@ export class MedicineService {
       transaction: InTransaction<MedicineWriteScope>;
       /** The same scope over a transaction already open (an idempotent write opens its own). */
       scopeOf: (tx: Database) => MedicineWriteScope;
+      /** A day's dose write in one statement, without a transaction (decision 136). */
+      days: DayWriteRepository;
+      /** What that statement also writes when a dose changes the supply (the refill check). */
+      changes: MedicineChangeListener;
     },
   ) {}
 
@@ -192,13 +197,12 @@ export class MedicineService {
    * slot whose flag changes is stamped now (decision 070). Applies once per idempotency key.
    */
   async setTaken(caller: Caller, input: WholeDayInput): Promise<TakenDay> {
-    return this.doseWrite(
+    return this.dayWrite(
       caller,
       'medicine.setTaken',
       { ...input },
       {
-        check: async () => {
-          const row = await this.ownedSchedule(caller, input.id);
+        check: async (row) => {
           assertNotFuture(input.date, await this.today(caller));
           const schedule = await this.dueFlags(caller, row, input.date);
           const flags = input.taken.split('-').map(Number);
@@ -209,14 +213,10 @@ export class MedicineService {
           }
           assertScheduled(schedule, flags);
         },
-        write: async (medicines) => {
-          const now = this.deps.clock.now();
-          await medicines.changeDay(input.id, input.date, now, (current) => ({
-            day: applyWholeDay(current, input.taken, now.getTime()),
-            result: undefined,
-          }));
-          return { date: input.date, taken: input.taken };
-        },
+        merge: (current, _checked, now) => ({
+          day: applyWholeDay(current, input.taken, now.getTime()),
+          result: { date: input.date, taken: input.taken },
+        }),
       },
     );
   }
@@ -228,13 +228,13 @@ export class MedicineService {
    * and the day as it stands is returned (decision 070). Applies once per idempotency key.
    */
   async tickDose(caller: Caller, input: DoseTickInput): Promise<{ takenDay: TakenDay; applied: boolean }> {
-    return this.doseWrite(
+    const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
+    return this.dayWrite(
       caller,
       'medicine.tickDose',
       { ...input },
       {
-        check: async () => {
-          const row = await this.ownedSchedule(caller, input.id);
+        check: async (row) => {
           assertNotFuture(input.date, await this.today(caller));
           const schedule = await this.dueFlags(caller, row, input.date);
           if (input.slot >= schedule.length) {
@@ -245,10 +245,12 @@ export class MedicineService {
           if (input.taken) assertScheduled(schedule, slotFlags(schedule.length, input.slot));
           return schedule.length;
         },
-        write: async (medicines, slots) => {
-          const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
-          const result = await this.recordSlot(medicines, input.id, input.date, slots, change);
-          return { takenDay: { date: input.date, taken: result.taken }, applied: result.applied };
+        merge: (current, slots, now) => {
+          const { day, result } = mergeSlot(current, slots, change, now);
+          return {
+            day,
+            result: { takenDay: { date: input.date, taken: result.taken }, applied: result.applied },
+          };
         },
       },
     );
@@ -257,7 +259,7 @@ export class MedicineService {
   /**
    * 'Mark as taken' for one dose slot (a notification's button, also when pressed offline and sent
    * later with `at`): the dose of every medicine scheduled in that slot that day, or of the one
-   * medicine named. The same rules and the same write as a tick on the dashboard (`recordSlot`);
+   * medicine named. The same rules and the same write as a tick on the dashboard (`mergeSlot`);
    * each day's other flags are kept as they are. Applies once per idempotency key. Returns the
    * names of the medicines marked.
    */
@@ -283,7 +285,10 @@ export class MedicineService {
           for (const row of rows) {
             const slots = slotCountOn(row, dose.date, timeZone);
             const change = { slot: dose.slot, value: 1, at: options.at } as const;
-            await this.recordSlot(medicines, row.id, dose.date, slots, change);
+            const now = this.deps.clock.now();
+            await medicines.changeDay(row.id, dose.date, now, (current) =>
+              mergeSlot(current, slots, change, now),
+            );
           }
           return rows.map((m) => m.name);
         },
@@ -317,27 +322,54 @@ export class MedicineService {
   }
 
   /**
-   * THE dose tick: one slot of one medicine's day set to `value` as of `at` (ISO; now when absent,
-   * and never later than now, so a device with a fast clock cannot lock a slot), merged under the
-   * day's row lock by the rule of decision 070.
+   * A write of one medicine's day (decision 136): the day is read with the ownership check and its
+   * row version, merged, and written in one statement with its refill check and its key's answer,
+   * only if the row is still the version read. A day changed in between is read and merged again;
+   * after a few such races, and for what that statement does not cover (a key taken meanwhile, a
+   * keyed write that changes nothing, whose key must still be stored), the locked transaction of
+   * doseWrite decides, with the same check and merge.
    */
-  private async recordSlot(
-    medicines: MedicineRepository,
-    medicineId: string,
-    date: string,
-    slots: number,
-    change: { slot: number; value: 0 | 1; at?: string | undefined },
-  ): Promise<{ taken: string; applied: boolean }> {
-    const now = this.deps.clock.now();
-    const at = Math.min(change.at ? Date.parse(change.at) : now.getTime(), now.getTime());
-    return medicines.changeDay(medicineId, date, now, (current) => {
-      const { day, applied } = applySlotChange(current, {
-        slots,
-        slot: change.slot,
-        value: change.value,
-        at,
-      });
-      return { day: applied ? day : null, result: { taken: day.taken, applied } };
+  private async dayWrite<C, T>(
+    caller: Caller,
+    operation: string,
+    request: KeyedRequest & { id: string; date: string },
+    steps: {
+      check: (medicine: MedicineSchedule) => Promise<C>;
+      merge: (current: StoredDay | undefined, checked: C, now: Date) => { day: MergedDay | null; result: T };
+    },
+  ): Promise<T> {
+    const { id, date } = request;
+    const replay = await this.deps.idempotency.replayOf<T>(caller.userId, operation, request);
+    if (replay) return replay.response;
+    for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt += 1) {
+      const found = await this.deps.medicines.findOwnedDay(id, caller.userId, date);
+      if (!found) throw notFound(MEDICINE_NOT_FOUND);
+      const checked = await steps.check(found.medicine);
+      const now = this.deps.clock.now();
+      const { day, result } = steps.merge(found.day, checked, now);
+      if (!day || sameDay(found.day, day)) {
+        // Nothing to write: the answer stands as read, unless a key must be stored with it.
+        if (!request.idempotencyKey) return result;
+        break;
+      }
+      const followUps = this.deps.idempotency.claimWith(caller.userId, operation, request, result);
+      if (day.takenCount !== (found.day?.count ?? 0)) {
+        followUps.push(this.deps.changes.supplyChangedWith(caller.userId));
+      }
+      const version = found.day?.version ?? null;
+      const outcome = await this.deps.days.writeIfUnchanged(
+        { medicineId: id, date, version, day, now },
+        followUps,
+      );
+      if (outcome === 'written') return result;
+      if (outcome === 'refused') break;
+    }
+    return this.doseWrite(caller, operation, request, {
+      check: async () => steps.check(await this.ownedSchedule(caller, id)),
+      write: (medicines, checked) => {
+        const now = this.deps.clock.now();
+        return medicines.changeDay(id, date, now, (current) => steps.merge(current, checked, now));
+      },
     });
   }
 
@@ -412,6 +444,25 @@ export class MedicineService {
       .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row, today) }))
       .filter(needsRefillSoon);
   }
+}
+
+/** Races on one day a dose write retries without a lock before it takes the day's row lock. */
+const UNLOCKED_ATTEMPTS = 3;
+
+/**
+ * THE dose tick: one slot of a day set to `value` as of `at` (ISO; now when absent, and never later
+ * than now, so a device with a fast clock cannot lock a slot), by the rule of decision 070. A change
+ * that loses to the slot's stamp writes nothing (day null) and answers the day as it stands.
+ */
+function mergeSlot(
+  current: StoredDay | undefined,
+  slots: number,
+  change: { slot: number; value: 0 | 1; at?: string | undefined },
+  now: Date,
+): { day: MergedDay | null; result: { taken: string; applied: boolean } } {
+  const at = Math.min(change.at ? Date.parse(change.at) : now.getTime(), now.getTime());
+  const { day, applied } = applySlotChange(current, { slots, slot: change.slot, value: change.value, at });
+  return { day: applied ? day : null, result: { taken: day.taken, applied } };
 }
 
 // The rules of recording a dose, whoever records it (a tick, a notification's button).

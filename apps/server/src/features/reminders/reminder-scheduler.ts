@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import type { StatementFollowUp } from '../../db/statement-follow-up';
 import type { Clock } from '../../lib/clock';
 import type { CareChangeListener } from '../care/care-change.port';
 import { CareRepository } from '../care/care.repository';
@@ -9,7 +10,7 @@ import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
 import { isRecurring } from './engine/row-evaluation';
-import { ReminderRepository, type ScheduleWrite } from './reminder.repository';
+import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
 import { intervalDosesOn } from '@medrem/domain';
 import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
@@ -124,6 +125,12 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
   /** A dose or the supply moved: the refill check runs once the change is committed. */
   async supplyChanged(userId: string): Promise<void> {
     await new ReminderRepository(this.deps.db).queueRefillCheck(userId, this.deps.clock.now());
+  }
+
+  /** The same refill check, in the statement of a dose write made without a transaction (decision 136). */
+  supplyChangedWith(userId: string): StatementFollowUp {
+    const now = this.deps.clock.now();
+    return (written) => [refillCheckWhen(userId, now, written)];
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { reminderDeliveries, reminderSchedule } from '../../db/schema';
 import type { DueRow } from './engine/row-evaluation';
@@ -147,28 +147,37 @@ export class ReminderRepository {
    * (same conflict target and columns), written as SQL to sit behind the locking read.
    */
   async queueRefillCheck(userId: string, now: Date): Promise<void> {
-    const at = now.toISOString();
-    const today = at.slice(0, 10);
-    await this.db.execute(sql`
-      with pending as (
-        select 1 from ${reminderSchedule}
-        where user_id = ${userId}::uuid and kind = 'refill' and slot = 0 and fire_at <= ${at}::timestamptz
-          and occurrence_date = ${today}::date
-        for share
-      )
-      insert into ${reminderSchedule}
-        (user_id, kind, slot, local_time, offset_minutes, timezone, occurrence_date, fire_at, ref)
-      select ${userId}::uuid, 'refill', 0, '00:00', 0, 'UTC', ${today}::date, ${at}::timestamptz, null
-      where not exists (select 1 from pending)
-      on conflict (user_id, kind, slot) do update set
-        local_time = excluded.local_time, offset_minutes = excluded.offset_minutes,
-        timezone = excluded.timezone, occurrence_date = excluded.occurrence_date,
-        fire_at = excluded.fire_at, ref = excluded.ref`);
+    await this.db.execute(refillCheckWhen(userId, now, sql`true`));
   }
 
   async pruneDeliveries(before: Date): Promise<void> {
     await this.db.delete(reminderDeliveries).where(lte(reminderDeliveries.createdAt, before));
   }
+}
+
+/**
+ * queueRefillCheck's statement, run only `when` holds: as its own statement (`true`), or as a
+ * follow-up of a dose write made in one statement (decision 136), where the locks it takes last
+ * until that statement commits, as they would in the write's transaction.
+ */
+export function refillCheckWhen(userId: string, now: Date, when: SQL): SQL {
+  const at = now.toISOString();
+  const today = at.slice(0, 10);
+  return sql`
+    with pending as (
+      select 1 from ${reminderSchedule}
+      where user_id = ${userId}::uuid and kind = 'refill' and slot = 0 and fire_at <= ${at}::timestamptz
+        and occurrence_date = ${today}::date
+      for share
+    )
+    insert into ${reminderSchedule}
+      (user_id, kind, slot, local_time, offset_minutes, timezone, occurrence_date, fire_at, ref)
+    select ${userId}::uuid, 'refill', 0, '00:00', 0, 'UTC', ${today}::date, ${at}::timestamptz, null
+    where ${when} and not exists (select 1 from pending)
+    on conflict (user_id, kind, slot) do update set
+      local_time = excluded.local_time, offset_minutes = excluded.offset_minutes,
+      timezone = excluded.timezone, occurrence_date = excluded.occurrence_date,
+      fire_at = excluded.fire_at, ref = excluded.ref`;
 }
 
 function toDueRow(r: typeof reminderSchedule.$inferSelect): DueRow {
