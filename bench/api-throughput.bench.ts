@@ -203,6 +203,13 @@ async function load(origin: string, options: LoadOptions, seconds: number): Prom
     connections: CONNECTIONS,
     duration: seconds,
   });
+  // Which answers were not 2xx, so a failure is named in the run's output, not only counted.
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2'));
+    console.log(
+      `  non-2xx answers from ${origin}: ${codes.map(([c, s]) => `${c} × ${s.count ?? 0}`).join(', ')}`,
+    );
+  }
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

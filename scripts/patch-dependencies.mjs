@@ -18,19 +18,28 @@
  * database goes away during it, the rejection is unhandled, which ends a Node process. Nothing needs its outcome: the
  * connection's own error path reconnects (the fetch is redone) or rejects the user's query, and
  * after a query error the next ReadyForQuery runs the waiting query. So it is caught there.
+ *
+ * Same driver, its internal queue (`src/queue.js`, unchanged upstream): `shift` leaves an
+ * `undefined` behind and resets the array only when the queue is empty, so a queue that never
+ * empties (the pool's `busy` connections under steady load) grows by one slot per query for as long
+ * as the load lasts, and `remove` (each time a connection changes state) searches it from the start.
+ * Under `npm run bench:api`'s write load it was 11 % of the server's busy time after 30 s, and growing
+ * (the "degrades under long saturation" issue 10 reports). Patched: `remove` searches from the head
+ * only, and `shift` drops the spent slots once they are the larger half.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** One module of postgres.js in each of its builds (ESM, CommonJS, Cloudflare). */
+const postgresFiles = (file) =>
+  ['src', 'cjs/src', 'cf/src'].map((build) => path.join(root, 'node_modules/postgres', build, file));
 const MARKER = '/* medrem: guarded nextWrite (porsager/postgres#1208) */';
 
 const postgresPatch = {
   name: 'postgres.js: writes and the type fetch on a closed connection',
-  files: ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'].map((f) =>
-    path.join(root, 'node_modules/postgres', f),
-  ),
+  files: postgresFiles('connection.js'),
   replacements: [
     [
       '  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
@@ -45,6 +54,23 @@ const postgresPatch = {
       '        return fetchArrayTypes()\n',
       '        return fetchArrayTypes().catch(() => undefined) /* medrem: dropped promise, see patch-dependencies.mjs */\n',
     ],
+  ],
+};
+
+const QUEUE_MARKER = '/* medrem: bounded queue, see patch-dependencies.mjs */';
+const postgresQueuePatch = {
+  name: 'postgres.js: a queue that does not grow under steady load',
+  files: postgresFiles('queue.js'),
+  replacements: [
+    [
+      '    remove: (x) => {\n      const index = xs.indexOf(x)\n',
+      `    remove: (x) => {\n      ${QUEUE_MARKER}\n      const index = xs.indexOf(x, head())\n`,
+    ],
+    [
+      '      } else {\n        xs[index - 1] = undefined\n      }\n',
+      '      } else {\n        xs[index - 1] = undefined\n        if (index >= 1024 && index * 2 >= xs.length) {\n          xs = xs.slice(index)\n          index = 0\n        }\n      }\n',
+    ],
+    ['  let index = 0\n\n  return {\n', '  let index = 0\n  const head = () => index\n\n  return {\n'],
   ],
 };
 
@@ -72,5 +98,7 @@ function apply(patch) {
   return patched;
 }
 
-const count = apply(postgresPatch);
-if (count > 0) console.log(`patch-dependencies: ${postgresPatch.name} (${count} files)`);
+for (const patch of [postgresPatch, postgresQueuePatch]) {
+  const count = apply(patch);
+  if (count > 0) console.log(`patch-dependencies: ${patch.name} (${count} files)`);
+}
