@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { useDrizzleTextParsers, withInstanceParsers } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
 
@@ -80,9 +81,13 @@ export async function openDatabase(options: {
     dataPath = path.join(options.dataDir, 'pglite');
     await mkdir(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = new PGlite({
+    dataDir: dataPath,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  useDrizzleTextParsers(client);
+  const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Database;
   const snapshot = async () => {
     // Flushed first, so a restore has little WAL to replay.
     await client.exec('CHECKPOINT');

@@ -1,0 +1,56 @@
+import { type PGlite, type QueryOptions, types } from '@electric-sql/pglite';
+
+const asText = (value: string) => value;
+
+/**
+ * The types drizzle reads as PostgreSQL's text (it maps them itself): the same list drizzle's PGlite
+ * driver passes with every query (drizzle-orm/pglite/session.js).
+ */
+export const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+] as const;
+
+/**
+ * Those types as text for every query of the instance. Set once it is ready: PGlite installs its
+ * array types' parsers while it starts, over any given to its constructor.
+ */
+export function useDrizzleTextParsers(client: Pick<PGlite, 'parsers'>): void {
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+}
+
+type Queryable = Pick<PGlite, 'query'>;
+
+/**
+ * Decision 137: drizzle's PGlite driver passes its parsers with every query, and PGlite merges them
+ * into a copy of its whole parser table per query (`{ ...instance, ...query }`, a few hundred
+ * entries): 9 % of the embedded server's busy time on a one-row read. The instance is given the same
+ * parsers (`useDrizzleTextParsers`), and this client drops them from each query's options, so
+ * every row is parsed exactly as before without the copy. Transactions' clients get the same.
+ */
+export function withInstanceParsers<T extends Queryable>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (property === 'transaction') {
+        const open = Reflect.get(target, property, receiver) as (
+          callback: (tx: Queryable) => Promise<unknown>,
+        ) => Promise<unknown>;
+        return (callback: (tx: Queryable) => Promise<unknown>) =>
+          open.call(target, (tx) => callback(withInstanceParsers(tx)));
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
