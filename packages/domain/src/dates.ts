@@ -113,20 +113,40 @@ export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * zonedNow's last answer per zone, with the UTC minute it holds for. Nearly every request asks for
+ * "now" in its user's zone, and formatting it was the app's costliest function on a one-row read.
+ * Within one UTC minute the local date, hour and minute cannot change once every zone's offset is a
+ * whole number of minutes changing on a minute, which holds from 1980 on (until 1972 Liberia was
+ * 44 min 30 s behind UTC); earlier instants are always formatted.
+ */
+const lastZonedMinute = new Map<string, { minute: number; value: ZonedNow }>();
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+
 /** The calendar date and wall-clock time of an instant in an IANA zone. */
 export function zonedNow(instant: Date, timeZone: string): ZonedNow {
+  const ms = instant.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const reusable = ms >= WHOLE_MINUTE_OFFSETS_FROM;
+  const last = reusable ? lastZonedMinute.get(timeZone) : undefined;
+  if (last?.minute === minute) return { ...last.value };
   const parts = zoneFormatter(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '00';
   const hour = Number(part('hour')) % 24;
-  const minute = Number(part('minute'));
-  const time = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  return {
+  const minutes = Number(part('minute'));
+  const time = `${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+  const value = {
     date: `${part('year')}-${part('month')}-${part('day')}`,
     time,
     hour,
-    minutes: hour * 60 + minute,
+    minutes: hour * 60 + minutes,
   };
+  if (reusable) {
+    if (lastZonedMinute.size >= SPELLINGS_MAX) lastZonedMinute.clear();
+    lastZonedMinute.set(timeZone, { minute, value });
+  }
+  return { ...value };
 }
 
 /** 'HH:MM' (24 h) as the spec's 12-hour display, e.g. '08:00' -> '8:00 AM'. */

@@ -242,6 +242,25 @@ describe('zonedNow', () => {
     expect(zonedNow(new Date(instant), timeZone)).toEqual(expected);
   });
 
+  it('answers again within a minute, and follows a clock change from its first instant', () => {
+    const at = (instant: string) => zonedNow(new Date(instant), 'Europe/Berlin');
+    // Spring forward on 2026-03-29: 00:59 UTC is 01:59 CET, 01:00 UTC is 03:00 CEST.
+    expect(at('2026-03-29T00:59:00.000Z').time).toBe('01:59');
+    expect(at('2026-03-29T00:59:59.999Z').time).toBe('01:59');
+    expect(at('2026-03-29T01:00:00.000Z').time).toBe('03:00');
+    expect(at('2026-03-29T00:59:30.000Z').time).toBe('01:59');
+    // The answer is the caller's own: changing it does not change the next one.
+    const answer = at('2026-03-29T01:00:10.000Z');
+    answer.time = 'changed';
+    expect(at('2026-03-29T01:00:20.000Z').time).toBe('03:00');
+    expect(at('2026-03-29T01:05:00.000Z').time).toBe('03:05');
+  });
+
+  it('formats each instant while offsets had seconds (Liberia until 1972: UTC-0:44:30)', () => {
+    expect(zonedNow(new Date('1970-01-01T00:44:00Z'), 'Africa/Monrovia').date).toBe('1969-12-31');
+    expect(zonedNow(new Date('1970-01-01T00:44:40Z'), 'Africa/Monrovia').date).toBe('1970-01-01');
+  });
+
   it('gives different calendar dates for the same instant in different zones', () => {
     const instant = new Date('2025-06-15T11:00:00Z');
     expect(zonedNow(instant, 'America/New_York').date).toBe('2025-06-15');
