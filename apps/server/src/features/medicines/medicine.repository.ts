@@ -166,6 +166,17 @@ export class MedicineRepository {
     return { medicine, day: found };
   }
 
+  /**
+   * A medicine of the user's (its schedule) and its flags of one day, for the read of a day: the
+   * ownership check and the read together, without what only a write needs (decision 136).
+   */
+  async findOwnedDayFlags(id: string, userId: string, date: string) {
+    const [row] = await this.hot.ownedDayFlags.execute({ id, userId, date });
+    if (!row) return undefined;
+    const { date: day, taken, ...medicine } = row;
+    return { medicine, day: day !== null && taken !== null ? { date: day, taken } : undefined };
+  }
+
   /** The taken flags of these medicines on these days (rows that exist). */
   async takenOn(medicineIds: string[], dates: string[]) {
     if (medicineIds.length === 0 || dates.length === 0) return [];
@@ -377,6 +388,11 @@ export class MedicineRepository {
 function prepareHotReads(db: Database) {
   const id = sql.placeholder('id');
   const userId = sql.placeholder('userId');
+  const owned = and(eq(medicines.id, id), eq(medicines.userId, userId));
+  const dayOfMedicine = and(
+    eq(doseRecords.medicineId, medicines.id),
+    eq(doseRecords.date, sql.placeholder('date')),
+  );
   return {
     listForUser: db
       .select({ ...medicineColumns, takenTotal })
@@ -387,9 +403,18 @@ function prepareHotReads(db: Database) {
     ownedSchedule: db
       .select(scheduleColumns)
       .from(medicines)
-      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .where(owned)
       .limit(1)
       .prepare('medicine_schedule_of_user'),
+    // The ownership check and the read of one day together (placeholder `date`): the day's columns
+    // are null without a row. The flags for a read; with the stamps and row version for a write.
+    ownedDayFlags: db
+      .select({ ...scheduleColumns, date: doseRecords.date, taken: doseRecords.taken })
+      .from(medicines)
+      .leftJoin(doseRecords, dayOfMedicine)
+      .where(owned)
+      .limit(1)
+      .prepare('medicine_day_flags_of_user'),
     ownedDay: db
       .select({
         ...scheduleColumns,
@@ -401,11 +426,8 @@ function prepareHotReads(db: Database) {
         version: sql<string | null>`${doseRecords}.xmin::text`,
       })
       .from(medicines)
-      .leftJoin(
-        doseRecords,
-        and(eq(doseRecords.medicineId, medicines.id), eq(doseRecords.date, sql.placeholder('date'))),
-      )
-      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .leftJoin(doseRecords, dayOfMedicine)
+      .where(owned)
       .limit(1)
       .prepare('medicine_day_of_user'),
   };

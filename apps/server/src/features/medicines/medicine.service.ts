@@ -182,7 +182,7 @@ export class MedicineService {
   }
 
   async getTaken(caller: Caller, id: string, date: string): Promise<TakenDay | null> {
-    const found = await this.deps.medicines.findOwnedDay(id, caller.userId, date);
+    const found = await this.deps.medicines.findOwnedDayFlags(id, caller.userId, date);
     if (!found) throw notFound(MEDICINE_NOT_FOUND);
     if (!found.day) return null;
     const { timeZone } = await this.zoned(caller);
