@@ -131,11 +131,6 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
             (r) => r.scopeURL === `${server.baseUrl}/`,
           )!.registrationId;
 
-          await cdp.send('ServiceWorker.deliverPushMessage', {
-            origin: server.baseUrl,
-            registrationId,
-            data: push!.message.payload,
-          });
           const shown = () =>
             page.evaluate(async () => {
               const registration = await (globalThis as unknown as BrowserGlobals).navigator.serviceWorker
@@ -148,7 +143,20 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
                 actions: (n.actions ?? []).map((a) => a.title),
               }));
             });
-          await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
+          // Delivered again if nothing shows within 10 s: on a loaded CI machine one CDP delivery was
+          // seen to vanish (2026-11-26). A repeat cannot show two: the reminder's tag replaces it.
+          for (let attempt = 0; attempt < 3 && (await shown()).length === 0; attempt += 1) {
+            await cdp.send('ServiceWorker.deliverPushMessage', {
+              origin: server.baseUrl,
+              registrationId,
+              data: push!.message.payload,
+            });
+            await expect
+              .poll(async () => (await shown()).length, { timeout: 10_000 })
+              .toBe(1)
+              .catch(() => undefined);
+          }
+          expect((await shown()).length).toBe(1);
           expect(await shown()).toEqual([
             {
               title: 'Time for your Morning dose',
