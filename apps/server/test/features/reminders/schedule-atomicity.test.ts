@@ -2,6 +2,7 @@ import type { Medicine } from '@medrem/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderSchedule } from '../../../src/db/schema';
+import { ReminderRepository } from '../../../src/features/reminders/reminder.repository';
 import { aMedicine } from '../../support/api-client';
 import {
   STACK_TRACE,
@@ -155,7 +156,14 @@ describe(`a write and its reminder schedule commit together (${TEST_ENGINE})`, (
   });
 
   it('a tick while a refill check is pending is stored without writing the schedule: that check reads it', async () => {
-    await breakSchedule();
+    // The in-process engine fires a due check on its next tick (every second) and deletes it: one
+    // that fired before the schedule broke leaves nothing pending. Broken, the schedule keeps it.
+    for (let attempt = 0; ; attempt += 1) {
+      await new ReminderRepository(db()).queueRefillCheck(me.id, server.clock.now());
+      await breakSchedule();
+      if ((await scheduleRows()).some((r) => r.kind === 'refill') || attempt === 5) break;
+      await mendSchedule();
+    }
     try {
       const tick = await me.api.put(`/api/medicine/${second.id}/taken`, {
         date: '2026-11-21',
