@@ -152,17 +152,13 @@ export class MedicineRepository {
     id: string,
     userId: string,
     date: string,
-  ): Promise<
-    | { medicine: MedicineSchedule; day: (VersionedDay & { date: string; taken: string }) | undefined }
-    | undefined
-  > {
+  ): Promise<{ medicine: MedicineSchedule; day: VersionedDay | undefined } | undefined> {
     const [row] = await this.hot.ownedDay.execute({ id, userId, date });
     if (!row) return undefined;
-    const { date: day, taken, tickedAt, count, version, ...medicine } = row;
+    const { taken, tickedAt, count, version, ...medicine } = row;
+    // A version means a row: its flags and count are there too.
     const found =
-      day !== null && taken !== null && count !== null && version !== null
-        ? { date: day, taken, tickedAt, count, version }
-        : undefined;
+      version !== null && taken !== null && count !== null ? { taken, tickedAt, count, version } : undefined;
     return { medicine, day: found };
   }
 
@@ -418,7 +414,6 @@ function prepareHotReads(db: Database) {
     ownedDay: db
       .select({
         ...scheduleColumns,
-        date: doseRecords.date,
         taken: doseRecords.taken,
         tickedAt: doseRecords.slotTickedAt,
         count: doseRecords.takenCount,
