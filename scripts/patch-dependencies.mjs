@@ -26,6 +26,12 @@
  * Under `npm run bench:api`'s write load it was 11 % of the server's busy time after 30 s, and growing
  * (the "degrades under long saturation" issue 10 reports). Patched: `remove` searches from the head
  * only, and `shift` drops the spent slots once they are the larger half.
+ *
+ * tRPC 11.19 (also 11.25): its build turns every object spread of the procedure call's middleware
+ * recursion into babel's `_objectSpread2` helper (keys listed, then defined one by one), two copies
+ * of the call's options per middleware level: 15 % of a health check's CPU (decision 138). Patched to
+ * native spread, `{ ...a, ...b }`, as tRPC's own source writes it; same semantics (own enumerable
+ * keys, defined), on the call path only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -74,6 +80,27 @@ const postgresQueuePatch = {
   ],
 };
 
+const SPREAD_MARKER = '/* medrem: native object spread on the call path, see patch-dependencies.mjs */';
+/** tRPC's procedure-call module, ESM and CommonJS, with the name each gives babel's spread helper. */
+const trpcCallFiles = [
+  ['initTRPC-B259os3T.mjs', '_objectSpread2'],
+  ['initTRPC-B7UdX-c3.cjs', 'require_getErrorShape._objectSpread2'],
+];
+const trpcSpreadPatches = trpcCallFiles.map(([file, helper]) => ({
+  name: 'tRPC: native object spread when a procedure is called',
+  files: [path.join(root, 'node_modules/@trpc/server/dist', file)],
+  replacements: [
+    [
+      'async function callRecursive(index, _def, opts) {\n',
+      `${SPREAD_MARKER}\nfunction medremSpread(a, b) {\n\treturn { ...a, ...b };\n}\nasync function callRecursive(index, _def, opts) {\n`,
+    ],
+    [`${helper}(${helper}({}, opts), {}, {`, 'medremSpread(opts, {'],
+    [`${helper}(${helper}({}, opts.ctx), nextOpts.ctx)`, 'medremSpread(opts.ctx, nextOpts.ctx)'],
+    [`${helper}(${helper}({}, opts.input), parsedInput)`, 'medremSpread(opts.input, parsedInput)'],
+    [`${helper}(${helper}({}, result), {}, { data })`, 'medremSpread(result, { data })'],
+  ],
+}));
+
 function apply(patch) {
   let patched = 0;
   for (const file of patch.files) {
@@ -98,7 +125,7 @@ function apply(patch) {
   return patched;
 }
 
-for (const patch of [postgresPatch, postgresQueuePatch]) {
+for (const patch of [postgresPatch, postgresQueuePatch, ...trpcSpreadPatches]) {
   const count = apply(patch);
   if (count > 0) console.log(`patch-dependencies: ${patch.name} (${count} files)`);
 }
