@@ -24,7 +24,7 @@ import type { PushSender } from './features/push/push-sender';
 import remindersPlugin from './plugins/app/reminders.plugin';
 import metricsPlugin from './plugins/app/metrics.plugin';
 import metricsRoutePlugin from './plugins/routes/metrics-route.plugin';
-import { requestIdMixin, requestIdOf } from './lib/request-id';
+import { requestIdOf } from './lib/request-id';
 import { OneLinePerRequest } from './lib/request-log';
 import requestIdPlugin from './plugins/external/request-id.plugin';
 
@@ -53,7 +53,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             serializers: logSerializers,
-            mixin: requestIdMixin,
             // Buffered, written off the request path: synchronous writes of two lines per request
             // took a tenth of an API call's CPU time. pino flushes the buffer when the process exits.
             stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),

@@ -32,6 +32,7 @@ import type { Clock } from '../lib/clock';
 import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
 import { type InvalidationBus, LocalInvalidationBus } from '../lib/invalidation-bus';
 import { PerUserCache } from '../lib/per-user-cache';
+import type { OperationLog } from '../lib/operation-log';
 import type { KnownCaller } from '../features/auth/caller';
 import type { EffectiveSettings } from '../features/settings/effective-settings';
 
@@ -55,7 +56,7 @@ export interface ServiceDependencies {
   push: PushKeys;
   /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
   social?: SocialSignInSettings;
-  log?: { warn(message: string): void };
+  log?: OperationLog;
   /** How the per-process caches hear of changes in other processes (Redis); unset: this process only. */
   invalidations?: InvalidationBus;
 }
@@ -182,7 +183,7 @@ export function createServices(deps: ServiceDependencies) {
     auth,
     push,
     clock,
-    beforeAccountDeleted: (userId) => social.methods.revokeAll(userId),
+    beforeAccountDeleted: (userId, log) => social.methods.revokeAll(userId, log),
   });
   return {
     repositories,

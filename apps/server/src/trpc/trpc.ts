@@ -6,6 +6,7 @@ import { AppError } from '../lib/app-error';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import type { NewSession } from '../features/auth/auth.service';
 import type { Services } from '../composition/create-services';
+import type { OperationLog } from '../lib/operation-log';
 import { describeIssues } from './describe-issues';
 import { pinNoCoercion } from './strict-body';
 
@@ -18,6 +19,8 @@ export interface RequestContext {
   /** scheme://host the caller reached us at (behind a trusted proxy, as it forwarded): absolute links. */
   origin: string;
   bearerToken: string | undefined;
+  /** The request's logger: what a service logs for this call carries the request's id. */
+  log: OperationLog;
   session: {
     token: string | undefined;
     start(session: NewSession): void;

@@ -19,10 +19,17 @@ export interface TestServer {
 /**
  * Builds the real app on a fresh database (or on `database`, which it then owns and drops on close)
  * and listens on a random loopback port, so tests speak real HTTP to it. The clock is a
- * ManualClock starting at `now`.
+ * ManualClock starting at `now`. With `logLines`, the app logs at info into that array (JSON lines);
+ * otherwise it does not log.
  */
 export async function startTestServer(
-  options: { now?: string; env?: Record<string, string>; clock?: Clock; database?: TestDatabase } = {},
+  options: {
+    now?: string;
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: TestDatabase;
+    logLines?: string[];
+  } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-test-'));
@@ -30,12 +37,18 @@ export async function startTestServer(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLines ? 'info' : 'silent',
     LOGIN_MAX_FAILURES_PER_IP: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const app = await buildApp({ config, clock, database: database.handle, logger: false });
+  const { logLines } = options;
+  const app = await buildApp({
+    config,
+    clock,
+    database: database.handle,
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -12,7 +12,7 @@ export const userRouter = router({
     message: 'Profile updated successfully!',
   })),
   deleteAccount: authenticatedFrom(c.deleteAccount).mutation(async ({ ctx, input }) => {
-    await ctx.services.users.deleteAccount(ctx.caller, input.userEmail);
+    await ctx.services.users.deleteAccount(ctx.caller, input.userEmail, ctx.log);
     ctx.session.end();
     return { success: true as const, message: 'Account deleted successfully' };
   }),

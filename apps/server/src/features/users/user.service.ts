@@ -2,6 +2,7 @@ import { zonedNow } from '@medrem/domain';
 import type { DataExport, PublicUser } from '@medrem/contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { OperationLog } from '../../lib/operation-log';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { NotificationRepository } from '../notifications/notification.repository';
 import type { UserRepository } from './user.repository';
@@ -28,7 +29,7 @@ export class UserService {
       push: PushService;
       clock: Clock;
       /** Unlinks the sign-in providers and deletes what the server made there (social sign-in). */
-      beforeAccountDeleted?: (userId: string) => Promise<void>;
+      beforeAccountDeleted?: (userId: string, log?: OperationLog) => Promise<void>;
     },
   ) {}
 
@@ -66,9 +67,10 @@ export class UserService {
     return toPublicUser(await this.deps.users.update(caller.userId, { name: input.name }));
   }
 
-  async deleteAccount(caller: Caller, userEmail: string): Promise<void> {
+  /** `log`: the request's, for what the clean-up at sign-in providers has to report. */
+  async deleteAccount(caller: Caller, userEmail: string, log?: OperationLog): Promise<void> {
     assertSelf(caller, userEmail);
-    await this.deps.beforeAccountDeleted?.(caller.userId);
+    await this.deps.beforeAccountDeleted?.(caller.userId, log);
     const deleted = await this.deps.users.deleteWithAllData(caller.userId);
     await Promise.all([this.deps.auth.forgetCaller(caller.userId), this.deps.settings.forget(caller.userId)]);
     if (!deleted) throw notFound('User not found.');

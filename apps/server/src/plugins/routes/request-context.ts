@@ -28,6 +28,7 @@ export function createRequestContext(
     ip: request.ip,
     origin: `${request.protocol}://${request.host}`,
     bearerToken: bearerOf(request),
+    log: request.log,
     session: {
       token: request.cookies[SESSION_COOKIE],
       start: (session) => {

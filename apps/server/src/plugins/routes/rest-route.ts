@@ -56,9 +56,9 @@ export function restHandler(
     } catch (cause) {
       const failure = restFailure(cause, { path, type, input, ctx });
       if (failure.error.code === 'INTERNAL_SERVER_ERROR')
-        app.log.error({ err: failure.error, path }, 'REST call failed');
+        request.log.error({ err: failure.error, path }, 'REST call failed');
       // An outage is logged without the failed query (its parameters may be health data).
-      if (failure.error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
+      if (failure.error.code === 'SERVICE_UNAVAILABLE') request.log.warn({ path }, 'database unavailable');
       return reply.status(failure.status).send(failure.body);
     }
   };

@@ -19,10 +19,11 @@ export default fp(
         router: appRouter,
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
         createContext: ({ req, res }) => createRequestContext(app.services, req, res),
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed');
+        // Through the request's logger: the lines carry its id (decision 138).
+        onError: ({ error, path, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC call failed');
           // An outage is logged without the failed query (its parameters may be health data).
-          if (error.code === 'SERVICE_UNAVAILABLE') app.log.warn({ path }, 'database unavailable');
+          if (error.code === 'SERVICE_UNAVAILABLE') req.log.warn({ path }, 'database unavailable');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

@@ -1,5 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FirebaseIdTokenVerifier } from '../../../src/features/auth/social/firebase-id-token.verifier';
 import { ApiClient, type ApiResponse } from '../../support/api-client';
 import { DEFAULT_PASSWORD, base64url, decodeJwt, expectJsonError, uniqueEmail } from '../../support/scenario';
 import {
@@ -31,6 +32,7 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
   let emulator: FirebaseAuthEmulator;
   let server: TestServer;
   let subjects = 0;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     emulator = await startFirebaseAuthEmulator();
@@ -42,6 +44,7 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
         FIREBASE_API_KEY: EMULATOR_API_KEY,
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       },
+      logLines,
     });
   }, 120_000);
   afterAll(async () => {
@@ -337,6 +340,30 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
       password: 'brand-new-pass',
     });
     expect(login.status, login.text).toBe(200);
+  });
+
+  it("says what is left at Firebase when its user cannot be deleted, with the request's id", async () => {
+    const account = googleAccount();
+    const { idToken, uid } = await emulatorIdToken(emulator, account);
+    const api = new ApiClient(server.baseUrl);
+    await socialLogin(api, 'REST', { email: account.email, name: 'Gone', idToken });
+    await api.refreshToken(account.email);
+    await api.put(`/api/user/${account.email}`, { name: 'Gone', password: 'brand-new-pass' });
+    await api.refreshToken(account.email);
+    // Firebase answers with an error (an outage, revoked credentials): the unlink still succeeds here.
+    const refused = vi
+      .spyOn(FirebaseIdTokenVerifier.prototype, 'deleteUser')
+      .mockRejectedValueOnce(new Error('Firebase is unreachable'));
+    logLines.length = 0;
+    const unlink = await api.delete(`/api/user/${account.email}/sign-in-methods/firebase`);
+    refused.mockRestore();
+    expect(unlink.status, unlink.text).toBe(200);
+    expect(await emulatorHasUser(emulator, uid)).toBe(true);
+    const warning = logLines
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; level?: number })
+      .find((line) => line.msg?.startsWith('Could not delete Firebase user'));
+    expect(warning).toMatchObject({ level: 40, reqId: unlink.headers.get('x-request-id') });
+    expect(warning?.msg).toContain(uid);
   });
 
   it('signs out, and deletes the account with its link and its Firebase user', async () => {

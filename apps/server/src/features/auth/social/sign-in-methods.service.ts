@@ -1,5 +1,6 @@
 import type { SignInMethods } from '@medrem/contract';
 import { conflict, notFound } from '../../../lib/app-error';
+import type { OperationLog } from '../../../lib/operation-log';
 import type { UserRepository } from '../../users/user.repository';
 import { type Caller, assertSelf } from '../caller';
 import type { FirebaseIdTokenVerifier } from './firebase-id-token.verifier';
@@ -17,7 +18,8 @@ export class SignInMethodsService {
       identities: UserIdentityRepository;
       firebase: FirebaseIdTokenVerifier | undefined;
       labelOf: (provider: IdentityProvider) => string;
-      log: { warn(message: string): void };
+      /** The process logger, for calls made outside a request. */
+      log: OperationLog;
     },
   ) {}
 
@@ -38,7 +40,13 @@ export class SignInMethodsService {
     };
   }
 
-  async unlink(caller: Caller, userEmail: string, provider: IdentityProvider): Promise<void> {
+  /** `log`: the request's, so that a failure at the provider is logged with the request's id. */
+  async unlink(
+    caller: Caller,
+    userEmail: string,
+    provider: IdentityProvider,
+    log: OperationLog = this.deps.log,
+  ): Promise<void> {
     const methods = await this.list(caller, userEmail);
     if (!methods.providers.some((p) => p.provider === provider)) {
       throw notFound(`${this.deps.labelOf(provider)} is not linked to your account.`);
@@ -49,25 +57,29 @@ export class SignInMethodsService {
       );
     }
     const removed = await this.deps.identities.delete(caller.userId, provider);
-    if (removed) await this.revokeAtProvider(removed.provider as IdentityProvider, removed.subject);
+    if (removed) await this.revokeAtProvider(removed.provider as IdentityProvider, removed.subject, log);
   }
 
   /** Before the account is deleted: every link, and what it holds at the provider. */
-  async revokeAll(userId: string): Promise<void> {
+  async revokeAll(userId: string, log: OperationLog = this.deps.log): Promise<void> {
     const links = await this.deps.identities.listForUser(userId);
     for (const link of links) {
       await this.deps.identities.delete(userId, link.provider as IdentityProvider);
-      await this.revokeAtProvider(link.provider as IdentityProvider, link.subject);
+      await this.revokeAtProvider(link.provider as IdentityProvider, link.subject, log);
     }
   }
 
-  private async revokeAtProvider(provider: IdentityProvider, subject: string): Promise<void> {
+  private async revokeAtProvider(
+    provider: IdentityProvider,
+    subject: string,
+    log: OperationLog,
+  ): Promise<void> {
     if (provider !== 'firebase' || !this.deps.firebase) return;
     try {
       await this.deps.firebase.deleteUser(subject);
     } catch (error) {
       // The account is gone here either way; say what is left at Firebase for the operator.
-      this.deps.log.warn(`Could not delete Firebase user ${subject}: ${(error as Error).message}`);
+      log.warn(`Could not delete Firebase user ${subject}: ${(error as Error).message}`);
     }
   }
 }

@@ -9,7 +9,7 @@ export const socialRouter = router({
     ctx.services.social.methods.list(ctx.caller, input.userEmail),
   ),
   unlink: authenticatedFrom(c.unlink).mutation(async ({ ctx, input }) => {
-    await ctx.services.social.methods.unlink(ctx.caller, input.userEmail, input.provider);
+    await ctx.services.social.methods.unlink(ctx.caller, input.userEmail, input.provider, ctx.log);
     return { success: true as const, message: 'Unlinked. You can no longer sign in that way.' };
   }),
 });
