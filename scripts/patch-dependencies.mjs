@@ -89,6 +89,8 @@ const trpcCallFiles = [
 const trpcSpreadPatches = trpcCallFiles.map(([file, helper]) => ({
   name: 'tRPC: native object spread when a procedure is called',
   files: [path.join(root, 'node_modules/@trpc/server/dist', file)],
+  // Its build names files by content hash: a new version has other names, and must be looked at.
+  required: true,
   replacements: [
     [
       'async function callRecursive(index, _def, opts) {\n',
@@ -104,7 +106,15 @@ const trpcSpreadPatches = trpcCallFiles.map(([file, helper]) => ({
 function apply(patch) {
   let patched = 0;
   for (const file of patch.files) {
-    if (!existsSync(file)) continue;
+    if (!existsSync(file)) {
+      if (patch.required) {
+        throw new Error(
+          `${patch.name}: ${path.relative(root, file)} is missing. The dependency changed: check whether it ` +
+            'still needs this patch, then update scripts/patch-dependencies.mjs.',
+        );
+      }
+      continue;
+    }
     const original = readFileSync(file, 'utf8');
     let text = original;
     // Each replacement once: an install patched by an earlier version of this script gets the rest.
