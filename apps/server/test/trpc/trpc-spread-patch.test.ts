@@ -31,8 +31,8 @@ describe("tRPC's procedure call", () => {
     const procedure = t.procedure
       .use(({ next }) => next({ ctx: { role: 'admin' } }))
       // Parsers that keep every key, `__proto__` too (zod drops it): what the merge itself does.
-      .input((raw) => raw as { a: number })
-      .input((raw) => raw as { b: number })
+      .input((raw: unknown) => raw as { a: number })
+      .input((raw: unknown) => raw as { b: number })
       .query(({ ctx, input }) => ({ ctx, input, inputPrototype: Object.getPrototypeOf(input) as unknown }));
     const caller = t.router({ procedure }).createCaller({ who: 'ada' });
 
