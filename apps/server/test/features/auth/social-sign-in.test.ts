@@ -342,29 +342,38 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
     expect(login.status, login.text).toBe(200);
   });
 
-  it("says what is left at Firebase when its user cannot be deleted, with the request's id", async () => {
-    const account = googleAccount();
-    const { idToken, uid } = await emulatorIdToken(emulator, account);
-    const api = new ApiClient(server.baseUrl);
-    await socialLogin(api, 'REST', { email: account.email, name: 'Gone', idToken });
-    await api.refreshToken(account.email);
-    await api.put(`/api/user/${account.email}`, { name: 'Gone', password: 'brand-new-pass' });
-    await api.refreshToken(account.email);
-    // Firebase answers with an error (an outage, revoked credentials): the unlink still succeeds here.
-    const refused = vi
-      .spyOn(FirebaseIdTokenVerifier.prototype, 'deleteUser')
-      .mockRejectedValueOnce(new Error('Firebase is unreachable'));
-    logLines.length = 0;
-    const unlink = await api.delete(`/api/user/${account.email}/sign-in-methods/firebase`);
-    refused.mockRestore();
-    expect(unlink.status, unlink.text).toBe(200);
-    expect(await emulatorHasUser(emulator, uid)).toBe(true);
-    const warning = logLines
-      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; level?: number })
-      .find((line) => line.msg?.startsWith('Could not delete Firebase user'));
-    expect(warning).toMatchObject({ level: 40, reqId: unlink.headers.get('x-request-id') });
-    expect(warning?.msg).toContain(uid);
-  });
+  // Firebase answers with an error (an outage, revoked credentials): the change still succeeds here,
+  // and the operator is told what is left there, on a line that carries the request's id.
+  const firebaseCleanUps: [string, (api: ApiClient, email: string) => Promise<ApiResponse>][] = [
+    ['unlinking Google', (api, email) => api.delete(`/api/user/${email}/sign-in-methods/firebase`)],
+    ['deleting the account', (api, email) => api.delete(`/api/user/${email}/account`)],
+  ];
+  it.each(firebaseCleanUps)(
+    "says what is left at Firebase after %s, with the request's id",
+    async (_action, act) => {
+      const account = googleAccount();
+      const { idToken, uid } = await emulatorIdToken(emulator, account);
+      const api = new ApiClient(server.baseUrl);
+      await socialLogin(api, 'REST', { email: account.email, name: 'Gone', idToken });
+      await api.refreshToken(account.email);
+      // Google may be unlinked only when another way to sign in is left.
+      await api.put(`/api/user/${account.email}`, { name: 'Gone', password: 'brand-new-pass' });
+      await api.refreshToken(account.email);
+      const refused = vi
+        .spyOn(FirebaseIdTokenVerifier.prototype, 'deleteUser')
+        .mockRejectedValueOnce(new Error('Firebase is unreachable'));
+      logLines.length = 0;
+      const answer = await act(api, account.email);
+      refused.mockRestore();
+      expect(answer.status, answer.text).toBe(200);
+      expect(await emulatorHasUser(emulator, uid)).toBe(true);
+      const warning = logLines
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; level?: number })
+        .find((line) => line.msg?.startsWith('Could not delete Firebase user'));
+      expect(warning).toMatchObject({ level: 40, reqId: answer.headers.get('x-request-id') });
+      expect(warning?.msg).toContain(uid);
+    },
+  );
 
   it('signs out, and deletes the account with its link and its Firebase user', async () => {
     const account = googleAccount();
