@@ -1,7 +1,7 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast } from './support/journey';
+import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
@@ -72,7 +72,9 @@ test('a signed-in start paints the dashboard from its page: one chunk, the answe
   const account = await createAccount(request);
   const api = await AccountApi.signIn(request, account);
   const aspirin = await api.addMedicine(ASPIRIN); // 1-1-0
-  await api.takeToday(aspirin, '1-0-0');
+  // The morning dose, taken at 09:00 (before the page's 10:00), so that the page can untick it below
+  // whatever the real time (the server keeps the change made last, decision 070).
+  await api.tickToday(aspirin, 0, `${todayUtc()}T09:00:00.000Z`);
   // A start with only the session cookie (nothing saved on the device, whose answers a start would
   // show without asking): signed in through the API, its cookie handed to the browser.
   const login = await request.post('/trpc/auth.login', {

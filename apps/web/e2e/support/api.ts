@@ -58,6 +58,21 @@ export class AccountApi {
     await this.takeOn(medicine, todayUtc(), taken);
   }
 
+  /**
+   * Ticks one slot of today as a device would, stamped `tickedAt`. The whole-day write above is
+   * stamped with the server's real clock, which a browser on the suite's fake clock (10:00 UTC) can
+   * never outdate once the real time is past 10:00: a test that seeds a slot and then changes it in
+   * the page seeds it this way, stamped before the page's clock.
+   */
+  async tickToday(medicine: Medicine, slot: number, tickedAt: string): Promise<void> {
+    await this.call('PUT', `/api/medicine/${medicine.id}/dose`, {
+      date: todayUtc(),
+      slot,
+      taken: true,
+      tickedAt,
+    });
+  }
+
   /** Records the taken flags of a medicine on an earlier day. */
   async takeOn(medicine: Medicine, date: string, taken: string): Promise<void> {
     await this.call('PUT', `/api/medicine/${medicine.id}/taken`, { date, taken });
