@@ -31,7 +31,8 @@
  * recursion into babel's `_objectSpread2` helper (keys listed, then defined one by one), two copies
  * of the call's options per middleware level: 15 % of a health check's CPU (decision 138). Patched to
  * native spread, `{ ...a, ...b }`, as tRPC's own source writes it; same semantics (own enumerable
- * keys, defined), on the call path only.
+ * keys, defined, an absent object copied as empty). The call path's text also occurs once in
+ * `initTRPC.create`, which gets the same replacement (run once, at start-up).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
