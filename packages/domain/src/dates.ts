@@ -22,8 +22,22 @@ export function isValidIsoDate(date: string): boolean {
   return fromUtc(toUtc(date)) === date;
 }
 
+/**
+ * Date arithmetic is asked the same few questions over and over (the reminder engine steps every
+ * due row's date by a day), so answers are kept: a pure function of (date, days), the cache bounded.
+ */
+const addDaysAnswers = new Map<string, string>();
+const ADD_DAYS_ANSWERS_MAX = 4096;
+
 export function addDays(date: string, days: number): string {
-  return fromUtc(toUtc(date) + days * DAY_MS);
+  const key = `${date}|${days}`;
+  let answer = addDaysAnswers.get(key);
+  if (answer === undefined) {
+    answer = fromUtc(toUtc(date) + days * DAY_MS);
+    if (addDaysAnswers.size >= ADD_DAYS_ANSWERS_MAX) addDaysAnswers.clear();
+    addDaysAnswers.set(key, answer);
+  }
+  return answer;
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */

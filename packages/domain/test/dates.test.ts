@@ -102,6 +102,18 @@ describe.each([
     expect(addDays(date, days)).toBe(expected);
   });
 
+  it('answers the same from its kept answers, past their bound, for either direction', () => {
+    // 10,000 steps: more distinct questions than the kept answers' bound, asked twice each.
+    const days = ['1999-12-25'];
+    for (let i = 1; i <= 10_000; i += 1) days.push(addDays(days[i - 1]!, 1));
+    for (let i = 1; i <= 10_000; i += 1) {
+      expect(addDays(days[i - 1]!, 1)).toBe(days[i]);
+      expect(addDays(days[i]!, -1)).toBe(days[i - 1]);
+      expect(daysBetween(days[0]!, days[i]!)).toBe(i);
+    }
+    expect(days[10_000]).toBe('2027-05-12');
+  });
+
   it.each<[string, string, number]>([
     ['2025-01-15', '2025-01-15', 0],
     ['2025-01-01', '2025-01-31', 30],

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
 import {
@@ -79,5 +80,48 @@ describe.skipIf(!redisUrl)(`live bell across server processes through Redis pub/
     const [event] = await tab.waitFor(1, 10_000);
     expect(event).toMatchObject({ title: 'Time for your Morning dose', message: 'Aspirin (500mg)' });
     await tab.close();
+  });
+
+  it('one message carries a whole fire batch, each notification to its own user’s tab', async () => {
+    const a = await createUser(web, { timezone: 'UTC' });
+    const b = await createUser(web, { timezone: 'UTC' });
+    await a.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '0-1-0' });
+    await b.addMedicine({ name: 'Ibuprofen', dosage: '200mg', frequency: '0-1-0' });
+    const tabA = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: a.api.cookie! });
+    const tabB = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: b.api.cookie! });
+    await Promise.all([tabA.ready, tabB.ready]);
+    const published: string[] = [];
+    const listener = new Redis(redisUrl!);
+    await listener.subscribe(`${prefix}:notifications`);
+    listener.on('message', (_channel: string, text: string) => published.push(text));
+    await worker.at('2026-11-21T14:00:00Z');
+    const [[eventA], [eventB]] = await Promise.all([tabA.waitFor(1, 10_000), tabB.waitFor(1, 10_000)]);
+    expect(eventA).toMatchObject({ message: 'Aspirin (500mg)' });
+    expect(eventB).toMatchObject({ message: 'Ibuprofen (200mg)' });
+    // Both reminders fired in one batch, and the batch went out as one Redis message.
+    const batches = published.map((text) => (JSON.parse(text) as { userId: string }[]).map((m) => m.userId));
+    expect(batches.filter((users) => users.includes(a.id) && users.includes(b.id))).toHaveLength(1);
+    expect(batches.flat().filter((user) => user === a.id || user === b.id)).toHaveLength(2);
+    await Promise.all([tabA.close(), tabB.close(), listener.quit()]);
+  });
+
+  it('still delivers a single message, as a process of the release before publishes it', async () => {
+    const me = await createUser(web, { timezone: 'UTC' });
+    const tab = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: me.api.cookie! });
+    await tab.ready;
+    const notification = {
+      id: randomUUID(),
+      type: 'reminder',
+      title: 'Time for your Evening dose',
+      message: 'Aspirin (500mg)',
+      medicineName: 'Aspirin',
+      createdAt: '2026-11-21T18:00:00.000Z',
+      isRead: false,
+    };
+    const publisher = new Redis(redisUrl!);
+    await publisher.publish(`${prefix}:notifications`, JSON.stringify({ userId: me.id, notification }));
+    const [event] = await tab.waitFor(1, 10_000);
+    expect(event).toMatchObject({ id: notification.id, title: 'Time for your Evening dose' });
+    await Promise.all([tab.close(), publisher.quit()]);
   });
 });

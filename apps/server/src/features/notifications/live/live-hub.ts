@@ -8,7 +8,8 @@ export interface RealtimeMessage {
 
 /** Carries notifications between server processes (Redis pub/sub); absent in a single process. */
 export interface RealtimeBridge {
-  publish(message: RealtimeMessage): Promise<void>;
+  /** Sends messages to every process (one Redis message for the lot: a fire batch has thousands). */
+  publish(messages: RealtimeMessage[]): Promise<void>;
   /** Starts delivering every process's messages (its own included) to `deliver`. */
   start(deliver: (message: RealtimeMessage) => void): Promise<void>;
   close(): Promise<void>;
@@ -56,8 +57,14 @@ export class RealtimeHub {
   }
 
   async publish(userId: string, notification: Notification): Promise<void> {
-    if (this.bridge) await this.bridge.publish({ userId, notification });
-    else this.deliver({ userId, notification });
+    await this.publishMany([{ userId, notification }]);
+  }
+
+  /** Many users' notifications at once: through a bridge, one message for all of them. */
+  async publishMany(messages: RealtimeMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    if (this.bridge) await this.bridge.publish(messages);
+    else for (const message of messages) this.deliver(message);
   }
 
   /**

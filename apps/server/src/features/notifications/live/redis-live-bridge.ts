@@ -17,8 +17,8 @@ export class RedisRealtimeBridge implements RealtimeBridge {
     this.channel = `${keyPrefix}:notifications`;
   }
 
-  async publish(message: RealtimeMessage): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(message));
+  async publish(messages: RealtimeMessage[]): Promise<void> {
+    await this.publisher.publish(this.channel, JSON.stringify(messages));
   }
 
   async start(deliver: (message: RealtimeMessage) => void): Promise<void> {
@@ -26,7 +26,9 @@ export class RedisRealtimeBridge implements RealtimeBridge {
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
       try {
-        deliver(JSON.parse(text) as RealtimeMessage);
+        // An array since decision 139; a single message from a process not yet upgraded.
+        const parsed = JSON.parse(text) as RealtimeMessage | RealtimeMessage[];
+        for (const message of Array.isArray(parsed) ? parsed : [parsed]) deliver(message);
       } catch {
         // a malformed message is dropped
       }

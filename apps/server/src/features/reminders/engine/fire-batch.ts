@@ -91,14 +91,11 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     o.freshLeases?.set(result.leaseId, { at: Date.now(), pushes: result.leased });
     await o.queue.add('push', { leaseId: result.leaseId }, { jobId: `push-${result.leaseId}` });
   }
-  // Open tabs are told after commit; a lost message only means the bell updates on its next fetch.
-  await Promise.all(
-    result.notifications.map((n) =>
-      o.realtime.publish(n.userId, n.notification).catch((error: unknown) => {
-        o.log.warn({ err: error }, 'realtime publish failed');
-      }),
-    ),
-  );
+  // Open tabs are told after commit, in one message per batch; a lost message only means the bell
+  // updates on its next fetch.
+  await o.realtime.publishMany(result.notifications).catch((error: unknown) => {
+    o.log.warn({ err: error }, 'realtime publish failed');
+  });
   return result.claimed;
 }
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/database';
 import { CareRepository } from '../../care/care.repository';
 import { MedicineRepository } from '../../medicines/medicine.repository';
-import { effectiveSettingsOf } from '../../settings/effective-settings';
+import { type EffectiveSettings, effectiveSettingsOf } from '../../settings/effective-settings';
 import { SettingsRepository } from '../../settings/settings.repository';
 import type { Occurrence } from '../schedule-rules';
 import { type DueRow, type UserState, effectiveOccurrence } from './row-evaluation';
@@ -42,10 +42,19 @@ export async function loadUserStates(
   // Who cares for these users now: a caregiver removed a moment ago is not alerted (decision 140).
   const links = await new CareRepository(tx).linksOfPatients(userIds);
   const settingsByUser = new Map(settingsRows.map((s) => [s.userId, s]));
+  // Most users keep the defaults they were given: each distinct saved value is checked (a zod parse)
+  // once per batch, not once per user (decision 139). The rules only read a state's settings.
+  const settingsOfText = new Map<string, EffectiveSettings>();
+  const settingsOf = (row: (typeof settingsRows)[number] | undefined) => {
+    const text = row ? `${row.timezone}|${JSON.stringify(row.preferences)}` : '';
+    let settings = settingsOfText.get(text);
+    if (!settings) settingsOfText.set(text, (settings = effectiveSettingsOf(row)));
+    return settings;
+  };
   const states = new Map<string, UserState>();
   for (const userId of userIds) {
     states.set(userId, {
-      settings: effectiveSettingsOf(settingsByUser.get(userId)),
+      settings: settingsOf(settingsByUser.get(userId)),
       medicines: [],
       taken: new Map(),
       care: [],
