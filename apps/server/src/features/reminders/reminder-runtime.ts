@@ -80,6 +80,9 @@ export async function startReminderRuntime(options: {
   const queue: JobQueue = config.redisUrl
     ? new BullMqQueue(config.redisUrl, `${r.redisKeyPrefix}:bull`, onError)
     : new InProcessQueue(onError);
+  // With a shared queue, a fired batch's pushes are still sent here, where its lease and prepared
+  // bodies are in memory (decision 139); a crash leaves them to the lease sweep of any worker.
+  const ownPushes = queue.kind === 'bullmq' ? new InProcessQueue(onError) : undefined;
   const engine = new ReminderEngine({
     db: options.db,
     clock: options.clock,
@@ -97,22 +100,26 @@ export async function startReminderRuntime(options: {
     pushTtlSeconds: r.pushTtlSeconds,
     prepareLeadMs: r.prepareLeadMs,
     prepareMaxEntries: r.prepareMaxEntries,
+    ...(ownPushes ? { ownPushes } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await queue.process(engine.handlers(), r.workerConcurrency);
+  await ownPushes?.process(engine.handlers(), r.workerConcurrency);
   if (r.tickMs > 0) engine.start(r.tickMs);
   log.info({ queue: queue.kind, fcm: Boolean(fcm) }, 'reminder engine started');
   return {
     engine,
     queue,
-    stats: { queueDepth: () => queue.waiting(), outboxPending },
+    stats: {
+      queueDepth: async () => (await queue.waiting()) + ((await ownPushes?.waiting()) ?? 0),
+      outboxPending,
+    },
     async close() {
       await engine.stop();
       await queue.close();
-      if (queue.kind === 'in-process') {
-        const released = await engine.releaseUnstarted();
-        if (released > 0) log.info({ leases: released }, 'released push leases for other workers');
-      }
+      await ownPushes?.close();
+      const released = await engine.releaseUnstarted();
+      if (released > 0) log.info({ leases: released }, 'released push leases for other workers');
       await webPush.close();
       await services.live.disconnect();
     },

@@ -46,6 +46,12 @@ export interface ReminderEngineOptions {
    * reading them back from the database (the engine sets it and drops what another process took).
    */
   freshLeases?: Map<string, { at: number; pushes: (LeasedPush & { availableAt: Date })[] }>;
+  /**
+   * Where the push job of a batch this process just fired goes (decision 139): a queue of this
+   * process, so the job finds the lease and the bodies prepared here. With BullMQ, `queue` stays
+   * for fire jobs and for re-leased pushes, which any worker may take. Absent: `queue`.
+   */
+  ownPushes?: JobQueue;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
 }

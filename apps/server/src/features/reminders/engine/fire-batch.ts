@@ -87,9 +87,13 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
   o.metrics?.due(result.claimed);
   for (const seconds of result.lateness) o.metrics?.stored(seconds);
   if (result.leaseId) {
-    // Committed: the push job, when it runs in this process, takes the rows from here.
+    // Committed: the push job runs in this process (decision 139) and takes the rows from here.
     o.freshLeases?.set(result.leaseId, { at: Date.now(), pushes: result.leased });
-    await o.queue.add('push', { leaseId: result.leaseId }, { jobId: `push-${result.leaseId}` });
+    await (o.ownPushes ?? o.queue).add(
+      'push',
+      { leaseId: result.leaseId },
+      { jobId: `push-${result.leaseId}` },
+    );
   }
   // Open tabs are told after commit, in one message per batch; a lost message only means the bell
   // updates on its next fetch.

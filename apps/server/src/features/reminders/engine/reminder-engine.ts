@@ -1,5 +1,5 @@
 import { ReminderRepository } from '../reminder.repository';
-import type { JobHandler } from '../queue/job-queue';
+import type { JobHandler, JobQueue } from '../queue/job-queue';
 import type { ReminderEngineOptions } from './engine-options';
 import { fireBatch } from './fire-batch';
 import { sweepLeases } from './lease-sweep';
@@ -29,25 +29,32 @@ export class ReminderEngine {
   private readonly o: ReminderEngineOptions;
   /** Leases this process queued a push job for that has not started yet (released on shutdown). */
   private readonly unstarted = new Set<string>();
+  private readonly ownPushes: JobQueue | undefined;
 
+  /**
+   * `ownPushes`: this process's own queue for the push jobs of the batches it fires, when `queue` is
+   * shared (BullMQ); see decision 139. Without it those jobs go to `queue`.
+   */
   constructor(options: ReminderEngineOptions) {
     this.reminders = new ReminderRepository(options.db);
     const { queue } = options;
+    const own = options.ownPushes ?? queue;
+    // A push job that only this process holds is remembered until it starts, to be handed back
+    // at shutdown; a job in Redis is another worker's to run.
     const unstarted = this.unstarted;
-    this.o = {
-      ...options,
-      queue: {
-        kind: queue.kind,
-        add(name, data, jobOptions) {
-          if (name === 'push') unstarted.add(String(data.leaseId));
-          return queue.add(name, data, jobOptions);
-        },
-        process: (handlers, concurrency) => queue.process(handlers, concurrency),
-        waiting: () => queue.waiting(),
-        idle: () => queue.idle(),
-        close: () => queue.close(),
+    const tracking = (q: JobQueue): JobQueue => ({
+      kind: q.kind,
+      add(name, data, jobOptions) {
+        if (name === 'push' && q.kind === 'in-process') unstarted.add(String(data.leaseId));
+        return q.add(name, data, jobOptions);
       },
-    };
+      process: (handlers, concurrency) => q.process(handlers, concurrency),
+      waiting: () => q.waiting(),
+      idle: () => q.idle(),
+      close: () => q.close(),
+    });
+    this.o = { ...options, queue: tracking(queue), ownPushes: own === queue ? undefined : tracking(own) };
+    this.ownPushes = this.o.ownPushes;
     this.o.freshLeases = new Map();
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
@@ -147,8 +154,13 @@ export class ReminderEngine {
       if (claimed < this.o.batchSize) return;
       // Back-pressure: while push jobs wait, let them run; the next tick resumes firing. Earlier
       // reminders then reach devices first instead of after the whole due set is stored.
-      if ((await this.o.queue.waiting()) > 0) return;
+      if ((await this.waiting()) > 0) return;
     }
+  }
+
+  /** Jobs waiting in the shared queue and in this process's own. */
+  private async waiting(): Promise<number> {
+    return (await this.o.queue.waiting()) + ((await this.ownPushes?.waiting()) ?? 0);
   }
 
   /** Processes one batch of due rows; returns how many rows it claimed. */
@@ -163,9 +175,9 @@ export class ReminderEngine {
   }
 
   /**
-   * Shutdown, after the queue is closed: leases whose push job never started here are handed back
+   * Shutdown, after the queues are closed: leases whose push job never started here are handed back
    * (due now) so another worker's next sweep sends them instead of waiting out PUSH_LEASE_SECONDS.
-   * Only for the in-process queue; BullMQ jobs stay in Redis for the other workers.
+   * Only jobs of an in-process queue are counted; BullMQ jobs stay in Redis for the other workers.
    */
   async releaseUnstarted(): Promise<number> {
     const leases = [...this.unstarted];
@@ -180,6 +192,7 @@ export class ReminderEngine {
       await this.tick();
       await this.preparing;
       await this.o.queue.idle();
+      await this.ownPushes?.idle();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
       if (due === 0) return;
     }
