@@ -6,6 +6,7 @@
  *
  *   npm run bench:reminders -- --n 10000 --engine postgres   (PostgreSQL + Redis, BullMQ)
  *   npm run bench:reminders -- --n 10000 --engine embedded   (PGlite + in-process queue)
+ *   npm run bench:reminders -- --n 10000 --engine postgres --workers 2   (two engine processes)
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
  * (default redis://127.0.0.1:6379) say where; it creates and drops its own database and key prefix.
@@ -18,16 +19,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import webpush from 'web-push';
 import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/database';
 import type { Clock } from '../apps/server/src/lib/clock';
-import { startReminderRuntime } from '../apps/server/src/features/reminders/reminder-runtime';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
-import { composeServices } from '../apps/server/src/composition/compose-services';
+import { type EngineReport, startBenchEngine } from './reminder-engine';
 import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 
@@ -42,12 +41,19 @@ const { values: args } = parseArgs({
     lead: { type: 'string', default: '120' },
     // Rows that are not due (one-off rows a day ahead): the tick must cost the same with them.
     idle: { type: 'string', default: '0' },
+    // Engine processes on the one PostgreSQL and Redis (the scaled deployment's workers); this
+    // process runs one, the others are forked (reminder-engine.worker.ts).
+    workers: { type: 'string', default: '1' },
   },
 });
 const N = Number(args.n);
 const engine = args.engine === 'embedded' ? 'embedded' : 'postgres';
 const zone = args.zone;
 const here = path.dirname(fileURLToPath(import.meta.url));
+const workers = Number(args.workers);
+if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a whole number ≥ 1');
+if (workers > 1 && engine === 'embedded')
+  throw new Error('--workers > 1 needs --engine postgres: the embedded database belongs to one process');
 
 /** Busy and total CPU time of the whole machine so far, in USER_HZ ticks (1/100 s) from /proc/stat. */
 function totalCpuTicks(text: string): { busy: number; all: number } {
@@ -168,7 +174,7 @@ async function main() {
   );
 
   const vapid = webpush.generateVAPIDKeys();
-  const config = loadConfig({
+  const engineEnv: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -190,36 +196,42 @@ async function main() {
     ),
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
-  });
-  const log = pino({ level: 'warn' });
-  const {
-    services,
-    pushSecrets,
-    close: closeServices,
-  } = await composeServices({
-    config,
-    db: database.db,
-    clock,
-    log,
-  });
-  const runtime = await startReminderRuntime({
-    config,
-    db: database.db,
-    clock,
-    services,
-    pushSecrets,
-    log,
-    consume: true,
-  });
+    // Every engine process signs action tokens with the same secret, as a deployment's must.
+    ACTION_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+  };
+  const config = loadConfig(engineEnv);
 
-  // The clock jumps to `lead` seconds before 08:00: the engine prepares while it counts down.
+  // The clock jumps to `lead` seconds before 08:00: the engines prepare while it counts down.
   const leadMs = Number(args.lead) * 1000;
   const dueAt = Date.now() + leadMs;
   offset = eight - dueAt;
+  const { runtime, close: closeEngine } = await startBenchEngine(config, database.db, clock);
+  const others = await Promise.all(
+    Array.from({ length: workers - 1 }, async () => {
+      const child = fork(path.join(here, 'reminder-engine.worker.ts'), {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, ...engineEnv, BENCH_CLOCK_OFFSET_MS: String(offset) },
+        stdio: 'inherit',
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.once('message', () => resolve());
+        child.once('exit', (code) => reject(new Error(`an engine process exited with ${code}`)));
+      });
+      return child;
+    }),
+  );
+  if (others.length > 0) console.log(`${workers} engine processes`);
   const cpuAtStart = process.cpuUsage();
   await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now() - 50)));
   const preparedAtDue = runtime.engine?.preparation.held ?? 0;
-  const prepareCpu = process.cpuUsage(cpuAtStart);
+  const ownPrepareCpu = process.cpuUsage(cpuAtStart);
+  const othersAtDue = await Promise.all(others.map((child) => ask<EngineReport>(child, 'report')));
+  // Every engine process prepares the whole window (any of them may claim a row): their CPU adds up.
+  const prepareCpu = othersAtDue.reduce(
+    (sum, r) => ({ user: sum.user + r.cpu.user, system: sum.system + r.cpu.system }),
+    ownPrepareCpu,
+  );
   // With --expose-gc (package.json's script passes it) the heap is collected first, so what is
   // left is what preparation holds, not garbage not yet collected.
   (globalThis as { gc?: () => void }).gc?.();
@@ -257,7 +269,14 @@ async function main() {
     );
   }
   const report = await ask<{ requests: number; times: number[]; cpu: NodeJS.CpuUsage }>(sink, 'report');
-  const cpu = process.cpuUsage(cpuBefore);
+  const othersAtEnd = await Promise.all(others.map((child) => ask<EngineReport>(child, 'report')));
+  const cpu = othersAtEnd.reduce(
+    (sum, r, i) => ({
+      user: sum.user + r.cpu.user - othersAtDue[i]!.cpu.user,
+      system: sum.system + r.cpu.system - othersAtDue[i]!.cpu.system,
+    }),
+    process.cpuUsage(cpuBefore),
+  );
   const statAfter = totalCpuTicks(await readFile('/proc/stat', 'utf8'));
   const servicesAfter = await serviceCpuTicks();
   // Sent before their time would be a defect; counted, not clamped away.
@@ -268,6 +287,7 @@ async function main() {
   const result = {
     n: N,
     engine,
+    engineProcesses: workers,
     batchSize: config.reminders.batchSize,
     lanes: config.reminders.lanes,
     workerConcurrency: config.reminders.workerConcurrency,
@@ -279,7 +299,7 @@ async function main() {
     leadS: leadMs / 1000,
     scheduleRows: rowCount,
     preparedAtDue,
-    sentPrepared: runtime.engine?.preparation.used ?? 0,
+    sentPrepared: othersAtEnd.reduce((sum, r) => sum + r.used, runtime.engine?.preparation.used ?? 0),
     prepareCpuMsPerReminder: +(
       (prepareCpu.user + prepareCpu.system) /
       1000 /
@@ -318,8 +338,16 @@ async function main() {
       `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms`,
   );
 
-  await runtime.close();
-  await closeServices();
+  await Promise.all(
+    others.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.send({ type: 'stop' });
+        }),
+    ),
+  );
+  await closeEngine();
   await database.close();
   await dropDatabase();
   if (engine === 'postgres') await deleteRedisPrefix(redisUrl, prefix);
