@@ -147,7 +147,7 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
 
   it(
     'lose nothing when one is killed with SIGKILL mid-batch and restarted, and duplicate nothing the user sees',
-    { timeout: 120_000 },
+    { timeout: 200_000 },
     async () => {
       const a = startWorker('worker-a');
       const b = startWorker('worker-b');
@@ -164,7 +164,11 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
       const restarted = startWorker('worker-a-restarted');
       await restarted.ready();
       const delivered = () => new Set(forCrash().map((r) => r.subscription));
-      expect(await waitFor(() => delivered().size === count, 90_000)).toBe(true);
+      // A bound on liveness, not a speed goal: a fire job the killed worker was running keeps its
+      // lane's job id until BullMQ's stalled-job check (every 30 s) gives it up, and on two cores the
+      // suite's other files run beside this one (22–24 s on a quiet machine, 78–92 s beside the
+      // rolling-restart test).
+      expect(await waitFor(() => delivered().size === count, 150_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 1500));
       const counts = await notificationCounts('crash');
       expect(counts).toHaveLength(count);
