@@ -111,7 +111,7 @@ export async function startReminderRuntime(options: {
     engine,
     queue,
     stats: {
-      queueDepth: async () => (await queue.waiting()) + ((await ownPushes?.waiting()) ?? 0),
+      queueDepth: () => engine.waitingJobs(),
       outboxPending,
     },
     async close() {

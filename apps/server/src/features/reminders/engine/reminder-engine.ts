@@ -29,7 +29,6 @@ export class ReminderEngine {
   private readonly o: ReminderEngineOptions;
   /** Leases this process queued a push job for that has not started yet (released on shutdown). */
   private readonly unstarted = new Set<string>();
-  private readonly ownPushes: JobQueue | undefined;
 
   /**
    * `ownPushes`: this process's own queue for the push jobs of the batches it fires, when `queue` is
@@ -37,8 +36,7 @@ export class ReminderEngine {
    */
   constructor(options: ReminderEngineOptions) {
     this.reminders = new ReminderRepository(options.db);
-    const { queue } = options;
-    const own = options.ownPushes ?? queue;
+    const { queue, ownPushes } = options;
     // A push job that only this process holds is remembered until it starts, to be handed back
     // at shutdown; a job in Redis is another worker's to run.
     const unstarted = this.unstarted;
@@ -53,8 +51,7 @@ export class ReminderEngine {
       idle: () => q.idle(),
       close: () => q.close(),
     });
-    this.o = { ...options, queue: tracking(queue), ownPushes: own === queue ? undefined : tracking(own) };
-    this.ownPushes = this.o.ownPushes;
+    this.o = { ...options, queue: tracking(queue), ...(ownPushes ? { ownPushes: tracking(ownPushes) } : {}) };
     this.o.freshLeases = new Map();
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
@@ -154,13 +151,13 @@ export class ReminderEngine {
       if (claimed < this.o.batchSize) return;
       // Back-pressure: while push jobs wait, let them run; the next tick resumes firing. Earlier
       // reminders then reach devices first instead of after the whole due set is stored.
-      if ((await this.waiting()) > 0) return;
+      if ((await this.waitingJobs()) > 0) return;
     }
   }
 
-  /** Jobs waiting in the shared queue and in this process's own. */
-  private async waiting(): Promise<number> {
-    return (await this.o.queue.waiting()) + ((await this.ownPushes?.waiting()) ?? 0);
+  /** Jobs waiting in the shared queue and in this process's own (the queue-depth metric too). */
+  async waitingJobs(): Promise<number> {
+    return (await this.o.queue.waiting()) + ((await this.o.ownPushes?.waiting()) ?? 0);
   }
 
   /** Processes one batch of due rows; returns how many rows it claimed. */
@@ -192,7 +189,7 @@ export class ReminderEngine {
       await this.tick();
       await this.preparing;
       await this.o.queue.idle();
-      await this.ownPushes?.idle();
+      await this.o.ownPushes?.idle();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
       if (due === 0) return;
     }
