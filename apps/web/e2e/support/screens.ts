@@ -41,12 +41,28 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await page.waitForTimeout(150); // the table/cards switch and layout settle
     await expectAccessible(page, `${name} at ${size.width}px`);
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`),
-      fullPage: true,
-    });
+    await screenshot(page, join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`));
   }
   await page.setViewportSize(previous);
+}
+
+/**
+ * A full-page screenshot of a page that is brought to the front first. With a second browser
+ * context open (another device in the same test), Chromium once never delivered the frame of the
+ * page behind it: `page.screenshot` waited after "fonts loaded" until the test's 3-minute timeout
+ * (CI of stop 28, sessions.spec.ts). One bounded attempt, then one more after bringing it forward
+ * again, so a lost frame costs seconds and a page that truly cannot render still fails.
+ */
+async function screenshot(page: Page, path: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.bringToFront();
+    try {
+      await page.screenshot({ path, fullPage: true, timeout: 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }
 
 /**
