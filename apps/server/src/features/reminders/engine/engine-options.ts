@@ -3,6 +3,7 @@ import type { Clock } from '../../../lib/clock';
 import type { ReminderMetrics } from '../../../lib/metrics';
 import type { RealtimeHub } from '../../notifications/live/live-hub';
 import type { LeasedPush } from '../../push/push-outbox.repository';
+import type { PushSubscriptionRow } from '../../push/push-subscription.repository';
 import type { PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
@@ -42,10 +43,11 @@ export interface ReminderEngineOptions {
   /** The most prepared rows and device bodies held in memory. */
   prepareMaxEntries?: number;
   /**
-   * Leases this process just wrote, as written, until their push job reads them here instead of
-   * reading them back from the database (the engine sets it and drops what another process took).
+   * Leases this process just wrote, as written, with the devices the batch read, until their push
+   * job reads them here instead of reading both back from the database (the engine sets it and
+   * drops what another process took).
    */
-  freshLeases?: Map<string, { at: number; pushes: (LeasedPush & { availableAt: Date })[] }>;
+  freshLeases?: Map<string, FreshLease>;
   /**
    * Where the push job of a batch this process just fired goes (decision 139): a queue of this
    * process, so the job finds the lease and the bodies prepared here. With BullMQ, `queue` stays
@@ -54,4 +56,11 @@ export interface ReminderEngineOptions {
   ownPushes?: JobQueue;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
+}
+
+/** A lease as fireBatch wrote it: its pushes, and every device of the batch's users it read. */
+export interface FreshLease {
+  at: number;
+  pushes: (LeasedPush & { availableAt: Date })[];
+  devices: PushSubscriptionRow[];
 }

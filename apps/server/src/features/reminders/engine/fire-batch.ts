@@ -80,6 +80,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       lateness: toStore.map((i) => (now.getTime() - i.dueAt.getTime()) / 1000),
       leaseId: outbox.length > 0 ? leaseId : undefined,
       leased,
+      devices,
       notifications: toStore.map((i) => ({ userId: i.userId, notification: byId.get(i.id)! })),
     };
   });
@@ -88,7 +89,11 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
   for (const seconds of result.lateness) o.metrics?.stored(seconds);
   if (result.leaseId) {
     // Committed: the push job runs in this process (decision 139) and takes the rows from here.
-    o.freshLeases?.set(result.leaseId, { at: Date.now(), pushes: result.leased });
+    o.freshLeases?.set(result.leaseId, {
+      at: Date.now(),
+      pushes: result.leased,
+      devices: result.devices,
+    });
     await (o.ownPushes ?? o.queue).add(
       'push',
       { leaseId: result.leaseId },

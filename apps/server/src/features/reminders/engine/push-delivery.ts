@@ -30,8 +30,12 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
     leaseUntil = earliest;
   }
   if (pushes.length === 0) return;
+  // The devices fireBatch read in the same transaction as the lease, or (a lease taken over) read
+  // now. One that unsubscribes in between answers 404/410 and is removed below, as ever.
   const devices = new Map(
-    (await subscriptions.findByIds([...new Set(pushes.map((p) => p.subscriptionId))])).map((s) => [s.id, s]),
+    (
+      fresh?.devices ?? (await subscriptions.findByIds([...new Set(pushes.map((p) => p.subscriptionId))]))
+    ).map((s) => [s.id, s]),
   );
   const sent: string[] = [];
   const gone = new Set<string>();
