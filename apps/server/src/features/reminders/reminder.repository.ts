@@ -53,9 +53,7 @@ export class ReminderRepository {
   }
 
   async countDue(now: Date, cap: number): Promise<number> {
-    const result = await this.db.execute(
-      sql`select count(*)::int as n from (select 1 from ${reminderSchedule} where ${reminderSchedule.fireAt} <= ${now.toISOString()}::timestamptz limit ${cap}) due`,
-    );
+    const result = await this.db.execute(countDueStatement(now, cap));
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
@@ -153,6 +151,18 @@ export class ReminderRepository {
   async pruneDeliveries(before: Date): Promise<void> {
     await this.db.delete(reminderDeliveries).where(lte(reminderDeliveries.createdAt, before));
   }
+}
+
+/**
+ * How many rows are due, up to `cap`: every tick asks it. Ordered by fire_at so that its plan reads
+ * the index even as a prepared statement's generic plan (decision 142): without the order,
+ * PostgreSQL's generic plan for `fire_at <= $1 limit $2` is a sequential scan of the whole
+ * schedule, paid every tick, due rows or not (seen: 4–12 ms a tick over 40,000 rows).
+ */
+export function countDueStatement(now: Date, cap: number): SQL {
+  return sql`select count(*)::int as n from (
+    select 1 from ${reminderSchedule} where ${reminderSchedule.fireAt} <= ${now.toISOString()}::timestamptz
+    order by ${reminderSchedule.fireAt} limit ${cap}) due`;
 }
 
 /**
