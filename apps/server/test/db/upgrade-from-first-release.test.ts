@@ -109,7 +109,8 @@ async function fixtureDatabase(fixture: string): Promise<Upgradable> {
 function sortedBy(rows: SeedRow[], orderBy: string): SeedRow[] {
   const keys = orderBy.split(',').map((key) => key.trim());
   const keyOf = (row: SeedRow) => JSON.stringify(keys.map((key) => row[key]));
-  return [...rows].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  // numeric: migration 10 sorts after 9, not after 1.
+  return [...rows].sort((a, b) => keyOf(a).localeCompare(keyOf(b), 'en', { numeric: true }));
 }
 
 /** A table's rows as the database renders them (to_jsonb), so both engines compare alike. */
