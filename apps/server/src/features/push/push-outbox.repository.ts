@@ -56,7 +56,7 @@ export class PushOutboxRepository {
     await this.db
       .execute(sql`insert into ${pushOutbox} (id, user_id, subscription_id, payload, topic, lease_id, available_at)
       select x.id, x.user_id, x.subscription_id, x.payload, x.topic, ${leaseId}::uuid, ${availableAt.toISOString()}::timestamptz
-      from json_to_recordset(${json}::json) as x(id uuid, user_id uuid, subscription_id uuid, payload jsonb, topic text)`);
+      from json_to_recordset(${json}::json) as x(id uuid, user_id uuid, subscription_id uuid, payload json, topic text)`);
     return leased;
   }
 

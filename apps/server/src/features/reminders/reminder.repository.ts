@@ -155,7 +155,7 @@ export class ReminderRepository {
 
 /**
  * How many rows are due, up to `cap`: every tick asks it. Ordered by fire_at so that its plan reads
- * the index even as a prepared statement's generic plan (decision 142): without the order,
+ * the index even as a prepared statement's generic plan (decision 049): without the order,
  * PostgreSQL's generic plan for `fire_at <= $1 limit $2` is a sequential scan of the whole
  * schedule, paid every tick, due rows or not (seen: 4–12 ms a tick over 40,000 rows).
  */

@@ -8,7 +8,7 @@ import { TEST_ENGINE, type TestDatabase, createTestDatabase } from '../../suppor
 const DUE_AT = new Date('2026-11-21T07:00:00.000Z');
 
 /**
- * Decision 142: every tick counts the due rows with a prepared statement. PostgreSQL plans a prepared
+ * Decision 049: every tick counts the due rows with a prepared statement. PostgreSQL plans a prepared
  * statement for any parameters once it has run a few times (its generic plan); for the due count that
  * plan must still read the fire_at index, or each tick scans the whole schedule, due rows or not.
  */

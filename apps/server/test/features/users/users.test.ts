@@ -1,4 +1,4 @@
-import { type SQL, count, eq, inArray, is, or } from 'drizzle-orm';
+import { type SQL, count, eq, inArray, is, or, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,6 +281,11 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('abc123', me.id),
       });
       await seedNotification(server, me.id);
+      // A push still to send to that device: it goes with the device's row (decision 049).
+      await server.database.handle.db.execute(sql`insert into push_outbox
+        (user_id, subscription_id, payload, topic, available_at)
+        select user_id, id, '{"title":"pending"}'::json, 'dose-0', now()
+        from push_subscriptions where user_id = ${me.id}::uuid`);
       const invited = await me.api.post(`/api/care/${me.email}/invitations`, {
         email: `carer-${randomUUID()}@example.com`,
         permissions: {
@@ -309,7 +314,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       const bystander = await fullyUsedAccount();
       const bystanderBefore = await exportSnapshot(bystander.me);
       const before = await rowCounts(me.id, medicineIds);
-      // What the API alone can fill (the reminder engine's tables may stay empty here).
+      // What the API alone can fill, and a pending push (the engine's other tables may stay empty).
       const filled = [
         'users',
         'sessions',
@@ -319,6 +324,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         'refills',
         'notifications',
         'push_subscriptions',
+        'push_outbox',
         'care_invitations',
         'calendar_feeds',
       ];
