@@ -54,15 +54,11 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
  * again, so a lost frame costs seconds and a page that truly cannot render still fails.
  */
 async function screenshot(page: Page, path: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+  const attempt = async () => {
     await page.bringToFront();
-    try {
-      await page.screenshot({ path, fullPage: true, timeout: 30_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-    }
-  }
+    await page.screenshot({ path, fullPage: true, timeout: 30_000 });
+  };
+  await attempt().catch(attempt);
 }
 
 /**
