@@ -23,6 +23,7 @@ export class ReminderEngine {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private preparing: Promise<void> | undefined;
+  private pruning: Promise<void> | undefined;
   private readonly preparer: ReminderPreparer | undefined;
   private lastPrune = 0;
   private readonly reminders: ReminderRepository;
@@ -92,6 +93,7 @@ export class ReminderEngine {
     await this.ticking?.catch(() => undefined);
     this.preparer?.stop();
     await this.preparing;
+    await this.pruning;
   }
 
   async tick(): Promise<void> {
@@ -112,13 +114,27 @@ export class ReminderEngine {
     await sweepLeases(this.o, now);
     this.dropStaleFreshLeases();
     this.prepareAhead();
-    if (now.getTime() - this.lastPrune > PRUNE_EVERY_MS) {
-      this.lastPrune = now.getTime();
+    this.pruneBeside(now);
+  }
+
+  /**
+   * Every 10 minutes: dedupe keys past their week and pushes given up on a day ago go. It runs
+   * beside the ticks, like preparation: a delete of many keys after a busy hour must not hold up
+   * the tick that fires the next due second.
+   */
+  private pruneBeside(now: Date): void {
+    if (this.pruning || now.getTime() - this.lastPrune <= PRUNE_EVERY_MS) return;
+    this.lastPrune = now.getTime();
+    this.pruning = (async () => {
       await this.reminders.pruneDeliveries(new Date(now.getTime() - DELIVERY_KEYS_KEPT_MS));
       // Pushes given up on hold a payload (medicine names, action tokens): kept a day to be looked
       // at, then gone (issue 8, finding 7).
       await new PushOutboxRepository(this.o.db).pruneFailed(new Date(now.getTime() - FAILED_PUSHES_KEPT_MS));
-    }
+    })()
+      .catch((error: unknown) => this.o.log.warn({ err: error }, 'pruning reminder records failed'))
+      .finally(() => {
+        this.pruning = undefined;
+      });
   }
 
   /** Leases whose push job ran in another process (BullMQ) are not kept past their lease time. */
@@ -188,6 +204,7 @@ export class ReminderEngine {
     for (let round = 0; round < maxRounds; round += 1) {
       await this.tick();
       await this.preparing;
+      await this.pruning;
       await this.o.queue.idle();
       await this.o.ownPushes?.idle();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
