@@ -164,10 +164,10 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
       const restarted = startWorker('worker-a-restarted');
       await restarted.ready();
       const delivered = () => new Set(forCrash().map((r) => r.subscription));
-      // A bound on liveness, not a speed goal: a fire job the killed worker was running keeps its
-      // lane's job id until BullMQ's stalled-job check (every 30 s) gives it up, and on two cores the
-      // suite's other files run beside this one (22–24 s on a quiet machine, 78–92 s beside the
-      // rolling-restart test).
+      // A bound on liveness, not a speed goal: the killed worker's leased pushes wait for their lease
+      // (3 s here) and its fire lane's job id for BullMQ's stalled-job check, which the next tick's
+      // lane goes around (held-fire-lane.test.ts); on two cores the suite's other files run beside
+      // this one (22–24 s on a quiet machine, 78–92 s beside the rolling-restart test).
       expect(await waitFor(() => delivered().size === count, 150_000)).toBe(true);
       await new Promise((r) => setTimeout(r, 1500));
       const counts = await notificationCounts('crash');

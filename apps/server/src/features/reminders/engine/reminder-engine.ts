@@ -108,8 +108,9 @@ export class ReminderEngine {
     const now = this.o.clock.now();
     const due = await this.reminders.countDue(now, this.o.batchSize * this.o.lanes);
     const lanes = Math.min(this.o.lanes, Math.ceil(due / this.o.batchSize));
+    const first = firstLane(now, this.o.lanes);
     for (let lane = 0; lane < lanes; lane += 1) {
-      await this.o.queue.add('fire', {}, { jobId: `fire-${lane}`, attempts: 1 });
+      await this.o.queue.add('fire', {}, { jobId: `fire-${(first + lane) % this.o.lanes}`, attempts: 1 });
     }
     await sweepLeases(this.o, now);
     this.dropStaleFreshLeases();
@@ -211,4 +212,16 @@ export class ReminderEngine {
       if (due === 0) return;
     }
   }
+}
+
+/**
+ * The lane a tick's fire jobs start at, moving on every second and the same in every worker. A lane
+ * whose job a killed worker held keeps that job id in BullMQ until its lock runs out and the
+ * stalled-job check gives it up (up to 90 s); a due set that needs one lane would wait that long if
+ * it always went through lane 0. Started at the second's lane, it goes out through another lane a
+ * second later. Workers ticking in the same second agree on the lane, so the job id still joins
+ * them into one job.
+ */
+export function firstLane(now: Date, lanes: number): number {
+  return Math.floor(now.getTime() / 1000) % lanes;
 }
