@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { PgliteNamedStatements } from './pglite-named-statements';
 import { useDrizzleTextParsers, withInstanceParsers } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
@@ -87,7 +88,9 @@ export async function openDatabase(options: {
   });
   await client.waitReady;
   useDrizzleTextParsers(client);
-  const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(withInstanceParsers(client, new PgliteNamedStatements(client)), {
+    schema,
+  }) as unknown as Database;
   const snapshot = async () => {
     // Flushed first, so a restore has little WAL to replay.
     await client.exec('CHECKPOINT');
