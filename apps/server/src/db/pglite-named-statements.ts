@@ -100,7 +100,7 @@ export class PgliteNamedStatements {
     try {
       messages = await this.pg.execProtocolStream(
         joined([
-          serialize.bind({ statement: statement.name, values: values }),
+          serialize.bind({ statement: statement.name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
         ]),

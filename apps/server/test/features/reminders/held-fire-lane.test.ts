@@ -5,7 +5,12 @@ import { ReminderEngine, firstLane } from '../../../src/features/reminders/engin
 import { InProcessQueue } from '../../../src/features/reminders/queue/in-process-queue';
 import type { JobQueue } from '../../../src/features/reminders/queue/job-queue';
 import { TEST_ENGINE } from '../../support/test-database';
-import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+import {
+  RecordingSender,
+  type ReminderServer,
+  morningDoseUser,
+  startReminderServer,
+} from './reminder-harness';
 
 const LANES = 4;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -63,13 +68,7 @@ describe(`a fire lane held by a killed worker (${TEST_ENGINE})`, () => {
   });
 
   it('sends the reminder through the next lane a second later', async () => {
-    const user = await createUser(server, {
-      timezone: 'Europe/Berlin',
-      notifications: { missedDoseAlerts: false },
-    });
-    await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
-    const endpoint = `https://push.example.test/held-${user.id}`;
-    await user.addDevice(endpoint);
+    const { user, endpoint } = await morningDoseUser(server, 'held');
 
     const due = new Date('2026-11-21T07:00:00Z'); // 08:00 Berlin, a second whose lane is 0
     expect(firstLane(due, LANES)).toBe(0);

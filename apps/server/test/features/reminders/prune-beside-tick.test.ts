@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReminderRepository } from '../../../src/features/reminders/reminder.repository';
 import { TEST_ENGINE } from '../../support/test-database';
-import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+import {
+  RecordingSender,
+  type ReminderServer,
+  morningDoseUser,
+  startReminderServer,
+} from './reminder-harness';
 
 /**
  * Every 10 minutes the engine deletes dedupe keys past their week. After a busy hour that is a
@@ -22,13 +27,7 @@ describe(`the prune of old reminder records runs beside the tick (${TEST_ENGINE}
   });
 
   it('fires what is due while the prune is still running', async () => {
-    const user = await createUser(server, {
-      timezone: 'Europe/Berlin',
-      notifications: { missedDoseAlerts: false },
-    });
-    await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
-    const endpoint = `https://push.example.test/prune-${user.id}`;
-    await user.addDevice(endpoint);
+    const { endpoint } = await morningDoseUser(server, 'prune');
     const held = new Promise<void>((resolve) => (release = resolve));
     const prune = vi.spyOn(ReminderRepository.prototype, 'pruneDeliveries').mockReturnValue(held);
 

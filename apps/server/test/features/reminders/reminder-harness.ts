@@ -250,6 +250,24 @@ export async function createUser(
   return test;
 }
 
+/**
+ * A Berlin user whose one medicine (Aspirin, 500mg) is due at 08:00, with missed-dose alerts off and
+ * one Web Push device recorded at `https://push.example.test/{label}-{user id}`.
+ */
+export async function morningDoseUser(
+  server: Pick<ReminderServer, 'baseUrl'>,
+  label: string,
+): Promise<{ user: TestUser; endpoint: string }> {
+  const user = await createUser(server, {
+    timezone: 'Europe/Berlin',
+    notifications: { missedDoseAlerts: false },
+  });
+  await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
+  const endpoint = `https://push.example.test/${label}-${user.id}`;
+  await user.addDevice(endpoint);
+  return { user, endpoint };
+}
+
 /** A Web Push subscription as a browser serialises it (keys are not used by RecordingSender). */
 export function webPushToken(endpoint: string): string {
   return JSON.stringify({
