@@ -12,4 +12,8 @@ declare module 'fastify' {
     services: Services;
     pushSecrets: PushSecrets;
   }
+  interface FastifyContextConfig {
+    /** An infrastructure probe's route (decision 013): its successful answers write no access line. */
+    probe?: boolean;
+  }
 }

@@ -15,6 +15,11 @@ export type ProcedureMeta = {
   access: Access;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus: 200 | 201;
+  /**
+   * Called by load balancers and orchestrators every few seconds (decision 013): its REST route is
+   * not rate limited and its successful answers write no access line.
+   */
+  probe?: true;
   openapi: {
     method: HttpMethod;
     path: `/${string}`;
@@ -57,6 +62,8 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   errors?: Record<number, string>;
   /** false: tRPC only (e.g. a subscription); no REST route, not in openapi.json. */
   rest?: boolean;
+  /** An infrastructure probe (decision 013): not rate limited, no access line when it answers ok. */
+  probe?: true;
   input: I;
   output: O;
 }): ProcedureDefinition<I, O> {
@@ -73,6 +80,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
     meta: {
       access: definition.access,
       successStatus: definition.successStatus ?? 200,
+      ...(definition.probe ? { probe: true as const } : {}),
       openapi: {
         method: definition.method,
         path: definition.path,

@@ -4,7 +4,8 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * Fastify's request logging with one access line per request instead of two (decision 132): the
  * "incoming request" line goes to debug and its `req` (method, path with emails masked, id, address)
  * joins the "request completed" line, which has the status and the time. Every other line Fastify
- * writes (errors, unknown routes, broken streams) stays as it was.
+ * writes (errors, unknown routes, broken streams) stays as it was. A probe's successful answers
+ * (decision 013) write none.
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -20,6 +21,8 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
+    // A probe's routine answer says nothing (decision 013); a failed or refused one is still logged.
+    if (!error && reply.statusCode < 400 && request.routeOptions.config.probe === true) return;
     if (error) {
       reply.log.error(
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },

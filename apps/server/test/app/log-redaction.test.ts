@@ -84,9 +84,9 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     const user = await signedInUser({ baseUrl }, { label: 'reqid' });
     lines.length = 0;
     const given = 'trace-0123456789abcdef';
-    const kept = await user.api.get('/api/health', { headers: { 'x-request-id': given } });
+    const kept = await user.api.get('/api/auth/providers', { headers: { 'x-request-id': given } });
     expect(kept.headers.get('x-request-id')).toBe(given);
-    const refused = await user.api.get('/api/health', {
+    const refused = await user.api.get('/api/auth/providers', {
       headers: { 'x-request-id': 'ada@example.com <script>' },
     });
     const generated = refused.headers.get('x-request-id');
@@ -106,6 +106,17 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     }
     expect(parsed().filter((line) => line.msg === 'incoming request')).toEqual([]);
     expect(lines.join('\n')).not.toContain('ada@example.com');
+  });
+
+  it('writes no access line for a health probe that answers ok (decision 013)', async () => {
+    lines.length = 0;
+    const probes = await Promise.all([1, 2, 3].map(() => fetch(`${baseUrl}/api/health`)));
+    expect(probes.map((response) => response.status)).toEqual([200, 200, 200]);
+    const other = await fetch(`${baseUrl}/api/auth/providers`);
+    const access = parsed().filter((line) => line.msg === 'request completed');
+    // The other call's line is there, so the probes' missing lines are no lost buffer.
+    expect(access.map((line) => (line.req as { url: string }).url)).toEqual(['/api/auth/providers']);
+    expect(access[0]!.reqId).toBe(other.headers.get('x-request-id'));
   });
 
   it('logs a failed query without the values it was run with (finding 4)', async () => {

@@ -40,13 +40,23 @@ describe(`per-IP request ceiling (${TEST_ENGINE})`, () => {
   });
 
   it('still refuses API calls above the ceiling, with a readable message', async () => {
-    expect(await statuses('/api/health', PER_MINUTE + 2)).toEqual([...Array(PER_MINUTE).fill(200), 429, 429]);
-    const refused = await fetch(`${server.baseUrl}/api/health`);
+    const api = '/api/auth/providers';
+    expect(await statuses(api, PER_MINUTE + 2)).toEqual([...Array(PER_MINUTE).fill(200), 429, 429]);
+    const refused = await fetch(`${server.baseUrl}${api}`);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: /Too many requests/ });
     // The refusal says when to come back; answers under the limit carry no counters (decision 133).
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.headers.get('x-ratelimit-limit')).toBe(String(PER_MINUTE));
+  });
+
+  it('never refuses the health probe, even from an address over its ceiling (decision 013)', async () => {
+    // A load balancer's checks come from the address whose traffic it forwards: a 429 would mark a
+    // healthy server down just when it is busiest.
+    expect((await fetch(`${server.baseUrl}/api/auth/providers`)).status).toBe(429);
+    expect(await statuses('/api/health', PER_MINUTE * 3)).toEqual(Array(PER_MINUTE * 3).fill(200));
+    // The probe runs through the same ceiling's hooks for nothing else: the address is still over it.
+    expect((await fetch(`${server.baseUrl}/api/auth/providers`)).status).toBe(429);
   });
 
   it('tells API paths from the web app’s by their first segment only', () => {

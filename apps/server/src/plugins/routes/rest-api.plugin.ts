@@ -6,6 +6,13 @@ import { restHandler } from './rest-route';
 
 type AnyDefinition = ProcedureDefinition<z.ZodType, z.ZodType>;
 
+/**
+ * A probe's route (decision 013): a load balancer's or orchestrator's check every few seconds must
+ * not spend the per-IP budget it shares with the traffic it forwards (a 429 would mark a healthy
+ * server down), nor fill the log with a line per check; its few bytes are never compressed.
+ */
+const PROBE_ROUTE = { config: { probe: true, rateLimit: false }, compress: false } as const;
+
 /** Every REST definition of the contract, with its tRPC path ("medicine.list"). */
 function definitions(): { path: string; definition: AnyDefinition }[] {
   return Object.entries(contract)
@@ -29,7 +36,8 @@ export default fp(
     for (const { path, definition } of definitions()) {
       const { method, path: restPath } = definition.meta.openapi;
       const handler = restHandler(app, path, definition);
-      app.route({ method, url: restPath.replace(/\{(\w+)\}/g, ':$1'), handler });
+      const url = restPath.replace(/\{(\w+)\}/g, ':$1');
+      app.route({ method, url, handler, ...(definition.meta.probe ? PROBE_ROUTE : {}) });
     }
   },
   { name: 'rest-api', dependencies: ['services', 'cookies'] },
