@@ -9,7 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { PgliteNamedStatements } from './pglite-named-statements';
-import { useDrizzleTextParsers, withInstanceParsers } from './pglite-parsers';
+import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
 
@@ -88,7 +88,7 @@ export async function openDatabase(options: {
   });
   await client.waitReady;
   useDrizzleTextParsers(client);
-  const db = drizzlePglite(withInstanceParsers(client, new PgliteNamedStatements(client)), {
+  const db = drizzlePglite(embeddedDriverClient(client, new PgliteNamedStatements(client)), {
     schema,
   }) as unknown as Database;
   const snapshot = async () => {

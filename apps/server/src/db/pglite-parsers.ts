@@ -30,6 +30,9 @@ export function useDrizzleTextParsers(client: Pick<PGlite, 'parsers'>): void {
 type Queryable = Pick<PGlite, 'query'>;
 
 /**
+ * The PGlite client drizzle is given (and each transaction's client): queries run on the instance's
+ * parsers, and statements with parameters as named prepared statements.
+ *
  * Decision 137: drizzle's PGlite driver passes its parsers with every query, and PGlite merges them
  * into a copy of its whole parser table per query (`{ ...instance, ...query }`, a few hundred
  * entries): 9 % of the embedded server's busy time on a one-row read. The instance is given the same
@@ -39,7 +42,7 @@ type Queryable = Pick<PGlite, 'query'>;
  * With `named` (decision 012), statements with parameters run as named prepared statements, at the
  * top level and in transactions alike.
  */
-export function withInstanceParsers<T extends Queryable>(
+export function embeddedDriverClient<T extends Queryable>(
   client: T,
   named?: PgliteNamedStatements,
   inTransaction = false,
@@ -58,7 +61,7 @@ export function withInstanceParsers<T extends Queryable>(
           callback: (tx: Queryable) => Promise<unknown>,
         ) => Promise<unknown>;
         return (callback: (tx: Queryable) => Promise<unknown>) =>
-          open.call(target, (tx) => callback(withInstanceParsers(tx, named, true)));
+          open.call(target, (tx) => callback(embeddedDriverClient(tx, named, true)));
       }
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

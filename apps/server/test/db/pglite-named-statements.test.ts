@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/database';
 import { PgliteNamedStatements } from '../../src/db/pglite-named-statements';
-import { useDrizzleTextParsers, withInstanceParsers } from '../../src/db/pglite-parsers';
+import { useDrizzleTextParsers, embeddedDriverClient } from '../../src/db/pglite-parsers';
 import { MAX_PREPARED_PARAMETERS } from '../../src/db/prepared-statements';
 import { TEST_ENGINE } from '../support/test-database';
 
@@ -26,7 +26,7 @@ describe.runIf(TEST_ENGINE === 'pglite')('statements sent to PGlite by name', ()
     client = new PGlite();
     await client.waitReady;
     useDrizzleTextParsers(client);
-    db = drizzle(withInstanceParsers(client, new PgliteNamedStatements(client)));
+    db = drizzle(embeddedDriverClient(client, new PgliteNamedStatements(client)));
     await client.exec(`create table items (
       id uuid primary key default gen_random_uuid(), name text not null unique, tags text[] not null default '{}',
       data jsonb, doc json, at timestamptz, day date, n int, price numeric, done boolean not null default false)`);

@@ -2,7 +2,7 @@ import type { QueryOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf } from '../../src/db/database';
-import { withInstanceParsers } from '../../src/db/pglite-parsers';
+import { embeddedDriverClient } from '../../src/db/pglite-parsers';
 
 describe('PGlite queries without per-query parsers (decision 137)', () => {
   it('drops the parsers from each query, also inside a transaction', async () => {
@@ -15,7 +15,7 @@ describe('PGlite queries without per-query parsers (decision 137)', () => {
       query,
       transaction: (callback: (tx: { query: typeof query }) => Promise<unknown>) => callback({ query }),
     };
-    const client = withInstanceParsers(fake as never) as unknown as typeof fake;
+    const client = embeddedDriverClient(fake as never) as unknown as typeof fake;
     const parsers = { 1184: (value: string) => value };
     await client.query('select 1', [], { rowMode: 'array', parsers });
     await client.transaction((tx) => tx.query('select 2', [], { rowMode: 'object', parsers }));
