@@ -41,6 +41,9 @@ export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
 }
 
 const KEY_REUSED = 'idempotencyKey was already used for a different request';
+/** What a probe (decision 013) means to its caller, in the API docs of every probe. */
+const PROBE_DESCRIPTION =
+  'For load balancers and orchestrators: never rate limited, and a successful check writes no access log line.';
 
 function acceptsIdempotencyKey(input: z.ZodType): boolean {
   const shape = (input as { shape?: unknown }).shape;
@@ -76,6 +79,9 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
     const own = definition.errors?.[409];
     commonErrors[409] = own ? `${own}, or the ${KEY_REUSED}` : `The ${KEY_REUSED}`;
   }
+  const description = [definition.description, definition.probe ? PROBE_DESCRIPTION : undefined]
+    .filter(Boolean)
+    .join(' ');
   return {
     meta: {
       access: definition.access,
@@ -85,7 +91,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
         method: definition.method,
         path: definition.path,
         summary: definition.summary,
-        ...(definition.description ? { description: definition.description } : {}),
+        ...(description ? { description } : {}),
         tags: [definition.tag],
         protect: definition.access === 'bearer',
         errorResponses: commonErrors,

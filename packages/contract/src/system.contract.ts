@@ -7,8 +7,6 @@ export const systemContract = {
     path: '/api/health',
     tag: 'system',
     summary: 'Liveness: ok once migrations have run',
-    description:
-      'For load balancers and orchestrators: never rate limited, and a successful check writes no access log line.',
     access: 'public',
     probe: true,
     input: z.object({}).optional(),

@@ -55,7 +55,7 @@ describe(`per-IP request ceiling (${TEST_ENGINE})`, () => {
     // healthy server down just when it is busiest.
     expect((await fetch(`${server.baseUrl}/api/auth/providers`)).status).toBe(429);
     expect(await statuses('/api/health', PER_MINUTE * 3)).toEqual(Array(PER_MINUTE * 3).fill(200));
-    // The probe runs through the same ceiling's hooks for nothing else: the address is still over it.
+    // The probes neither reset nor shared the address's count: it is still over its ceiling.
     expect((await fetch(`${server.baseUrl}/api/auth/providers`)).status).toBe(429);
   });
 
