@@ -33,6 +33,14 @@
  * native spread, `{ ...a, ...b }`, as tRPC's own source writes it; same semantics (own enumerable
  * keys, defined, an absent object copied as empty). The call path's text also occurs once in
  * `initTRPC.create`, which gets the same replacement (run once, at start-up).
+ *
+ * PGlite 0.5.16, its protocol reader (a port of pg-protocol's BufferReader): every text field of
+ * every row is read by `string(n)`, which decodes `bytes(n)`, and `bytes` copies the field into a
+ * new ArrayBuffer (`buffer.slice`) before wrapping it. The copy is thrown away at once; it was the
+ * largest single JavaScript function of the embedded reminder engine's due second (6 % of its
+ * samples, plus the garbage it makes). Patched: `string` decodes a view of the same bytes, as
+ * pg-protocol's own reader does with `buffer.toString`. `bytes` keeps its copy: its callers may keep
+ * what it returns.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,6 +112,32 @@ const trpcSpreadPatches = trpcCallFiles.map(([file, helper]) => ({
   ],
 }));
 
+const PGLITE_MARKER = '/* medrem: field text decoded without a copy, see patch-dependencies.mjs */';
+/**
+ * PGlite's builds that hold the protocol reader, with the names each minified build gives its
+ * private-field getter and setter and the reader's decoder, view and offset fields.
+ */
+const pgliteReaderBuilds = [
+  { file: 'chunk-Y6PULSM7.js', get: 'r', set: 'd', decoder: 'le', view: 'x', offset: 'w' },
+  { file: 'index.cjs', get: 'c', set: 'y', decoder: 'vr', view: 'he', offset: 'j' },
+];
+const pglitePatches = pgliteReaderBuilds.map(({ file, get, set, decoder, view, offset }) => {
+  const at = `${get}(this,${offset})`;
+  return {
+    name: 'PGlite: text fields decoded without a copy',
+    files: [path.join(root, 'node_modules/@electric-sql/pglite/dist', file)],
+    // Its build names chunks by content hash: a new version has other names, and must be looked at.
+    required: true,
+    replacements: [
+      [
+        `string(t){return ${get}(this,${decoder}).decode(this.bytes(t))}`,
+        `string(t){${PGLITE_MARKER}let medremView=new Uint8Array(${get}(this,${view}).buffer,${at},t);` +
+          `return ${set}(this,${offset},${at}+t),${get}(this,${decoder}).decode(medremView)}`,
+      ],
+    ],
+  };
+});
+
 function apply(patch) {
   let patched = 0;
   for (const file of patch.files) {
@@ -136,7 +170,7 @@ function apply(patch) {
   return patched;
 }
 
-for (const patch of [postgresPatch, postgresQueuePatch, ...trpcSpreadPatches]) {
+for (const patch of [postgresPatch, postgresQueuePatch, ...trpcSpreadPatches, ...pglitePatches]) {
   const count = apply(patch);
   if (count > 0) console.log(`patch-dependencies: ${patch.name} (${count} files)`);
 }
