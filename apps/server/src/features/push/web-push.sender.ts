@@ -18,6 +18,15 @@ interface Subscription {
 const VAPID_LIFETIME_S = 12 * 3600;
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/** Where a checked subscription's pushes go. */
+interface Destination {
+  origin: string;
+  path: string;
+}
+
+/** A body encrypted ahead, with the destination its subscription was checked for. */
+type PreparedWebPush = PreparedPush & { destination?: Destination };
+
 /**
  * Standard Web Push: the payload encrypted for the subscription (RFC 8291, aes128gcm) and a VAPID
  * JWT (RFC 8292) per push service origin, reused until shortly before it expires. Requests go over
@@ -89,15 +98,26 @@ export class WebPushSender implements PushSender {
     // minutes would keep its whole pool alive (measured: several KiB per prepared push).
     const own = Buffer.allocUnsafeSlow(body.length);
     body.copy(own);
-    return { forToken: target.token, body: own };
+    const prepared: PreparedWebPush = {
+      forToken: target.token,
+      body: own,
+      destination: destinationOf(subscription),
+    };
+    return prepared;
   }
 
   async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
-    const subscription = this.subscriptionOf(target);
-    if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
-    const url = new URL(subscription.endpoint);
-    const prepared = message.prepared?.forToken === target.token ? message.prepared.body : undefined;
-    const body = prepared ?? this.encrypt(subscription, message.payload);
+    const prepared: PreparedWebPush | undefined =
+      message.prepared?.forToken === target.token ? message.prepared : undefined;
+    let destination = prepared?.destination;
+    let body: Buffer | string | undefined = prepared?.body;
+    if (!destination || !body) {
+      // Not prepared for this token: the subscription is read, checked and encrypted for now.
+      const subscription = this.subscriptionOf(target);
+      if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
+      destination = destinationOf(subscription);
+      body = this.encrypt(subscription, message.payload);
+    }
     // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
     if (typeof body === 'string') return { ok: false, gone: true, error: body };
     const headers: Record<string, string> = {
@@ -107,12 +127,12 @@ export class WebPushSender implements PushSender {
       'Content-Type': 'application/octet-stream',
       'Content-Encoding': 'aes128gcm',
       'Content-Length': String(body.length),
-      Authorization: this.authorization(url.origin),
+      Authorization: this.authorization(destination.origin),
     };
     try {
-      const response = await this.poolFor(url.origin).request({
+      const response = await this.poolFor(destination.origin).request({
         method: 'POST',
-        path: `${url.pathname}${url.search}`,
+        path: destination.path,
         headers,
         body,
         headersTimeout: REQUEST_TIMEOUT_MS,
@@ -145,4 +165,23 @@ export class WebPushSender implements PushSender {
     await Promise.allSettled([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
   }
+}
+
+/** Push service origins seen: the few distinct strings, shared by every prepared body. */
+const origins = new Map<string, string>();
+
+/**
+ * A checked subscription's origin and path. A prepared body carries it: the subscription's token
+ * (JSON) is parsed and checked against the allowlist once, when the body is made, not again per push.
+ */
+function destinationOf(subscription: Subscription): Destination {
+  const url = new URL(subscription.endpoint);
+  let origin = origins.get(url.origin);
+  if (origin === undefined) {
+    origin = url.origin;
+    // Bounded: the allowlist admits a few services; an unbounded set of hosts would only mean
+    // unshared strings, never a wrong destination.
+    if (origins.size < 64) origins.set(origin, origin);
+  }
+  return { origin, path: `${url.pathname}${url.search}` };
 }
