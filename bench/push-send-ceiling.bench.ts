@@ -1,0 +1,117 @@
+/**
+ * The floor of the due second (issue 10): how long this machine takes to send N pushes that were
+ * all prepared ahead, with no database, no queue and no decision, through the engine's own
+ * `WebPushSender` to the same local sink `bench:reminders` uses (a child process, as there).
+ *
+ * `npm run bench:push-ceiling -- --n 100000 [--concurrency 64]`
+ *
+ * Whatever the reminder engine does at a due instant, its last push cannot arrive sooner than this
+ * run's last one: the figure bounds what `bench:reminders` can reach on the same machine.
+ */
+import { fork } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import webpush from 'web-push';
+import { PushEndpointPolicy } from '../apps/server/src/features/push/endpoint-allowlist';
+import type { PreparedPush } from '../apps/server/src/features/push/push-sender';
+import { WebPushSender } from '../apps/server/src/features/push/web-push.sender';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: { n: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '64' } },
+});
+const N = Number(args.n);
+const CONCURRENCY = Number(args.concurrency);
+
+interface SinkReport {
+  requests: number;
+  times: number[];
+  cpu: NodeJS.CpuUsage;
+}
+
+async function main() {
+  console.log(
+    `push send ceiling: N=${N}, concurrency ${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const sink = fork(path.join(here, 'push-sink.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const port = await new Promise<number>((resolve) =>
+    sink.once('message', (m: { port: number }) => resolve(m.port)),
+  );
+  const ask = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      sink.once('message', (m: T) => resolve(m));
+      sink.send({ type });
+    });
+
+  const vapid = webpush.generateVAPIDKeys();
+  const sender = new WebPushSender(
+    { ...vapid, subject: 'mailto:bench@example.invalid' },
+    new PushEndpointPolicy([`127.0.0.1:${port}`]),
+    { maxSockets: CONCURRENCY },
+  );
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  // A payload of the engine's size (≈ 1 KiB: the texts, the link and two signed action tokens).
+  const payload = JSON.stringify({ title: 'Time for Medicine', body: 'x'.repeat(60), data: 'y'.repeat(900) });
+
+  const prepareStart = Date.now();
+  const pushes: { token: string; topic: string; prepared: PreparedPush }[] = [];
+  for (let i = 0; i < N; i++) {
+    const token = JSON.stringify({
+      endpoint: `http://127.0.0.1:${port}/push/${i}`,
+      expirationTime: null,
+      keys,
+    });
+    const prepared = sender.prepare({ kind: 'webpush', endpoint: '', token }, payload);
+    if (!prepared) throw new Error('a push could not be prepared');
+    pushes.push({ token, topic: `t${i}`, prepared });
+  }
+  console.log(
+    `prepared ${N} bodies in ${((Date.now() - prepareStart) / 1000).toFixed(1)} s (not timed below)`,
+  );
+  (globalThis as { gc?: () => void }).gc?.();
+
+  const cpuBefore = process.cpuUsage();
+  const sinkBefore = (await ask<SinkReport>('report')).cpu;
+  const start = Date.now();
+  let next = 0;
+  let failed = 0;
+  async function worker() {
+    while (next < pushes.length) {
+      const p = pushes[next++]!;
+      const result = await sender.send(
+        { kind: 'webpush', endpoint: '', token: p.token },
+        { payload, topic: p.topic, ttlSeconds: 3600, urgency: 'high', prepared: p.prepared },
+      );
+      if (!result.ok) failed += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const sent = Date.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  const report = await ask<SinkReport>('report');
+  const times = report.times.map((t) => t - start).sort((a, b) => a - b);
+  const at = (q: number) =>
+    (times[Math.min(times.length - 1, Math.floor(q * times.length))]! / 1000).toFixed(2);
+  const perPush = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000 / N).toFixed(3);
+  const sinkCpu = { user: report.cpu.user - sinkBefore.user, system: report.cpu.system - sinkBefore.system };
+  console.log(
+    `sent ${N} (${failed} failed) in ${(sent / 1000).toFixed(2)} s = ${Math.round(N / (sent / 1000))} pushes/s; ` +
+      `received ${times.length}: p50 ${at(0.5)} s, p99 ${at(0.99)} s, last ${at(1)} s; ` +
+      `CPU per push: sender ${perPush(cpu)} ms, sink ${perPush(sinkCpu)} ms`,
+  );
+  await sender.close();
+  sink.send({ type: 'stop' });
+  if (failed > 0 || times.length !== N) process.exitCode = 1;
+}
+
+await main();
