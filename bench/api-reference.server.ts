@@ -12,6 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import path from 'node:path';
 import postgres from 'postgres';
+import { durableStartParams } from '../apps/server/src/db/embedded-durability';
+import { EmbeddedGroupCommit, isReadStatement } from '../apps/server/src/db/embedded-group-commit';
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -27,9 +29,27 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
       close: () => sql.end({ timeout: 5 }),
     };
   }
-  const db = await PGlite.create(path.join(process.env.DATA_DIR ?? './data', 'pglite'));
+  // The same durability as the app's embedded database (decision 014): a write answers once its
+  // commit is on disk, through the same group commit. That cost belongs to the database, not to
+  // the app's share of it.
+  const db = await PGlite.create({
+    dataDir: path.join(process.env.DATA_DIR ?? './data', 'pglite'),
+    startParams: durableStartParams(),
+  });
+  const commits = new EmbeddedGroupCommit(db);
   return {
-    query: async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows,
+    query: async (text, params) => {
+      if (isReadStatement(text)) return (await db.query<Record<string, unknown>>(text, params)).rows;
+      // Counted for the group commit inside PGlite's lock, as the app's writes are.
+      let ticket = 0;
+      const { rows } = await db.transaction(async (tx) => {
+        const result = await tx.query<Record<string, unknown>>(text, params);
+        ticket = commits.count();
+        return result;
+      });
+      await commits.durableAfter(ticket);
+      return rows;
+    },
     close: () => db.close(),
   };
 }

@@ -138,6 +138,31 @@ const pglitePatches = pgliteReaderBuilds.map(({ file, get, set, decoder, view, o
   };
 });
 
+const PGLITE_SYNC_MARKER = '/* medrem: NODEFS syncs to disk, see patch-dependencies.mjs */';
+/**
+ * PGlite's Emscripten file system for Node (NODEFS) has no `fsync`, and its `fdatasync` system call
+ * only checks the descriptor: with PostgreSQL's fsync on, a commit would still reach only the page
+ * cache. These give NODEFS's streams both, and make the system call use them (decision 014). A
+ * stream of another file system (MEMFS, in-memory databases) has neither and stays a no-op.
+ */
+const pgliteSyncPatches = ['chunk-XZUEO4BZ.js', 'index.cjs'].map((file) => ({
+  name: 'PGlite: NODEFS flushes to disk when PostgreSQL syncs',
+  files: [path.join(root, 'node_modules/@electric-sql/pglite/dist', file)],
+  required: true,
+  replacements: [
+    [
+      'dup(e){e.shared.refcount++},',
+      `dup(e){e.shared.refcount++},fsync(e){${PGLITE_SYNC_MARKER}NODEFS.tryFSOperation(()=>fs.fsyncSync(e.nfd))},` +
+        'fdatasync(e){NODEFS.tryFSOperation(()=>fs.fdatasyncSync(e.nfd))},',
+    ],
+    [
+      'function ___syscall_fdatasync(e){try{return SYSCALLS.getStreamFromFD(e),0}',
+      'function ___syscall_fdatasync(e){try{var medremStream=SYSCALLS.getStreamFromFD(e);' +
+        'return medremStream.stream_ops?.fdatasync?.(medremStream),0}',
+    ],
+  ],
+}));
+
 function apply(patch) {
   let patched = 0;
   for (const file of patch.files) {
@@ -170,7 +195,13 @@ function apply(patch) {
   return patched;
 }
 
-for (const patch of [postgresPatch, postgresQueuePatch, ...trpcSpreadPatches, ...pglitePatches]) {
+for (const patch of [
+  postgresPatch,
+  postgresQueuePatch,
+  ...trpcSpreadPatches,
+  ...pglitePatches,
+  ...pgliteSyncPatches,
+]) {
   const count = apply(patch);
   if (count > 0) console.log(`patch-dependencies: ${patch.name} (${count} files)`);
 }

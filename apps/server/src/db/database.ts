@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { durableStartParams } from './embedded-durability';
+import { EmbeddedGroupCommit } from './embedded-group-commit';
 import { PgliteNamedStatements } from './pglite-named-statements';
 import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
@@ -84,11 +86,13 @@ export async function openDatabase(options: {
   }
   const client = new PGlite({
     dataDir: dataPath,
+    ...(dataPath ? { startParams: durableStartParams() } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
   useDrizzleTextParsers(client);
-  const db = drizzlePglite(embeddedDriverClient(client, new PgliteNamedStatements(client)), {
+  const commits = dataPath ? new EmbeddedGroupCommit(client) : undefined;
+  const db = drizzlePglite(embeddedDriverClient(client, new PgliteNamedStatements(client), commits), {
     schema,
   }) as unknown as Database;
   const snapshot = async () => {

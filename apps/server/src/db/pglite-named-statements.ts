@@ -65,6 +65,8 @@ export class PgliteNamedStatements {
     params: unknown[],
     options: QueryOptions | undefined,
     inTransaction: boolean,
+    /** Outside a transaction: called in PGlite's lock once the statement has run (group commit). */
+    ran?: () => void,
   ): Promise<Results<T>> {
     const run = () => this.pg.runExclusive(() => this.run<T>(text, params, options));
     try {
@@ -72,6 +74,7 @@ export class PgliteNamedStatements {
       await this.pg._checkReady();
       return await this.pg._runExclusiveTransaction(async () => {
         const result = await run();
+        ran?.();
         await this.pg.syncToFs();
         return result;
       });
@@ -80,7 +83,12 @@ export class PgliteNamedStatements {
       // Named before a migration changed the table under it: forgotten, and this call runs unnamed.
       this.named.delete(text);
       if (inTransaction) throw error; // the transaction is aborted by the error: its caller retries
-      return this.pg.query<T>(text, params, options);
+      if (!ran) return this.pg.query<T>(text, params, options);
+      return this.pg.transaction(async (tx) => {
+        const result = await tx.query<T>(text, params, options);
+        ran();
+        return result;
+      });
     }
   }
 

@@ -1,4 +1,5 @@
 import { type PGlite, type QueryOptions, types } from '@electric-sql/pglite';
+import { type EmbeddedGroupCommit, isReadStatement } from './embedded-group-commit';
 import type { PgliteNamedStatements } from './pglite-named-statements';
 
 const asText = (value: string) => value;
@@ -40,11 +41,13 @@ type Queryable = Pick<PGlite, 'query'>;
  * every row is parsed exactly as before without the copy. Transactions' clients get the same.
  *
  * With `named` (decision 012), statements with parameters run as named prepared statements, at the
- * top level and in transactions alike.
+ * top level and in transactions alike. With `commits` (decision 014), a transaction, or a write
+ * outside one, resolves only once its commit is on disk.
  */
 export function embeddedDriverClient<T extends Queryable>(
   client: T,
   named?: PgliteNamedStatements,
+  commits?: EmbeddedGroupCommit,
   inTransaction = false,
 ): T {
   return new Proxy(client, {
@@ -52,19 +55,56 @@ export function embeddedDriverClient<T extends Queryable>(
       if (property === 'query') {
         return (query: string, params?: unknown[], options?: QueryOptions) => {
           const own = options?.parsers ? { ...options, parsers: undefined } : options;
+          // A write outside a transaction commits on its own: answered once it is on disk.
+          if (commits && !inTransaction && !isReadStatement(query)) {
+            return durableWrite(target, commits, named, query, params, own);
+          }
           if (named?.accepts(query, params, own)) return named.query(query, params!, own, inTransaction);
           return target.query(query, params, own);
         };
       }
       if (property === 'transaction') {
-        const open = Reflect.get(target, property, receiver) as (
-          callback: (tx: Queryable) => Promise<unknown>,
-        ) => Promise<unknown>;
-        return (callback: (tx: Queryable) => Promise<unknown>) =>
-          open.call(target, (tx) => callback(embeddedDriverClient(tx, named, true)));
+        return async (callback: (tx: Queryable) => Promise<unknown>) => {
+          let ticket = 0;
+          const result = await (target as unknown as Transacting).transaction(async (tx) => {
+            const value = await callback(embeddedDriverClient(tx, named, commits, true));
+            if (commits) ticket = commits.count();
+            return value;
+          });
+          if (commits) await commits.durableAfter(ticket);
+          return result;
+        };
       }
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+type Transacting = Pick<PGlite, 'transaction'>;
+
+/** One write outside a transaction, counted for the group commit inside PGlite's lock. */
+async function durableWrite(
+  client: Queryable,
+  commits: EmbeddedGroupCommit,
+  named: PgliteNamedStatements | undefined,
+  query: string,
+  params: unknown[] | undefined,
+  options: QueryOptions | undefined,
+) {
+  let ticket = 0;
+  const count = () => {
+    ticket = commits.count();
+  };
+  const result = named?.accepts(query, params, options)
+    ? await named.query(query, params!, options, false, count)
+    : // Unnamed (no parameters, or too many): in a transaction of its own, to count it inside the lock.
+      await (client as unknown as Transacting).transaction(async (tx) => {
+        const answer = await tx.query(query, params, options);
+        count();
+        return answer;
+      });
+  // Not counted in the lock (cannot happen today): counted now, which only asks for a later flush.
+  await commits.durableAfter(ticket || commits.count());
+  return result;
 }

@@ -7,6 +7,7 @@ import { type BackupManifest, readBackup } from './backup-archive';
 import { SECRETS_FILE, withEmbeddedDatabase } from './embedded-install';
 import { OperationError, refused } from './operation-error';
 import { writePrivateFile } from './private-file';
+import { syncTree } from './sync-tree';
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -45,6 +46,8 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
       },
       { loadDataDir: new Blob([contents.database]) },
     );
+    // Closed: every file of the restored database is on the disk before the restore says done.
+    syncTree(options.dataDir);
     if (contents.secrets) await writePrivateFile(path.join(options.dataDir, SECRETS_FILE), contents.secrets);
     return { manifest: contents.manifest, ...opened };
   } catch (error) {

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite as PGliteType } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/database';
+import { durableStartParams } from '../../src/db/embedded-durability';
+import { EmbeddedGroupCommit } from '../../src/db/embedded-group-commit';
+
+/**
+ * The embedded database on disk reaches the disk (decision 014): PostgreSQL runs with fsync on,
+ * PGlite's Node file system, mended by the root postinstall (scripts/patch-dependencies.mjs), turns
+ * PostgreSQL's syncs into real ones, and the app's writes return after a flush (group commit, its
+ * own test). Without either, a commit and a checkpoint only reach the page
+ * cache, and a power cut can lose acknowledged writes or leave a torn data directory. kill -9 alone
+ * cannot show the difference (the page cache survives the process): the tests watch the syncs.
+ */
+const require = createRequire(import.meta.url);
+const distDir = path.dirname(require.resolve('@electric-sql/pglite'));
+
+describe("PGlite's Node file system", () => {
+  it.each(['chunk-XZUEO4BZ.js', 'index.cjs'])('%s syncs to disk when PostgreSQL asks', (file) => {
+    const source = readSource(file);
+    expect(source).toContain('/* medrem: NODEFS syncs to disk');
+    expect(source).not.toContain(
+      'function ___syscall_fdatasync(e){try{return SYSCALLS.getStreamFromFD(e),0}',
+    );
+  });
+});
+
+describe('the embedded database on disk', () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-durability-'));
+    handle = await openDatabase({ dataDir });
+    await handle.db.execute(sql`create table durability_probe (id int primary key, note text)`);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('runs PostgreSQL with fsync on', async () => {
+    const [row] = rowsOf<{ fsync: string }>(await handle.db.execute(sql`show fsync`));
+    expect(row?.fsync).toBe('on');
+  });
+
+  it('flushes the WAL to disk before a write returns', async () => {
+    const datasync = vi.spyOn(fs, 'fdatasyncSync');
+    await handle.db.execute(sql`insert into durability_probe values (1, 'one')`);
+    expect(datasync).toHaveBeenCalled();
+    const afterOne = datasync.mock.calls.length;
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into durability_probe values (2, 'two')`);
+      await tx.execute(sql`insert into durability_probe values (3, 'three')`);
+      // Nothing is committed yet: PostgreSQL need not flush.
+      expect(datasync.mock.calls.length).toBe(afterOne);
+    });
+    expect(datasync.mock.calls.length).toBeGreaterThan(afterOne);
+  });
+
+  it('flushes the files a checkpoint wrote', async () => {
+    await handle.db.execute(sql`insert into durability_probe values (4, 'four')`);
+    const fullSync = vi.spyOn(fs, 'fsyncSync');
+    await handle.db.execute(sql`checkpoint`);
+    expect(fullSync).toHaveBeenCalled();
+  });
+
+  it('keeps an in-memory database as PGlite starts it (nothing to flush)', async () => {
+    const memory = await openDatabase({ inMemory: true });
+    try {
+      const [row] = rowsOf<{ fsync: string }>(await memory.db.execute(sql`show fsync`));
+      expect(row?.fsync).toBe('off');
+    } finally {
+      await memory.close();
+    }
+  });
+});
+
+describe("PGlite's CommonJS build", () => {
+  it('flushes a commit to disk as well', async () => {
+    const { PGlite: CommonJsPGlite } = require('@electric-sql/pglite') as { PGlite: typeof PGliteType };
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-durability-cjs-'));
+    const pg = await CommonJsPGlite.create({ dataDir, startParams: durableStartParams() });
+    try {
+      await pg.exec('create table t (id int)');
+      const datasync = vi.spyOn(fs, 'fdatasyncSync');
+      const commits = new EmbeddedGroupCommit(pg);
+      let ticket = 0;
+      await pg.transaction(async (tx) => {
+        await tx.exec('insert into t values (1)');
+        ticket = commits.count();
+      });
+      await commits.durableAfter(ticket);
+      expect(datasync).toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+      await pg.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+function readSource(file: string): string {
+  return fs.readFileSync(path.join(distDir, file), 'utf8');
+}
