@@ -18,7 +18,7 @@ export class EmbeddedGroupCommit {
   /** Commits known to be on disk: the count a completed flush read when it began. */
   private durable = 0;
   private flushing: Promise<void> | undefined;
-  /** Flushes run (for tests and metrics). */
+  /** Flushes that reached the disk (for tests). */
   flushes = 0;
 
   constructor(private readonly client: Pick<PGlite, 'transaction'>) {}
@@ -55,23 +55,29 @@ export class EmbeddedGroupCommit {
 
   private async flush(): Promise<void> {
     let covers = 0;
+    let flushed = false;
     await this.client.transaction(async (tx) => {
       // Inside PGlite's lock: a write counted by now has also committed (it held the lock from its
       // count through its commit), so its WAL precedes the record flushed below.
       covers = this.committed;
-      await tx.query(FLUSH_WAL);
+      const { rows } = await tx.query<{ flushed: boolean }>(FLUSH_WAL);
+      flushed = rows[0]?.flushed === true;
     });
-    this.flushes += 1;
+    if (flushed) this.flushes += 1;
     this.durable = Math.max(this.durable, covers);
   }
 }
 
 /**
- * Writes a tiny WAL record and flushes the WAL up to it at once (PostgreSQL 17+: the last argument),
- * whatever the transaction around it. A commit with `synchronous_commit` on would not do: a
- * transaction that wrote no WAL of its own is not flushed, whatever the setting.
+ * When WAL was written since the last flush: writes a tiny WAL record and flushes the WAL up to it
+ * at once (PostgreSQL 17+: the last argument), whatever the transaction around it. A commit with
+ * `synchronous_commit` on would not do: a transaction that wrote no WAL of its own is not flushed,
+ * whatever the setting. When nothing was written (an update that matched no row, as the reminder
+ * engine's idle ticks make), no record and no disk flush.
  */
-const FLUSH_WAL = "select pg_logical_emit_message(false, 'medrem-group-commit', '', true)";
+const FLUSH_WAL = `select case when pg_current_wal_insert_lsn() > pg_current_wal_flush_lsn()
+  then pg_logical_emit_message(false, 'medrem-group-commit', '', true) is not null
+  else false end as flushed`;
 
 /** A statement that writes nothing worth a flush: a read (a lost row lock or sequence step is harmless). */
 export function isReadStatement(query: string): boolean {

@@ -104,6 +104,23 @@ describe('group commit on the embedded database', () => {
     expect(commits.flushes).toBe(before + 1);
   });
 
+  it('does not flush to disk after a write that changed nothing', async () => {
+    await client.query('insert into probe values ($1)', [3001]);
+    const datasync = vi.spyOn(fs, 'fdatasyncSync');
+    try {
+      const before = commits.flushes;
+      await client.query('update probe set id = id where id < $1', [0]);
+      await client.query('delete from probe where id = $1', [-1]);
+      expect(datasync).not.toHaveBeenCalled();
+      expect(commits.flushes).toBe(before);
+      await client.query('delete from probe where id = $1', [3001]);
+      expect(datasync).toHaveBeenCalled();
+      expect(commits.flushes).toBe(before + 1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('tells reads from writes by their first word', () => {
     expect(isReadStatement('select 1')).toBe(true);
     expect(isReadStatement('  SELECT * from t')).toBe(true);
