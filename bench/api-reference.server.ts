@@ -41,13 +41,7 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
     query: async (text, params) => {
       if (isReadStatement(text)) return (await db.query<Record<string, unknown>>(text, params)).rows;
       // Counted for the group commit inside PGlite's lock, as the app's writes are.
-      let ticket = 0;
-      const { rows } = await db.transaction(async (tx) => {
-        const result = await tx.query<Record<string, unknown>>(text, params);
-        ticket = commits.count();
-        return result;
-      });
-      await commits.durableAfter(ticket);
+      const { rows } = await commits.transaction(db, (tx) => tx.query<Record<string, unknown>>(text, params));
       return rows;
     },
     close: () => db.close(),

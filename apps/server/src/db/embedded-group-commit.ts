@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /**
  * Group commit for the embedded database on disk (decision 014). PGlite runs one transaction at a
@@ -31,6 +31,24 @@ export class EmbeddedGroupCommit {
    */
   count(): number {
     return ++this.committed;
+  }
+
+  /**
+   * Runs `work` in a transaction of `client` (the PGlite this group commit flushes, or a wrapper of
+   * it), counted inside the lock, and resolves once its commit is on the disk.
+   */
+  async transaction<T>(
+    client: Pick<PGlite, 'transaction'>,
+    work: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
+    let ticket = 0;
+    const result = await client.transaction(async (tx) => {
+      const value = await work(tx);
+      ticket = this.count();
+      return value;
+    });
+    await this.durableAfter(ticket);
+    return result;
   }
 
   /** Resolves once the commit counted as `ticket` is on the disk. */

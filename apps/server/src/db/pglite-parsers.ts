@@ -64,15 +64,10 @@ export function embeddedDriverClient<T extends Queryable>(
         };
       }
       if (property === 'transaction') {
-        return async (callback: (tx: Queryable) => Promise<unknown>) => {
-          let ticket = 0;
-          const result = await (target as unknown as Transacting).transaction(async (tx) => {
-            const value = await callback(embeddedDriverClient(tx, named, commits, true));
-            if (commits) ticket = commits.count();
-            return value;
-          });
-          if (commits) await commits.durableAfter(ticket);
-          return result;
+        return (callback: (tx: Queryable) => Promise<unknown>) => {
+          const work = (tx: Queryable) => callback(embeddedDriverClient(tx, named, commits, true));
+          const transacting = target as unknown as Transacting;
+          return commits ? commits.transaction(transacting, work) : transacting.transaction(work);
         };
       }
       const value = Reflect.get(target, property, receiver) as unknown;
@@ -92,18 +87,14 @@ async function durableWrite(
   params: unknown[] | undefined,
   options: QueryOptions | undefined,
 ) {
+  if (!named?.accepts(query, params, options)) {
+    // Unnamed (no parameters, or too many): in a transaction of its own, to count it inside the lock.
+    return commits.transaction(client as unknown as Transacting, (tx) => tx.query(query, params, options));
+  }
   let ticket = 0;
-  const count = () => {
+  const result = await named.query(query, params!, options, false, () => {
     ticket = commits.count();
-  };
-  const result = named?.accepts(query, params, options)
-    ? await named.query(query, params!, options, false, count)
-    : // Unnamed (no parameters, or too many): in a transaction of its own, to count it inside the lock.
-      await (client as unknown as Transacting).transaction(async (tx) => {
-        const answer = await tx.query(query, params, options);
-        count();
-        return answer;
-      });
+  });
   // Not counted in the lock (cannot happen today): counted now, which only asks for a later flush.
   await commits.durableAfter(ticket || commits.count());
   return result;

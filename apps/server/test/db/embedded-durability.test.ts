@@ -92,13 +92,7 @@ describe("PGlite's CommonJS build", () => {
     try {
       await pg.exec('create table t (id int)');
       const datasync = vi.spyOn(fs, 'fdatasyncSync');
-      const commits = new EmbeddedGroupCommit(pg);
-      let ticket = 0;
-      await pg.transaction(async (tx) => {
-        await tx.exec('insert into t values (1)');
-        ticket = commits.count();
-      });
-      await commits.durableAfter(ticket);
+      await new EmbeddedGroupCommit(pg).transaction(pg, (tx) => tx.exec('insert into t values (1)'));
       expect(datasync).toHaveBeenCalled();
     } finally {
       vi.restoreAllMocks();
