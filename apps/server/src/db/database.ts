@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { PgliteNamedStatements } from './pglite-named-statements';
 import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
+import { syncPath, syncTree } from './sync-tree';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine runs underneath. */
@@ -84,12 +86,20 @@ export async function openDatabase(options: {
     dataPath = path.join(options.dataDir, 'pglite');
     await mkdir(dataPath, { recursive: true });
   }
+  // PGlite creates (initdb) or unpacks (loadDataDir) a data directory that has no PG_VERSION yet.
+  const creating = dataPath !== undefined && !existsSync(path.join(dataPath, 'PG_VERSION'));
   const client = new PGlite({
     dataDir: dataPath,
     ...(dataPath ? { startParams: durableStartParams() } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
+  if (creating && dataPath && options.dataDir) {
+    // Its files were unpacked outside PostgreSQL, which never syncs them (decision 014): flushed
+    // once, with the directory entry that names them, before the first write is answered.
+    syncTree(dataPath);
+    syncPath(options.dataDir);
+  }
   useDrizzleTextParsers(client);
   const commits = dataPath ? new EmbeddedGroupCommit(client) : undefined;
   const db = drizzlePglite(embeddedDriverClient(client, new PgliteNamedStatements(client), commits), {

@@ -7,7 +7,7 @@ import { type BackupManifest, readBackup } from './backup-archive';
 import { SECRETS_FILE, withEmbeddedDatabase } from './embedded-install';
 import { OperationError, refused } from './operation-error';
 import { writePrivateFile } from './private-file';
-import { syncTree } from './sync-tree';
+import { syncTree } from '../db/sync-tree';
 
 export interface RestoreResult {
   manifest: BackupManifest;

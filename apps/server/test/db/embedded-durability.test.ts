@@ -84,6 +84,59 @@ describe('the embedded database on disk', () => {
   });
 });
 
+describe('a new embedded data directory', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('reaches the disk whole before the database is handed out, and is not walked again on the next start', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-durability-new-'));
+    const synced = watchFullSyncs();
+    try {
+      // initdb's files are unpacked through PGlite's file system, which PostgreSQL never syncs.
+      const first = await openDatabase({ dataDir });
+      const atOpen = new Set(synced);
+      await first.close();
+      const pglite = path.join(dataDir, 'pglite');
+      for (const file of ['PG_VERSION', 'global/pg_control', 'base/1/1259']) {
+        expect(atOpen, file).toContain(path.join(pglite, file));
+      }
+      expect(atOpen).toContain(path.join(pglite, 'base'));
+      expect(atOpen).toContain(pglite);
+      // The entry that names the new directory.
+      expect(atOpen).toContain(dataDir);
+
+      synced.length = 0;
+      const again = await openDatabase({ dataDir });
+      await again.close();
+      expect(synced).not.toContain(path.join(pglite, 'PG_VERSION'));
+      expect(synced).not.toContain(dataDir);
+    } finally {
+      vi.restoreAllMocks();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The paths flushed with `fs.fsyncSync` from now on (by their descriptors' paths). */
+function watchFullSyncs(): string[] {
+  const opened = new Map<number, string>();
+  const open = fs.openSync;
+  vi.spyOn(fs, 'openSync').mockImplementation((file, flags, mode) => {
+    const fd = open(file, flags, mode);
+    opened.set(fd, String(file));
+    return fd;
+  });
+  const synced: string[] = [];
+  const fsync = fs.fsyncSync;
+  vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+    const target = opened.get(fd);
+    if (target) synced.push(target);
+    fsync(fd);
+  });
+  return synced;
+}
+
 describe("PGlite's CommonJS build", () => {
   it('flushes a commit to disk as well', async () => {
     const { PGlite: CommonJsPGlite } = require('@electric-sql/pglite') as { PGlite: typeof PGliteType };

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { syncTree } from '../../src/operations/sync-tree';
+import { syncTree } from '../../src/db/sync-tree';
 
-describe('syncTree (a restored data directory flushed to disk)', () => {
+describe('syncTree (a data directory written outside PostgreSQL, flushed to disk)', () => {
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'medrem-sync-tree-'));

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Flushes every file and directory under `root` to disk, deepest first (decision 014). A restore
- * writes the embedded database's files through PGlite, which syncs only what PostgreSQL itself
- * wrote: without this, the files of a restore reported done could still be lost to a power cut.
- * Synchronous: it runs in the restore command, with nothing else to serve.
+ * Flushes every file and directory under `root` to disk, deepest first (decision 014). PGlite
+ * writes a new data directory (initdb's files, or a restore's) by unpacking a tar through its Node
+ * file system, and PostgreSQL syncs only the files it writes itself later: without this, a data
+ * directory just made or restored could be lost or torn by a power cut until the kernel happened to
+ * write it back. Synchronous: it runs once, before the server or the restore command serves anything.
  */
 export function syncTree(root: string): number {
   let synced = 0;
@@ -18,7 +19,8 @@ export function syncTree(root: string): number {
   return synced + syncPath(root);
 }
 
-function syncPath(target: string): number {
+/** Flushes one file or directory (a directory: the names it holds). */
+export function syncPath(target: string): number {
   const fd = fs.openSync(target, 'r');
   try {
     fs.fsyncSync(fd);
