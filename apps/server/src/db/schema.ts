@@ -1,6 +1,7 @@
 import type { DoseSchedule } from '@medrem/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -245,6 +246,19 @@ export const reminderSchedule = pgTable(
     index('reminder_schedule_fire_at_id_idx').on(t.fireAt, t.id),
   ],
 );
+
+/**
+ * A number per user that changes whenever anything a reminder of theirs is decided from changes
+ * (decision 015): their settings, medicines, doses, as-needed intakes, care links, name and devices.
+ * Kept by triggers (migration 0010), so no write path can forget it. The engine reads it before it
+ * prepares a reminder and again when it fires: unchanged, it may decide from what it read then.
+ * Derived: no foreign key (a user's deletion cascades through tables whose triggers write here), not
+ * copied between databases (the triggers rebuild it), a missing row read as null.
+ */
+export const reminderStamps = pgTable('reminder_stamps', {
+  userId: uuid('user_id').primaryKey(),
+  stamp: bigint('stamp', { mode: 'number' }).notNull(),
+});
 
 /**
  * What was already sent: one row per (user, dedupe key) — e.g. dose:0:2026-11-21 — written in the

@@ -13,7 +13,11 @@ export interface TableInfo {
 
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
-/** The tables of the public schema, parents before children (foreign keys). */
+/**
+ * The tables of the public schema, parents before children (foreign keys). A table whose comment
+ * starts with `derived:` is left out: triggers on the other tables keep it (decision 015), and they
+ * rebuild it on the target as the copy writes those tables.
+ */
 export async function tablesInForeignKeyOrder(db: Database): Promise<TableInfo[]> {
   const tables = rowsOf<{ name: string; key: string[] | null }>(
     await db.execute(sql`
@@ -25,6 +29,7 @@ export async function tablesInForeignKeyOrder(db: Database): Promise<TableInfo[]
           where i.indrelid = c.oid and i.indisprimary) as key
       from pg_class c
       where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+        and coalesce(obj_description(c.oid, 'pg_class'), '') not like 'derived:%'
       order by c.relname`),
   );
   const parents = rowsOf<{ child: string; parent: string }>(

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, eq, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
-import { reminderDeliveries, reminderSchedule } from '../../db/schema';
+import { reminderDeliveries, reminderSchedule, reminderStamps } from '../../db/schema';
 import type { DueRow } from './engine/row-evaluation';
 import type { ReminderKind, ScheduleSpec } from './schedule-rules';
 import { inIds } from '../../db/sql-helpers';
@@ -50,6 +50,19 @@ export class ReminderRepository {
       .orderBy(asc(reminderSchedule.fireAt), asc(reminderSchedule.id))
       .limit(limit);
     return rows.map(toDueRow);
+  }
+
+  /**
+   * The users' reminder stamps (decision 015); a user nothing was written for yet is absent. Read
+   * before what they guard: a write in between has raised the stamp by then.
+   */
+  async stampsOf(userIds: string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: reminderStamps.userId, stamp: reminderStamps.stamp })
+      .from(reminderStamps)
+      .where(inIds(reminderStamps.userId, userIds));
+    return new Map(rows.map((r) => [r.userId, Number(r.stamp)]));
   }
 
   async countDue(now: Date, cap: number): Promise<number> {
