@@ -38,4 +38,6 @@ export interface EngineReport {
   cpu: NodeJS.CpuUsage;
   held: number;
   used: number;
+  /** States and device lists the fire job took from preparation (decision 015). */
+  reused: number;
 }

@@ -25,6 +25,7 @@ async function main() {
         cpu: process.cpuUsage(cpuAtStart),
         held: preparation?.held ?? 0,
         used: preparation?.used ?? 0,
+        reused: preparation?.reused ?? 0,
       };
       process.send?.(report);
     }

@@ -300,6 +300,7 @@ async function main() {
     scheduleRows: rowCount,
     preparedAtDue,
     sentPrepared: othersAtEnd.reduce((sum, r) => sum + r.used, runtime.engine?.preparation.used ?? 0),
+    reusedReads: othersAtEnd.reduce((sum, r) => sum + r.reused, runtime.engine?.preparation.reused ?? 0),
     prepareCpuMsPerReminder: +(
       (prepareCpu.user + prepareCpu.system) /
       1000 /
@@ -334,7 +335,7 @@ async function main() {
   console.log(JSON.stringify(result));
   console.log(
     `${result.delivered}/${N} delivered; last after ${result.lastReceivedS} s; p50 ${result.p50S} s; p99 ${result.p99S} s; ` +
-      `${early} early, ${result.duplicates} duplicates; ${preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each); ` +
+      `${early} early, ${result.duplicates} duplicates; ${preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each), ${result.reusedReads} states and device lists reused; ` +
       `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms`,
   );
 

@@ -55,6 +55,8 @@ describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T07:00:00Z');
     expect(pushService.rejected).toEqual([]);
     expect(prepared().used - before.used).toBe(2);
+    // Nothing changed since preparation: its state and devices decided the firing (decision 015).
+    expect(prepared().reused - before.reused).toBeGreaterThanOrEqual(2);
     const [notification] = await user.notifications();
     expect(notification).toMatchObject({ title: 'Time for your Morning dose', message: 'Aspirin (500mg)' });
     expect(notification!.createdAt).toBe('2026-11-21T07:00:00.000Z');
@@ -94,11 +96,13 @@ describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
     const { id, userEmail: _owner, ...fields } = list.body.findMedicine.find((m) => m.id === medicine.id)!;
     const renamed = await user.api.put(`/api/medicine/${String(id)}`, { ...fields, name: 'Aspirin Forte' });
     expect(renamed.status).toBe(200);
-    const used = prepared().used;
+    const { used, reused } = prepared();
 
     await server.at('2026-11-22T08:00:00Z');
     expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin Forte (500mg)']);
     expect(prepared().used).toBe(used);
+    // The rename raised the user's stamp: the state prepared with 'Aspirin' was not used.
+    expect(prepared().reused).toBe(reused);
   });
 
   it('encrypts afresh for a device that renewed its keys after preparation', async () => {

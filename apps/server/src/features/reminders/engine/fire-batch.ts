@@ -10,6 +10,7 @@ import {
 import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
 import type { PreparedNotification } from './prepared-pushes';
+import { PreparedReads } from './prepared-reads';
 import { pushPayloadFor } from './push-payload';
 import { type Intent, evaluateRow } from './row-evaluation';
 import { loadBatch } from './user-state.loader';
@@ -27,7 +28,10 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     const reminders = new ReminderRepository(tx);
     const rows = await reminders.claimDue(now, o.batchSize);
     if (rows.length === 0) return null;
-    const { occurrences, states } = await loadBatch(tx, rows, () => now);
+    // A user whose stamp has not moved since preparation is decided from what it read (decision 015).
+    const reads = new PreparedReads(reminders, o.prepared?.states);
+    await reads.stamp([...new Set(rows.map((r) => r.userId))]);
+    const { occurrences, states } = await loadBatch(tx, rows, () => now, reads.stateFor);
 
     const intents: { userId: string; intent: Intent; dueAt: Date; prepared?: PreparedNotification }[] = [];
     const moves: (ScheduleWrite & { id: string })[] = [];
@@ -63,9 +67,11 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     );
     await new NotificationRepository(tx).insertMany(stored);
     const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
-    const devices = await new PushSubscriptionRepository(tx).listForUsers([
-      ...new Set(toStore.map((i) => i.userId)),
-    ]);
+    const recipients = [...new Set(toStore.map((i) => i.userId))];
+    await reads.stamp(recipients);
+    const devices = await reads.devicesOf(recipients, (userIds) =>
+      new PushSubscriptionRepository(tx).listForUsers(userIds),
+    );
     const outbox = outboxRows(o, toStore, byId, devices, now);
     const leaseId = randomUUID();
     const leased = await new PushOutboxRepository(tx).insert(

@@ -68,16 +68,43 @@ export class ReminderPreparer {
   }
 
   private async prepareRows(rows: Awaited<ReturnType<ReminderRepository['listUpcoming']>>): Promise<void> {
-    const { occurrences, states } = await loadBatch(this.o.db, rows, (row) => row.fireAt);
+    const reminders = new ReminderRepository(this.o.db);
+    // Stamps first, then what they guard (decision 015): a write in between raises the stamp, so
+    // what is kept can look older than it is, never newer.
+    const stamps = await reminders.stampsOf([...new Set(rows.map((r) => r.userId))]);
+    const { occurrences, states, dates } = await loadBatch(this.o.db, rows, (row) => row.fireAt);
     const planned = rows.map((row) => {
       const occurrence = occurrences.get(row.id)!;
       const { intents } = evaluateRow(row, occurrence, states.get(row.userId)!, occurrence.fireAt);
       return { row, at: occurrence.fireAt, intents };
     });
-    const recipients = [
-      ...new Set(planned.flatMap((p) => p.intents.map((i) => i.recipientId ?? p.row.userId))),
-    ];
+    // Each user's and recipient's latest instant in this page: what is kept lives until then.
+    const usersAt = new Map<string, Date>();
+    const recipientsAt = new Map<string, Date>();
+    for (const { row, at, intents } of planned) {
+      keepLatest(usersAt, row.userId, at);
+      for (const intent of intents) keepLatest(recipientsAt, intent.recipientId ?? row.userId, at);
+    }
+    const readFor = new Set(dates);
+    for (const [userId, state] of states) {
+      this.prepared.states.keepState(
+        userId,
+        stamps.get(userId) ?? null,
+        state,
+        readFor,
+        usersAt.get(userId)!,
+      );
+    }
+    const recipients = [...recipientsAt.keys()];
+    // Caregivers among them were not stamped above: before their devices are read.
+    for (const [userId, stamp] of await reminders.stampsOf(recipients.filter((id) => !states.has(id)))) {
+      stamps.set(userId, stamp);
+    }
     const devicesOf = devicesByUser(await new PushSubscriptionRepository(this.o.db).listForUsers(recipients));
+    for (const [recipientId, at] of recipientsAt) {
+      const stamp = stamps.get(recipientId) ?? null;
+      this.prepared.states.keepDevices(recipientId, stamp, devicesOf.get(recipientId) ?? [], at);
+    }
 
     for (const { row, at, intents } of planned) {
       const notifications: PreparedNotification[] = [];
@@ -97,4 +124,9 @@ export class ReminderPreparer {
       this.prepared.add(row.id, at, notifications, bodies);
     }
   }
+}
+
+function keepLatest(map: Map<string, Date>, key: string, at: Date): void {
+  const known = map.get(key);
+  if (!known || known < at) map.set(key, at);
 }

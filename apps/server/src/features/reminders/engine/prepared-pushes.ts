@@ -1,5 +1,6 @@
 import type { PushPayload } from '@medrem/contract';
 import type { PreparedPush } from '../../push/push-sender';
+import { PreparedStates } from './prepared-states';
 import type { Intent } from './row-types';
 
 /** One notification made ready ahead of its time: its id, payload and each device's encrypted body. */
@@ -35,6 +36,11 @@ const bodyKey = (notificationId: string, subscriptionId: string) => `${notificat
 export class PreparedPushes {
   private readonly rows = new Map<string, { fireAtMs: number; notifications: PreparedNotification[] }>();
   private readonly bodies = new Map<string, { fireAtMs: number; push: PreparedPush }>();
+  /**
+   * The states and devices the notifications were decided from, with their users' stamps (decision
+   * 015). Not counted in `full`: there is at most one per user of a kept row or notification.
+   */
+  readonly states = new PreparedStates();
 
   constructor(
     /** The most rows and device bodies held at once; preparation stops there (bounded memory). */
@@ -112,6 +118,7 @@ export class PreparedPushes {
     const limit = now.getTime() - PREPARED_KEPT_MS;
     for (const [key, entry] of this.rows) if (entry.fireAtMs < limit) this.rows.delete(key);
     for (const [key, entry] of this.bodies) if (entry.fireAtMs < limit) this.bodies.delete(key);
+    this.states.evictBefore(limit);
   }
 }
 

@@ -62,11 +62,17 @@ export class ReminderEngine {
   }
 
   /**
-   * Device bodies held now; bodies prepared and pushes sent with one since start (decision 048).
+   * Device bodies held now; bodies prepared and pushes sent with one since start (decision 048);
+   * states and device lists the fire job took from preparation instead of reading them (decision 015).
    */
-  get preparation(): { held: number; made: number; used: number } {
+  get preparation(): { held: number; made: number; used: number; reused: number } {
     const memo = this.preparer?.prepared;
-    return { held: memo?.size ?? 0, made: memo?.made ?? 0, used: memo?.used ?? 0 };
+    return {
+      held: memo?.size ?? 0,
+      made: memo?.made ?? 0,
+      used: memo?.used ?? 0,
+      reused: memo?.states.reused ?? 0,
+    };
   }
 
   handlers(): Record<string, JobHandler> {

@@ -9,17 +9,36 @@ import { type DueRow, type UserState, effectiveOccurrence } from './row-evaluati
 /**
  * What `evaluateRow` needs for a batch of rows: the occurrence each is about (as of `nowOf(row)`) and
  * its user's state. The fire job (as of now) and the preparer (as of each row's instant) share it, so
- * what is prepared is evaluated from exactly what firing reads.
+ * what is prepared is evaluated from exactly what firing reads. `known` may give a user's state
+ * instead of reading it (decision 015: what preparation read, under an unchanged stamp), provided it
+ * holds the taken flags of every date the user's rows are about. `dates`: the dates read.
  */
 export async function loadBatch(
   db: Database,
   rows: DueRow[],
   nowOf: (row: DueRow) => Date,
-): Promise<{ occurrences: Map<string, Occurrence>; states: Map<string, UserState> }> {
+  known?: (userId: string, dates: Set<string>) => UserState | undefined,
+): Promise<{ occurrences: Map<string, Occurrence>; states: Map<string, UserState>; dates: string[] }> {
   const occurrences = new Map(rows.map((r) => [r.id, effectiveOccurrence(r, nowOf(r))]));
-  const dates = [...new Set([...occurrences.values()].map((occurrence) => occurrence.date))];
-  const states = await loadUserStates(db, [...new Set(rows.map((r) => r.userId))], dates);
-  return { occurrences, states };
+  const datesOf = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const date = occurrences.get(row.id)!.date;
+    const own = datesOf.get(row.userId);
+    if (own) own.add(date);
+    else datesOf.set(row.userId, new Set([date]));
+  }
+  const states = new Map<string, UserState>();
+  const unread: string[] = [];
+  for (const [userId, dates] of datesOf) {
+    const state = known?.(userId, dates);
+    if (state) states.set(userId, state);
+    else unread.push(userId);
+  }
+  const dates = [...new Set(unread.flatMap((userId) => [...datesOf.get(userId)!]))];
+  if (unread.length > 0) {
+    for (const [userId, state] of await loadUserStates(db, unread, dates)) states.set(userId, state);
+  }
+  return { occurrences, states, dates };
 }
 
 /**
