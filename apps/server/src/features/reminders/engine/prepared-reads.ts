@@ -26,8 +26,10 @@ export class PreparedReads {
   }
 
   /** The kept state of a stamped user whose stamp has not moved, holding every date of `dates`. */
-  readonly stateFor = (userId: string, dates: Set<string>): UserState | undefined =>
-    this.stamps.has(userId) ? this.kept?.stateFor(userId, this.stamps.get(userId)!, dates) : undefined;
+  readonly stateFor = (userId: string, dates: Set<string>): UserState | undefined => {
+    const stamp = this.stamps.get(userId);
+    return stamp === undefined ? undefined : this.kept?.stateFor(userId, stamp, dates);
+  };
 
   /** The devices of `userIds`: kept ones where the stamp has not moved, the others through `read`. */
   async devicesOf(
@@ -37,9 +39,8 @@ export class PreparedReads {
     const devices: PushSubscriptionRow[] = [];
     const unread: string[] = [];
     for (const userId of userIds) {
-      const kept = this.stamps.has(userId)
-        ? this.kept?.devicesFor(userId, this.stamps.get(userId)!)
-        : undefined;
+      const stamp = this.stamps.get(userId);
+      const kept = stamp === undefined ? undefined : this.kept?.devicesFor(userId, stamp);
       if (kept) devices.push(...kept);
       else unread.push(userId);
     }
