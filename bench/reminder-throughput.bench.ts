@@ -312,6 +312,10 @@ async function main() {
     lastReceivedS: +(last / 1000).toFixed(2),
     p50S: +(percentile(lateness, 50) / 1000).toFixed(2),
     p99S: +(percentile(lateness, 99) / 1000).toFixed(2),
+    // When each tenth had arrived: a pipeline shows an even climb, a stall a flat run then a jump.
+    tenthsS: [1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map(
+      (p) => +(percentile(lateness, p) / 1000).toFixed(2),
+    ),
     engineCpuMsPerReminder: +(engineCpuMs / Math.max(report.times.length, 1)).toFixed(3),
     sinkCpuMsPerReminder: +(
       (report.cpu.user + report.cpu.system) /
