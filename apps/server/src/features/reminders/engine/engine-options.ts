@@ -8,6 +8,7 @@ import type { PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
 import type { PreparedPushes } from './prepared-pushes';
+import type { PushBacklog } from './push-backlog';
 
 export interface EngineLogger {
   info(obj: object, msg: string): void;
@@ -54,6 +55,8 @@ export interface ReminderEngineOptions {
    * for fire jobs and for re-leased pushes, which any worker may take. Absent: `queue`.
    */
   ownPushes?: JobQueue;
+  /** This process's unsent pushes, which its fire lanes pace themselves by (decision 016). */
+  pushBacklog?: PushBacklog;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
 }

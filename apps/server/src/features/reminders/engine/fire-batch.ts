@@ -100,6 +100,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       pushes: result.leased,
       devices: result.devices,
     });
+    o.pushBacklog?.stored(result.leased.length);
     await (o.ownPushes ?? o.queue).add(
       'push',
       { leaseId: result.leaseId },

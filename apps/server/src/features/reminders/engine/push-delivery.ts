@@ -2,7 +2,7 @@ import type { PushPayload } from '@medrem/contract';
 import { type LeasedPush, PushOutboxRepository } from '../../push/push-outbox.repository';
 import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
 import type { PushResult } from '../../push/push-sender';
-import type { ReminderEngineOptions } from './engine-options';
+import type { FreshLease, ReminderEngineOptions } from './engine-options';
 
 const RETRY_BASE_MS = 10_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -10,6 +10,29 @@ const SENT_FLUSH_MS = 500;
 
 /** Sends one lease's pushes; failures are retried with back-off, dead devices removed. */
 export async function deliverLease(o: ReminderEngineOptions, leaseId: string): Promise<void> {
+  // Written by this process a moment ago (fire-batch.ts): the same rows, without reading them back.
+  const fresh = o.freshLeases?.get(leaseId);
+  o.freshLeases?.delete(leaseId);
+  // Its pushes count in this process's backlog (decision 016) until each is done with.
+  let owed = fresh?.pushes.length ?? 0;
+  const settle = (count: number) => {
+    const n = Math.min(count, owed);
+    owed -= n;
+    o.pushBacklog?.done(n);
+  };
+  try {
+    await sendLease(o, leaseId, fresh, () => settle(1));
+  } finally {
+    settle(owed);
+  }
+}
+
+async function sendLease(
+  o: ReminderEngineOptions,
+  leaseId: string,
+  fresh: FreshLease | undefined,
+  onePushDone: () => void,
+): Promise<void> {
   const outbox = new PushOutboxRepository(o.db);
   const subscriptions = new PushSubscriptionRepository(o.db);
   const now = o.clock.now();
@@ -18,9 +41,6 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
   // from the sweep while available_at is ahead of the clock.
   const renewBelow = o.pushLeaseMs - Math.min(o.pushLeaseMs / 3, 10_000);
   let leaseUntil = now.getTime() + o.pushLeaseMs;
-  // Written by this process a moment ago (fire-batch.ts): the same rows, without reading them back.
-  const fresh = o.freshLeases?.get(leaseId);
-  o.freshLeases?.delete(leaseId);
   const read = fresh?.pushes ?? (await outbox.readLease(leaseId));
   const earliest = read.reduce((min, p) => Math.min(min, p.availableAt.getTime()), Infinity);
   let pushes: LeasedPush[] = read;
@@ -60,6 +80,7 @@ export async function deliverLease(o: ReminderEngineOptions, leaseId: string): P
           prepared,
         })
         .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }));
+      onePushDone();
       if (result.ok || result.gone)
         o.prepared?.done(payload.id, push.subscriptionId, result.ok && !!prepared);
       if (result.ok) {

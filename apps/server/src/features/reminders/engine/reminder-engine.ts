@@ -6,6 +6,7 @@ import { sweepLeases } from './lease-sweep';
 import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
 import { ReminderPreparer } from './prepare-ahead';
+import { PushBacklog } from './push-backlog';
 
 export type { EngineLogger, ReminderEngineOptions } from './engine-options';
 
@@ -30,6 +31,7 @@ export class ReminderEngine {
   private readonly o: ReminderEngineOptions;
   /** Leases this process queued a push job for that has not started yet (released on shutdown). */
   private readonly unstarted = new Set<string>();
+  private readonly backlog: PushBacklog;
 
   /**
    * `ownPushes`: this process's own queue for the push jobs of the batches it fires, when `queue` is
@@ -54,6 +56,8 @@ export class ReminderEngine {
     });
     this.o = { ...options, queue: tracking(queue), ...(ownPushes ? { ownPushes: tracking(ownPushes) } : {}) };
     this.o.freshLeases = new Map();
+    this.backlog = new PushBacklog(options.batchSize);
+    this.o.pushBacklog = this.backlog;
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
       this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 200_000);
@@ -73,6 +77,11 @@ export class ReminderEngine {
       used: memo?.used ?? 0,
       reused: memo?.states.reused ?? 0,
     };
+  }
+
+  /** Pushes this process stored and has not yet sent (decision 016). */
+  get unsentPushes(): number {
+    return this.backlog.size;
   }
 
   handlers(): Record<string, JobHandler> {
@@ -148,7 +157,9 @@ export class ReminderEngine {
   private dropStaleFreshLeases(): void {
     const before = Date.now() - this.o.pushLeaseMs;
     for (const [leaseId, lease] of this.o.freshLeases ?? []) {
-      if (lease.at < before) this.o.freshLeases?.delete(leaseId);
+      if (lease.at >= before) continue;
+      this.o.freshLeases?.delete(leaseId);
+      this.backlog.done(lease.pushes.length);
     }
   }
 
@@ -167,14 +178,17 @@ export class ReminderEngine {
       });
   }
 
+  /**
+   * Fires batches until the due set is done or the budget is spent, each once this process's
+   * backlog of unsent pushes allows it (decision 016): earlier reminders reach devices while later
+   * ones are stored, instead of after the whole due set is.
+   */
   private async fireLoop(): Promise<void> {
     const end = Date.now() + (this.o.fireBudgetMs ?? 10_000);
     while (Date.now() < end) {
-      const claimed = await this.fireBatch();
+      const over = await this.backlog.admit(end);
+      const claimed = await this.fireBatch().finally(over);
       if (claimed < this.o.batchSize) return;
-      // Back-pressure: while push jobs wait, let them run; the next tick resumes firing. Earlier
-      // reminders then reach devices first instead of after the whole due set is stored.
-      if ((await this.waitingJobs()) > 0) return;
     }
   }
 
