@@ -7,9 +7,10 @@ const UNTIMED_WAIT_MS = 1_000;
 
 /**
  * Pushes this process has stored under its own leases and not yet sent, and the fire batches it is
- * running (decision 016). A fire lane asks `admit` before it claims a batch: it goes on while at
- * most one batch's pushes wait, so a large due set goes out as a pipeline (one batch stored while
- * the one before is sent) instead of every batch stored first and sent after. It never waits longer
+ * running (decision 016). A fire lane asks `admit` before it claims a batch: it goes on while less
+ * than two batches' worth is in hand (unsent pushes, plus a batch for each one being fired), so a
+ * large due set goes out as a pipeline (one batch stored while the one before is sent) instead of
+ * every batch stored first and sent after. It never waits longer
  * than the batch before it took to fire: a slow push service may halve how fast batches are stored,
  * never hold them back.
  */
