@@ -109,11 +109,7 @@ describe(`GET /metrics (${TEST_ENGINE})`, () => {
     const dead = pushService.subscribe();
     pushService.answers.set(dead.id, 410);
     for (const device of [phone, dead]) {
-      const saved = await user.api.post('/api/user/save-fcm-token', {
-        email: user.email,
-        tokenForNotification: device.json,
-      });
-      expect(saved.status).toBe(200);
+      await user.saveDevice(device.json);
     }
     const before = await scrape();
     await server.at('2026-11-21T07:00:30Z'); // 08:00:30 Berlin: 30 s late

@@ -100,11 +100,7 @@ describe.skipIf(!runnable)('rolling restart of two servers and two workers under
       const user = await createUser(servers[i % 2]!, { timezone: 'UTC', times: [hhmm, '23:59', '23:58'] });
       await user.addMedicine({ name: `Med ${i}`, dosage: '1', frequency: '1-0-0' });
       const device = pushService.subscribe();
-      const saved = await user.api.post('/api/user/save-fcm-token', {
-        email: user.email,
-        tokenForNotification: device.json,
-      });
-      expect(saved.status).toBe(200);
+      await user.saveDevice(device.json);
       devices.set(device.id, user.email);
       users.push(user);
     }

@@ -24,11 +24,7 @@ describe(`a fired batch's push job reads nothing back (${TEST_ENGINE})`, () => {
     await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
     const devices = [pushService.subscribe(), pushService.subscribe()];
     for (const device of devices) {
-      const saved = await user.api.post('/api/user/save-fcm-token', {
-        email: user.email,
-        tokenForNotification: device.json,
-      });
-      expect(saved.status).toBe(200);
+      await user.saveDevice(device.json);
     }
     const devicesRead = vi.spyOn(PushSubscriptionRepository.prototype, 'findByIds');
     const leaseRead = vi.spyOn(PushOutboxRepository.prototype, 'readLease');

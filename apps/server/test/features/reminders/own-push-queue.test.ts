@@ -33,11 +33,7 @@ describe.skipIf(!redisUrl)(
       });
       await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
       const device = pushService.subscribe();
-      const saved = await user.api.post('/api/user/save-fcm-token', {
-        email: user.email,
-        tokenForNotification: device.json,
-      });
-      expect(saved.status).toBe(200);
+      await user.saveDevice(device.json);
       const before = server.engine.preparation;
 
       await server.at('2026-11-21T06:58:00Z'); // 07:58 Berlin: prepared

@@ -163,6 +163,8 @@ export interface TestUser {
   addMedicine(fields: Record<string, unknown>): Promise<{ id: string; name: string }>;
   /** Registers a Web Push device at `endpoint` (asserting the save succeeded). */
   addDevice(endpoint: string): Promise<void>;
+  /** Saves a device as the browser sends it (`PushSubscription.toJSON()`, e.g. a TestPushService's). */
+  saveDevice(tokenForNotification: string): Promise<void>;
 }
 
 export const DEFAULT_NOTIFICATIONS = DEFAULT_SETTINGS.notifications;
@@ -237,12 +239,12 @@ export async function createUser(
       if (response.status !== 201) throw new Error(`medicine failed: ${JSON.stringify(response.body)}`);
       return response.body;
     },
-    async addDevice(endpoint) {
+    addDevice(endpoint) {
+      return test.saveDevice(webPushToken(endpoint));
+    },
+    async saveDevice(tokenForNotification) {
       await refresh();
-      const response = await api.post('/api/user/save-fcm-token', {
-        email,
-        tokenForNotification: webPushToken(endpoint),
-      });
+      const response = await api.post('/api/user/save-fcm-token', { email, tokenForNotification });
       if (response.status !== 200) throw new Error(`device failed: ${JSON.stringify(response.body)}`);
     },
   };

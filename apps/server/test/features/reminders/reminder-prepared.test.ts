@@ -29,11 +29,7 @@ describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
 
   async function withDevice(user: TestUser) {
     const device = pushService.subscribe();
-    const saved = await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: device.json,
-    });
-    expect(saved.status).toBe(200);
+    await user.saveDevice(device.json);
     return device;
   }
 
@@ -116,12 +112,7 @@ describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
     const phone = await withDevice(user);
     await server.at('2026-11-23T08:58:00Z'); // 09:58 Berlin: prepared for the old keys
     const renewed = pushService.rekey(phone.id);
-    await user.refresh();
-    const saved = await user.api.post('/api/user/save-fcm-token', {
-      email: user.email,
-      tokenForNotification: renewed.json,
-    });
-    expect(saved.status).toBe(200);
+    await user.saveDevice(renewed.json);
 
     await server.at('2026-11-23T09:00:00Z');
     // A body made for the old keys would not decrypt: the push service would have rejected it.

@@ -24,11 +24,7 @@ describe(`real Web Push round trip through a local RFC 8030/8291/8292 push servi
     const phone = pushService.subscribe();
     const laptop = pushService.subscribe();
     for (const device of [phone, laptop]) {
-      const saved = await user.api.post('/api/user/save-fcm-token', {
-        email: user.email,
-        tokenForNotification: device.json,
-      });
-      expect(saved.status).toBe(200);
+      await user.saveDevice(device.json);
     }
     await server.at('2026-11-21T07:00:00Z'); // 08:00 Berlin
 
@@ -67,7 +63,7 @@ describe(`real Web Push round trip through a local RFC 8030/8291/8292 push servi
     const user = await createUser(server, { timezone: 'UTC' });
     await user.addMedicine({ frequency: '0-1-0' });
     const device = pushService.subscribe();
-    await user.api.post('/api/user/save-fcm-token', { email: user.email, tokenForNotification: device.json });
+    await user.saveDevice(device.json);
     pushService.answers.set(device.id, 410);
     await server.at('2026-11-21T14:00:00Z');
     expect(await server.app.services.repositories.pushSubscriptions.listForUser(user.id)).toEqual([]);
