@@ -9,22 +9,26 @@ export class NotificationRepository {
 
   /**
    * A page of the user's notifications and how many of all theirs are unread, in one round trip
-   * (the count rides on each row; an empty page asks for it on its own).
+   * (the count rides on each row; an empty page asks for it on its own). Every read and bulk write
+   * here sees only what was created by `now`: a reminder stored ahead of its instant (decision 017)
+   * is not there until then.
    */
   async pageWithUnreadCount(
     userId: string,
     limit: number,
+    now: Date,
     before?: Date,
   ): Promise<{ rows: NotificationRow[]; unreadCount: number }> {
     const rows = await this.hot.page.execute({
       userId,
       limit,
-      before: before?.toISOString() ?? 'infinity',
+      now: now.toISOString(),
+      before: before && before < now ? before.toISOString() : 'infinity',
     });
     const first = rows[0];
     return {
       rows: rows.map((r) => r.row),
-      unreadCount: first ? first.unread : await this.countUnread(userId),
+      unreadCount: first ? first.unread : await this.countUnread(userId, now),
     };
   }
 
@@ -39,19 +43,25 @@ export class NotificationRepository {
   }
 
   /** Every notification of the user, newest first (the data export: nothing left out). */
-  async listAllForUser(userId: string): Promise<NotificationRow[]> {
+  async listAllForUser(userId: string, now: Date): Promise<NotificationRow[]> {
     return this.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .where(and(eq(notifications.userId, userId), lte(notifications.createdAt, now)))
       .orderBy(desc(notifications.createdAt), desc(notifications.id));
   }
 
-  async countUnread(userId: string): Promise<number> {
+  async countUnread(userId: string, now: Date): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.isRead, false),
+          lte(notifications.createdAt, now),
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -95,8 +105,8 @@ export class NotificationRepository {
     return new NotificationRepository(tx);
   }
 
-  /** upTo: only the notifications created at or before it (a 'mark all' made offline). */
-  async markAllRead(userId: string, upTo?: Date): Promise<number> {
+  /** upTo: only the notifications created at or before it (a 'mark all' made offline); never after now. */
+  async markAllRead(userId: string, now: Date, upTo?: Date): Promise<number> {
     const rows = await this.db
       .update(notifications)
       .set({ isRead: true })
@@ -104,7 +114,7 @@ export class NotificationRepository {
         and(
           eq(notifications.userId, userId),
           eq(notifications.isRead, false),
-          upTo ? lte(notifications.createdAt, upTo) : undefined,
+          lte(notifications.createdAt, upTo && upTo < now ? upTo : now),
         ),
       )
       .returning({ id: notifications.id });
@@ -123,7 +133,9 @@ export class NotificationRepository {
 /** The hot reads as prepared statements, named so PostgreSQL plans them once per connection. */
 function prepareHotReads(db: Database) {
   const userId = sql.placeholder('userId');
-  const unread = sql<number>`(select count(*)::int from ${notifications} u where u.user_id = ${userId} and u.is_read = false)`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const unread = sql<number>`(select count(*)::int from ${notifications} u
+    where u.user_id = ${userId} and u.is_read = false and u.created_at <= ${now})`;
   return {
     page: db
       .select({ row: notifications, unread })
@@ -132,6 +144,7 @@ function prepareHotReads(db: Database) {
         and(
           eq(notifications.userId, userId),
           sql`${notifications.createdAt} < ${sql.placeholder('before')}::timestamptz`,
+          sql`${notifications.createdAt} <= ${now}`,
         ),
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -71,6 +71,7 @@ export class NotificationService {
     const { rows, unreadCount } = await this.deps.notifications.pageWithUnreadCount(
       caller.userId,
       limit,
+      this.deps.clock.now(),
       before ? new Date(before) : undefined,
     );
     return { notifications: rows.map(toNotification), unreadCount };
@@ -112,7 +113,7 @@ export class NotificationService {
         write: (tx) =>
           this.deps.notifications
             .in(tx)
-            .markAllRead(caller.userId, input.upTo ? new Date(input.upTo) : undefined),
+            .markAllRead(caller.userId, this.deps.clock.now(), input.upTo ? new Date(input.upTo) : undefined),
       },
     );
     return response;

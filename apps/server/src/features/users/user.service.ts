@@ -89,7 +89,7 @@ export class UserService {
       this.deps.medicines.allDoses(ids),
       this.deps.medicines.allAsNeeded(ids),
       this.deps.medicines.allRefills(ids),
-      this.deps.notifications.listAllForUser(caller.userId),
+      this.deps.notifications.listAllForUser(caller.userId, now),
       this.deps.settings.get(caller, userEmail),
       this.deps.pushSubscriptions.listForUser(caller.userId),
       this.deps.sessions.listLiveForUser(caller.userId, now),

@@ -26,7 +26,8 @@ describe(`data export is complete (${TEST_ENGINE})`, () => {
     const other = await signedInUser(server, { label: 'export-other' });
     await server.database.handle.db
       .execute(sql`insert into notifications (user_id, type, title, message, created_at)
-      select ${me.id}::uuid, 'reminder', 'Note ' || i, 'Take it.', now() - (i || ' seconds')::interval
+      select ${me.id}::uuid, 'reminder', 'Note ' || i, 'Take it.',
+        ${server.clock.now().toISOString()}::timestamptz - (i || ' seconds')::interval
       from generate_series(1, ${NOTIFICATIONS}) as i`);
     await server.database.handle.db.execute(sql`insert into notifications (user_id, type, title, message)
       values (${other.id}::uuid, 'reminder', 'Not mine', 'x')`);
