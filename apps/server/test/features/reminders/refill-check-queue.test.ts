@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ReminderRepository } from '../../../src/features/reminders/reminder.repository';
+import { waitingOnLock } from '../../support/lock-waits';
 import { TEST_ENGINE, type TestDatabase, createTestDatabase } from '../../support/test-database';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
@@ -89,11 +90,3 @@ describe.runIf(TEST_ENGINE === 'postgres')('the refill check a dose write queues
     expect(after[0]!.id).not.toBe(fired!.id);
   });
 });
-
-/** Whether some other session of this database is waiting for a row lock. */
-async function waitingOnLock(tx: postgres.TransactionSql): Promise<boolean> {
-  const [row] = await tx<{ n: number }[]>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`;
-  return row!.n > 0;
-}
