@@ -68,6 +68,8 @@ const envSchema = z.object({
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   REMINDER_PREPARE_SECONDS: z.coerce.number().int().min(0).max(3600).default(180),
   REMINDER_PREPARE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+  // on: preparation also stores ahead what it can, released at the instant (decision 017).
+  REMINDER_STAGE_AHEAD: z.enum(['on', 'off']).default('on'),
   PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(3600),
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       pushConcurrency: e.PUSH_CONCURRENCY,
       prepareLeadMs: e.REMINDER_PREPARE_SECONDS * 1000,
       prepareMaxEntries: e.REMINDER_PREPARE_MAX,
+      stageAhead: e.REMINDER_STAGE_AHEAD === 'on',
       pushLeaseMs: e.PUSH_LEASE_SECONDS * 1000,
       pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
       pushTtlSeconds: e.PUSH_TTL_SECONDS,

@@ -261,6 +261,34 @@ export const reminderStamps = pgTable('reminder_stamps', {
 });
 
 /**
+ * Reminders stored ahead of their instant (decision 017): per lease and user, what the staging
+ * transaction wrote for them — the notifications (created at the instant, hidden until then), the
+ * dedupe keys, the pushes (leased until the instant plus the lease time) — and each schedule row as
+ * it was before it was moved on. Released (deleted) by the process that staged it at the instant, or
+ * by the sweep once the lease has run out; cancelled by the user's next reminder stamp
+ * (`reminder_staged_cancel`, migration 0011), which undoes the writes and restores the rows.
+ */
+export const stagedFires = pgTable(
+  'staged_fires',
+  {
+    leaseId: uuid('lease_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    notificationIds: uuid('notification_ids').array().notNull(),
+    keys: text('keys').array().notNull(),
+    /** Each moved row: its id, the values it had and the values staging gave it (json). */
+    rows: json('rows').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leaseId, t.userId] }),
+    index('staged_fires_user_idx').on(t.userId),
+    index('staged_fires_due_idx').on(t.dueAt),
+  ],
+);
+
+/**
  * What was already sent: one row per (user, dedupe key) — e.g. dose:0:2026-11-21 — written in the
  * same transaction as the stored notification, so no retry, crash or second worker can repeat it.
  */

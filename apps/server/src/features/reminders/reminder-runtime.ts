@@ -100,6 +100,7 @@ export async function startReminderRuntime(options: {
     pushTtlSeconds: r.pushTtlSeconds,
     prepareLeadMs: r.prepareLeadMs,
     prepareMaxEntries: r.prepareMaxEntries,
+    stageAhead: r.stageAhead,
     ...(ownPushes ? { ownPushes } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });

@@ -53,6 +53,41 @@ export class ReminderRepository {
   }
 
   /**
+   * Rows among `ids` that still fire in (`after`, `until`], locked for staging (decision 017); rows
+   * another transaction holds (a fire job, a medicine edit) are skipped and fire as they would.
+   */
+  async claimUpcoming(ids: string[], after: Date, until: Date): Promise<DueRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(reminderSchedule)
+      .where(
+        and(
+          inIds(reminderSchedule.id, ids),
+          sql`${reminderSchedule.fireAt} > ${after.toISOString()}::timestamptz`,
+          lte(reminderSchedule.fireAt, until),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    return rows.map(toDueRow);
+  }
+
+  /**
+   * The users' stamps, each held FOR SHARE until the transaction ends (decision 017): a write of
+   * theirs then raises its stamp, and cancels what this transaction staged, only after it commits.
+   * A user whose stamp a write holds right now is left out (and is not staged), as is one without.
+   */
+  async holdStamps(userIds: string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: reminderStamps.userId, stamp: reminderStamps.stamp })
+      .from(reminderStamps)
+      .where(inIds(reminderStamps.userId, userIds))
+      .for('share', { skipLocked: true });
+    return new Map(rows.map((r) => [r.userId, Number(r.stamp)]));
+  }
+
+  /**
    * The users' reminder stamps (decision 015); a user nothing was written for yet is absent. Read
    * before what they guard: a write in between has raised the stamp by then.
    */

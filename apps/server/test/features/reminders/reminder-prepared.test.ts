@@ -14,8 +14,15 @@ import {
  * sent at its time and never before, and is not used once the dose, the medicine or the device
  * changed.
  */
-describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
-  const setup = withPushService({ now: '2026-11-21T05:00:00Z', env: { REMINDER_PREPARE_SECONDS: '180' } });
+/**
+ * Each case runs with the reminders stored ahead and released at their instant (decision 017), and
+ * with them prepared in memory only (REMINDER_STAGE_AHEAD=off, decision 048).
+ */
+describe.each(['on', 'off'] as const)(`reminders prepared ahead (${TEST_ENGINE}), staged: %s`, (staging) => {
+  const setup = withPushService({
+    now: '2026-11-21T05:00:00Z',
+    env: { REMINDER_PREPARE_SECONDS: '180', REMINDER_STAGE_AHEAD: staging },
+  });
   const { pushService } = setup;
   let server: ReminderServer;
   beforeAll(() => {
@@ -51,8 +58,15 @@ describe(`reminders prepared ahead (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T07:00:00Z');
     expect(pushService.rejected).toEqual([]);
     expect(prepared().used - before.used).toBe(2);
-    // Nothing changed since preparation: its state and devices decided the firing (decision 015).
-    expect(prepared().reused - before.reused).toBeGreaterThanOrEqual(2);
+    if (staging === 'on') {
+      // Stored at 07:58 and released at 08:00, not fired then.
+      expect(prepared().staged - before.staged).toBe(1);
+      expect(prepared().released - before.released).toBe(1);
+    } else {
+      // Nothing changed since preparation: its state and devices decided the firing (decision 015).
+      expect(prepared().reused - before.reused).toBeGreaterThanOrEqual(2);
+      expect(prepared().staged).toBe(0);
+    }
     const [notification] = await user.notifications();
     expect(notification).toMatchObject({ title: 'Time for your Morning dose', message: 'Aspirin (500mg)' });
     expect(notification!.createdAt).toBe('2026-11-21T07:00:00.000Z');

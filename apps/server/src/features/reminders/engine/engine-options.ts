@@ -41,6 +41,11 @@ export interface ReminderEngineOptions {
   fireBudgetMs?: number;
   /** How far ahead reminders are prepared (decision 048); 0 prepares nothing. */
   prepareLeadMs?: number;
+  /**
+   * Whether preparation also stores ahead what it can (decision 017), leaving only the release and
+   * the sends for the instant; default true. Off, it only prepares in memory (decision 048).
+   */
+  stageAhead?: boolean;
   /** The most prepared rows and device bodies held in memory. */
   prepareMaxEntries?: number;
   /**

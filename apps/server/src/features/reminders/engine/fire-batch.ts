@@ -2,7 +2,7 @@ import type { Notification } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import { NotificationRepository } from '../../notifications/notification.repository';
 import { toNotification } from '../../notifications/notification.service';
-import { type NewOutboxRow, PushOutboxRepository } from '../../push/push-outbox.repository';
+import { type LeasedPush, type NewOutboxRow, PushOutboxRepository } from '../../push/push-outbox.repository';
 import {
   type PushSubscriptionRow,
   PushSubscriptionRepository,
@@ -91,10 +91,30 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     };
   });
   if (!result) return 0;
+  await announceFired(o, result);
+  return result.claimed;
+}
+
+/** What a committed batch (fired now, or staged and released at its instant) stored. */
+export interface FiredBatch {
+  claimed: number;
+  /** Seconds past its instant, per stored notification. */
+  lateness: number[];
+  /** The lease of its pushes; absent when it has none. */
+  leaseId?: string | undefined;
+  leased: (LeasedPush & { availableAt: Date })[];
+  devices: PushSubscriptionRow[];
+  notifications: { userId: string; notification: Notification }[];
+}
+
+/**
+ * After commit: the lease's push job is queued in this process (decision 139), which sends from the
+ * rows kept here, and open tabs are told.
+ */
+export async function announceFired(o: ReminderEngineOptions, result: FiredBatch): Promise<void> {
   o.metrics?.due(result.claimed);
   for (const seconds of result.lateness) o.metrics?.stored(seconds);
   if (result.leaseId) {
-    // Committed: the push job runs in this process (decision 139) and takes the rows from here.
     o.freshLeases?.set(result.leaseId, {
       at: Date.now(),
       pushes: result.leased,
@@ -107,12 +127,10 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       { jobId: `push-${result.leaseId}` },
     );
   }
-  // Open tabs are told after commit, in one message per batch; a lost message only means the bell
-  // updates on its next fetch.
+  // One message per batch; a lost message only means the bell updates on its next fetch.
   await o.realtime.publishMany(result.notifications).catch((error: unknown) => {
     o.log.warn({ err: error }, 'realtime publish failed');
   });
-  return result.claimed;
 }
 
 /** The notification row an intent is stored as (and, through `toNotification`, pushed as). */
@@ -140,7 +158,7 @@ export function devicesByUser(devices: PushSubscriptionRow[]): Map<string, PushS
 }
 
 /** One push per stored notification and device of its user. */
-function outboxRows(
+export function outboxRows(
   o: ReminderEngineOptions,
   toStore: { userId: string; intent: Intent; id: string; prepared?: PreparedNotification }[],
   byId: Map<string, Notification>,

@@ -7,7 +7,9 @@ import { ReminderRepository } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
 import { type PreparedNotification, PreparedPushes } from './prepared-pushes';
 import { pushPayloadFor } from './push-payload';
-import { evaluateRow } from './row-evaluation';
+import { type DueRow, evaluateRow } from './row-evaluation';
+import { stageRows } from './stage-ahead';
+import type { StagedReleases } from './staged-releases';
 import { loadBatch } from './user-state.loader';
 import { devicesByUser, notificationRow } from './fire-batch';
 
@@ -36,8 +38,17 @@ export class ReminderPreparer {
     private readonly o: ReminderEngineOptions,
     private readonly leadMs: number,
     maxEntries: number,
+    /** Where staged leases wait for their instant; absent, nothing is staged (decision 017). */
+    private readonly staging?: StagedReleases,
   ) {
     this.prepared = new PreparedPushes(maxEntries);
+  }
+
+  /** Stages what it can of a page; returns the ids of the rows it staged or found held. */
+  private async stage(rows: DueRow[], until: Date): Promise<Set<string>> {
+    const { staged, skipped, leases } = await stageRows(this.o, rows, until);
+    for (const lease of leases) this.staging?.add(lease);
+    return new Set([...staged, ...skipped]);
   }
 
   /** Prepares what entered the window since the last run; returns how many rows it prepared. */
@@ -52,7 +63,10 @@ export class ReminderPreparer {
     while (!this.prepared.full && !this.stopping) {
       const rows = await reminders.listUpcoming(this.keyset, until, PREPARE_BATCH);
       if (rows.length === 0) break;
-      await this.prepareRows(rows);
+      // Staged rows are stored already (decision 017), and rows another transaction held are being
+      // staged, fired or re-planned by it; the rest are prepared in memory as before (decision 048).
+      const done = this.staging ? await this.stage(rows, until) : undefined;
+      await this.prepareRows(done ? rows.filter((r) => !done.has(r.id)) : rows);
       const last = rows[rows.length - 1]!;
       this.keyset = { fireAt: last.fireAt, id: last.id };
       count += rows.length;
@@ -67,7 +81,8 @@ export class ReminderPreparer {
     this.stopping = true;
   }
 
-  private async prepareRows(rows: Awaited<ReturnType<ReminderRepository['listUpcoming']>>): Promise<void> {
+  private async prepareRows(rows: DueRow[]): Promise<void> {
+    if (rows.length === 0) return;
     const reminders = new ReminderRepository(this.o.db);
     // Stamps first, then what they guard (decision 015): a write in between raises the stamp, so
     // what is kept can look older than it is, never newer.

@@ -66,9 +66,17 @@ export class PreparedPushes {
     notifications: PreparedNotification[],
     bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[],
   ): void {
+    this.rows.set(rowKey(rowId, fireAt), { fireAtMs: fireAt.getTime(), notifications });
+    this.addBodies(fireAt, bodies);
+  }
+
+  /** Bodies alone: those of a staged lease (decision 017), whose notifications are already stored. */
+  addBodies(
+    fireAt: Date,
+    bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[],
+  ): void {
     const fireAtMs = fireAt.getTime();
     this.made += bodies.length;
-    this.rows.set(rowKey(rowId, fireAt), { fireAtMs, notifications });
     for (const b of bodies)
       this.bodies.set(bodyKey(b.notificationId, b.subscriptionId), { fireAtMs, push: b.push });
   }

@@ -7,6 +7,7 @@ import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
 import { ReminderPreparer } from './prepare-ahead';
 import { PushBacklog } from './push-backlog';
+import { StagedReleases } from './staged-releases';
 
 export type { EngineLogger, ReminderEngineOptions } from './engine-options';
 
@@ -32,6 +33,8 @@ export class ReminderEngine {
   /** Leases this process queued a push job for that has not started yet (released on shutdown). */
   private readonly unstarted = new Set<string>();
   private readonly backlog: PushBacklog;
+  /** Leases stored ahead and waiting for their instant (decision 017), when preparation is on. */
+  private readonly staged: StagedReleases | undefined;
 
   /**
    * `ownPushes`: this process's own queue for the push jobs of the batches it fires, when `queue` is
@@ -60,22 +63,33 @@ export class ReminderEngine {
     this.o.pushBacklog = this.backlog;
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
-      this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 200_000);
+      if (options.stageAhead !== false) this.staged = new StagedReleases(this.o);
+      this.preparer = new ReminderPreparer(this.o, leadMs, options.prepareMaxEntries ?? 200_000, this.staged);
       this.o.prepared = this.preparer.prepared;
     }
   }
 
   /**
    * Device bodies held now; bodies prepared and pushes sent with one since start (decision 048);
-   * states and device lists the fire job took from preparation instead of reading them (decision 015).
+   * states and device lists the fire job took from preparation instead of reading them (decision 015);
+   * reminders stored ahead and released at their instant (decision 017).
    */
-  get preparation(): { held: number; made: number; used: number; reused: number } {
+  get preparation(): {
+    held: number;
+    made: number;
+    used: number;
+    reused: number;
+    staged: number;
+    released: number;
+  } {
     const memo = this.preparer?.prepared;
     return {
       held: memo?.size ?? 0,
       made: memo?.made ?? 0,
       used: memo?.used ?? 0,
       reused: memo?.states.reused ?? 0,
+      staged: this.staged?.staged ?? 0,
+      released: this.staged?.released ?? 0,
     };
   }
 
@@ -109,6 +123,8 @@ export class ReminderEngine {
     this.preparer?.stop();
     await this.preparing;
     await this.pruning;
+    // What this process staged and did not release is put back, due at its instant, for the others.
+    await this.staged?.handBack();
   }
 
   async tick(): Promise<void> {
@@ -120,6 +136,8 @@ export class ReminderEngine {
   }
 
   private async tickOnce(): Promise<void> {
+    // Staged leases whose timer has not rung yet (or rang early) go out first.
+    await this.staged?.releaseDue();
     const now = this.o.clock.now();
     const due = await this.reminders.countDue(now, this.o.batchSize * this.o.lanes);
     const lanes = Math.min(this.o.lanes, Math.ceil(due / this.o.batchSize));

@@ -1,0 +1,115 @@
+import type { PushPayload } from '@medrem/contract';
+import { StagedFireRepository } from '../staged-fire.repository';
+import type { ReminderEngineOptions } from './engine-options';
+import { announceFired } from './fire-batch';
+import type { StagedLease } from './stage-ahead';
+
+/**
+ * The leases this process staged (decision 017), until their instant. At the instant (a timer set
+ * for it, and every tick as a fallback; never before the clock reaches it) each is released: one
+ * delete of its `staged_fires` rows says which users' fires still stand, and their pushes are sent
+ * and their open tabs told, as after a fire batch. A user whose write cancelled their fire meanwhile
+ * is left out: the database already undid what was stored for them.
+ */
+export class StagedReleases {
+  private readonly leases = new Map<string, StagedLease>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private releasing: Promise<void> = Promise.resolve();
+  /** Reminders staged and released by this process since start (the benchmark and tests). */
+  staged = 0;
+  released = 0;
+
+  constructor(private readonly o: ReminderEngineOptions) {}
+
+  /** Leases held, not yet released. */
+  get size(): number {
+    return this.leases.size;
+  }
+
+  /** Keeps a committed lease until its instant, with each push's body encrypted ahead. */
+  add(lease: StagedLease): void {
+    this.leases.set(lease.leaseId, lease);
+    this.staged += lease.notifications.length;
+    const devices = new Map(lease.devices.map((d) => [d.id, d]));
+    const bodies = [];
+    for (const push of lease.leased) {
+      const device = devices.get(push.subscriptionId);
+      const body = device && this.o.sender.prepare?.(device, JSON.stringify(push.payload));
+      if (body) {
+        const notificationId = (push.payload as PushPayload).id;
+        bodies.push({ notificationId, subscriptionId: push.subscriptionId, push: body });
+      }
+    }
+    this.o.prepared?.addBodies(lease.dueAt, bodies);
+    this.wakeAt(lease.dueAt);
+  }
+
+  /** Releases every lease whose instant the clock has reached, one at a time, in order. */
+  releaseDue(): Promise<void> {
+    this.releasing = this.releasing.then(async () => {
+      const now = this.o.clock.now();
+      const due = [...this.leases.values()]
+        .filter((l) => l.dueAt.getTime() <= now.getTime())
+        .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+      for (const lease of due) {
+        this.leases.delete(lease.leaseId);
+        await this.release(lease).catch((error: unknown) =>
+          // Its rows stay staged: the sweep releases them once the lease has run out.
+          this.o.log.warn({ err: error }, 'releasing staged reminders failed'),
+        );
+      }
+    });
+    return this.releasing;
+  }
+
+  /**
+   * Shutdown: what was not released is undone in the database (the rows are put back, due at their
+   * instant), so another worker fires it on time instead of the sweep a lease later.
+   */
+  async handBack(): Promise<void> {
+    await this.releasing;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    const leaseIds = [...this.leases.keys()];
+    this.leases.clear();
+    // A lease at a time, each committed: a shutdown cut short by its timeout keeps what was handed
+    // back, and the sweep releases the rest a lease late.
+    const staged = new StagedFireRepository(this.o.db);
+    for (const leaseId of leaseIds) await staged.cancelLease(leaseId);
+  }
+
+  private async release(lease: StagedLease): Promise<void> {
+    const standing = await new StagedFireRepository(this.o.db).release(lease.leaseId);
+    const leased = lease.leased.filter((p) => standing.has(p.userId));
+    const notifications = lease.notifications.filter((n) => standing.has(n.userId));
+    const lateSeconds = (this.o.clock.now().getTime() - lease.dueAt.getTime()) / 1000;
+    this.released += notifications.length;
+    let claimed = 0;
+    for (const [userId, rows] of lease.rowsOf) if (standing.has(userId)) claimed += rows;
+    await announceFired(this.o, {
+      claimed,
+      lateness: notifications.map(() => lateSeconds),
+      leaseId: leased.length > 0 ? lease.leaseId : undefined,
+      leased,
+      devices: lease.devices.filter((d) => standing.has(d.userId)),
+      notifications,
+    });
+  }
+
+  /** One timer per instant, released when it rings (rung early, the next tick releases it). */
+  private wakeAt(dueAt: Date): void {
+    const at = dueAt.getTime();
+    if (this.timers.has(at)) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(at);
+        void this.releaseDue().then(() => {
+          if ([...this.leases.values()].some((l) => l.dueAt.getTime() === at)) this.wakeAt(dueAt);
+        });
+      },
+      Math.max(0, at - this.o.clock.now().getTime()),
+    );
+    timer.unref();
+    this.timers.set(at, timer);
+  }
+}

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../src/db/database';
+import { TEST_ENGINE } from '../../support/test-database';
+import {
+  type ReminderServer,
+  type TestUser,
+  createUser,
+  startReminderServer,
+  withPushService,
+} from './reminder-harness';
+
+/**
+ * Reminders stored ahead of their instant and released at it (decision 017), through a real push
+ * service: hidden until the instant, sent once at it and never before, undone by any write of the
+ * user's in between, handed back by a process that stops and released by the sweep when the process
+ * that staged them died.
+ */
+describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
+  const setup = withPushService({ now: '2026-11-21T05:00:00Z', env: { REMINDER_PREPARE_SECONDS: '180' } });
+  const { pushService } = setup;
+  let server: ReminderServer;
+  beforeAll(() => {
+    server = setup.server;
+  });
+  const quiet = { missedDoseAlerts: false };
+  const receivedBy = (id: string) => pushService.received.filter((r) => r.subscription === id);
+
+  async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
+    return rowsOf<T>(await server.database.handle.db.execute(statement));
+  }
+  /** What the database holds for the user's reminders, read past the API's filters. */
+  async function stored(user: TestUser) {
+    const id = sql`${user.id}::uuid`;
+    const [counts] = await query<{ staged: number; notifications: number; outbox: number; keys: number }>(sql`
+      select (select count(*)::int from staged_fires where user_id = ${id}) as staged,
+             (select count(*)::int from notifications where user_id = ${id}) as notifications,
+             (select count(*)::int from push_outbox where user_id = ${id}) as outbox,
+             (select count(*)::int from reminder_deliveries where user_id = ${id}) as keys`);
+    const rows = await query<{ kind: string; fire_at: Date | string }>(
+      sql`select kind, fire_at from reminder_schedule where user_id = ${id} and kind = 'dose' order by slot`,
+    );
+    return { ...counts!, doseFireAt: rows.map((r) => new Date(r.fire_at).toISOString()) };
+  }
+
+  async function morningUser(day: string, times = ['08:00', '14:00', '20:00']) {
+    await server.at(`${day}T05:00:00Z`);
+    const user = await createUser(server, { timezone: 'UTC', times, notifications: quiet });
+    const medicine = await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
+    const phone = pushService.subscribe();
+    await user.saveDevice(phone.json);
+    return { user, medicine, phone };
+  }
+
+  it('stores the 08:00 reminder at 07:58, hidden until 08:00, and sends it once at 08:00', async () => {
+    const { user, phone } = await morningUser('2026-11-21');
+    await server.at('2026-11-21T07:58:00Z');
+    expect(await stored(user)).toMatchObject({
+      staged: 1,
+      notifications: 1,
+      outbox: 1,
+      keys: 1,
+      doseFireAt: ['2026-11-22T08:00:00.000Z'],
+    });
+    // Stored, and yet nowhere to be seen: the list, the unread count, 'mark all read', the export.
+    await user.refresh();
+    const list = await user.api.get<{ notifications: unknown[]; unreadCount: number }>(
+      `/api/notifications/${user.email}`,
+    );
+    expect(list.body).toEqual({ notifications: [], unreadCount: 0 });
+    const markAll = await user.api.patch<{ updated: number }>(`/api/notifications/${user.email}/read-all`);
+    expect(markAll.body.updated).toBe(0);
+    const exported = await user.api.get<{ notifications: unknown[] }>(`/api/user/${user.email}/export`);
+    expect(exported.body.notifications).toEqual([]);
+
+    await server.at('2026-11-21T07:59:59.999Z');
+    expect(receivedBy(phone.id)).toEqual([]);
+    await server.at('2026-11-21T08:00:00Z');
+    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+    const [notification] = await user.notifications();
+    // Unread: the 'mark all read' before its instant did not reach it.
+    expect(notification).toMatchObject({ isRead: false, createdAt: '2026-11-21T08:00:00.000Z' });
+    expect(await stored(user)).toMatchObject({ staged: 0, notifications: 1, outbox: 0 });
+    await server.at('2026-11-21T08:05:00Z');
+    expect(receivedBy(phone.id)).toHaveLength(1);
+  });
+
+  it('undoes it when the dose is ticked before 08:00: nothing sent, the row back at 08:00, then on', async () => {
+    const { user, medicine, phone } = await morningUser('2026-11-22');
+    await server.at('2026-11-22T07:58:00Z');
+    expect((await stored(user)).staged).toBe(1);
+    await user.refresh();
+    const tick = await user.api.put(`/api/medicine/${medicine.id}/taken`, {
+      date: '2026-11-22',
+      taken: '1-0-0',
+    });
+    expect(tick.status).toBe(200);
+    expect(await stored(user)).toEqual({
+      staged: 0,
+      notifications: 0,
+      outbox: 0,
+      keys: 0,
+      doseFireAt: ['2026-11-22T08:00:00.000Z'],
+    });
+
+    await server.at('2026-11-22T08:00:00Z');
+    expect(receivedBy(phone.id)).toEqual([]);
+    expect(await user.notifications()).toEqual([]);
+    expect((await stored(user)).doseFireAt).toEqual(['2026-11-23T08:00:00.000Z']);
+  });
+
+  it('sends exactly one reminder, at the new time, when the time moves after staging', async () => {
+    const { user, phone } = await morningUser('2026-11-23');
+    await server.at('2026-11-23T07:58:30Z');
+    expect((await stored(user)).staged).toBe(1);
+    await user.saveSettings({ times: ['08:30', '14:00', '20:00'] });
+    expect(await stored(user)).toMatchObject({ staged: 0, notifications: 0, outbox: 0, keys: 0 });
+
+    await server.at('2026-11-23T08:00:00Z');
+    expect(receivedBy(phone.id)).toEqual([]);
+    await server.at('2026-11-23T08:30:00Z');
+    expect(receivedBy(phone.id).map((p) => p.payload.title)).toEqual(['Time for your Morning dose']);
+    expect(await user.notifications()).toHaveLength(1);
+  });
+
+  it('sends to a device added after staging as well', async () => {
+    const { user, phone } = await morningUser('2026-11-24');
+    await server.at('2026-11-24T07:58:00Z');
+    expect((await stored(user)).staged).toBe(1);
+    const tablet = pushService.subscribe();
+    await user.saveDevice(tablet.json);
+    expect((await stored(user)).staged).toBe(0);
+
+    await server.at('2026-11-24T08:00:00Z');
+    expect(pushService.rejected).toEqual([]);
+    for (const device of [phone, tablet]) {
+      expect(receivedBy(device.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+    }
+    expect(await user.notifications()).toHaveLength(1);
+  });
+});
+
+describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
+  const setup = withPushService({ now: '2026-11-25T05:00:00Z', env: { REMINDER_PREPARE_SECONDS: '180' } });
+  const { pushService } = setup;
+  const receivedBy = (id: string) => pushService.received.filter((r) => r.subscription === id);
+
+  async function stagedBySecond(day: string) {
+    const first = setup.server;
+    await first.at(`${day}T05:00:00Z`);
+    const user = await createUser(first, { timezone: 'UTC', notifications: { missedDoseAlerts: false } });
+    await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
+    const phone = pushService.subscribe();
+    await user.saveDevice(phone.json);
+    const second = await startReminderServer({
+      now: `${day}T05:00:00Z`,
+      shareWith: first,
+      env: { PUSH_ENDPOINT_ALLOWLIST: pushService.host, REMINDER_PREPARE_SECONDS: '180' },
+    });
+    first.clock.set(`${day}T07:58:00Z`);
+    await second.engine.runUntilIdle();
+    expect(second.engine.preparation.staged).toBeGreaterThanOrEqual(1);
+    return { first, second, phone };
+  }
+
+  it('hands back what it staged when it stops: the other sends it at 08:00', async () => {
+    const { first, second, phone } = await stagedBySecond('2026-11-25');
+    await second.close();
+    await first.at('2026-11-25T08:00:00Z');
+    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+  });
+
+  it('leaves it to the sweep when it died: sent once, a lease after 08:00, never before 08:00', async () => {
+    const { first, second, phone } = await stagedBySecond('2026-11-26');
+    try {
+      await first.at('2026-11-26T08:00:00Z');
+      expect(receivedBy(phone.id)).toEqual([]);
+      await first.at('2026-11-26T08:01:00Z'); // PUSH_LEASE_SECONDS (60) later
+      expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      await first.at('2026-11-26T08:05:00Z');
+      expect(receivedBy(phone.id)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
