@@ -190,6 +190,7 @@ async function main() {
         'PUSH_CONCURRENCY',
         'REMINDER_PREPARE_SECONDS',
         'REMINDER_PREPARE_MAX',
+        'REMINDER_STAGE_AHEAD',
       ]
         .filter((name) => process.env[name])
         .map((name) => [name, process.env[name]]),
@@ -305,6 +306,8 @@ async function main() {
     preparedAtDue,
     sentPrepared: othersAtEnd.reduce((sum, r) => sum + r.used, runtime.engine?.preparation.used ?? 0),
     reusedReads: othersAtEnd.reduce((sum, r) => sum + r.reused, runtime.engine?.preparation.reused ?? 0),
+    // Reminders stored ahead and released at the instant by this process (decision 017).
+    stagedReleased: runtime.engine?.preparation.released ?? 0,
     prepareCpuMsPerReminder: +(
       (prepareCpu.user + prepareCpu.system) /
       1000 /

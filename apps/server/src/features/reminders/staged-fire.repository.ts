@@ -62,16 +62,20 @@ export class StagedFireRepository {
   }
 
   /**
-   * Releases a lease's staged fires: the users whose fires still stood (a user whose stamp was
-   * raised meanwhile is not among them: their fire was cancelled with their write).
+   * Releases leases' staged fires in one statement: per lease, the users whose fires still stood (a
+   * user whose stamp was raised meanwhile is not among them: their fire was cancelled with their
+   * write).
    */
-  async release(leaseId: string): Promise<Set<string>> {
-    const rows = rowsOf<{ user_id: string }>(
-      await this.db.execute(
-        sql`delete from ${stagedFires} where lease_id = ${leaseId}::uuid returning user_id`,
-      ),
+  async release(leaseIds: string[]): Promise<Map<string, Set<string>>> {
+    const standing = new Map(leaseIds.map((id) => [id, new Set<string>()]));
+    if (leaseIds.length === 0) return standing;
+    const rows = rowsOf<{ lease_id: string; user_id: string }>(
+      await this.db.execute(sql`delete from ${stagedFires}
+        where lease_id = any(string_to_array(${leaseIds.join(',')}, ',')::uuid[])
+        returning lease_id, user_id`),
     );
-    return new Set(rows.map((r) => r.user_id));
+    for (const r of rows) standing.get(r.lease_id)?.add(r.user_id);
+    return standing;
   }
 
   /**

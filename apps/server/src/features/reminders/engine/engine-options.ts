@@ -4,7 +4,7 @@ import type { ReminderMetrics } from '../../../lib/metrics';
 import type { RealtimeHub } from '../../notifications/live/live-hub';
 import type { LeasedPush } from '../../push/push-outbox.repository';
 import type { PushSubscriptionRow } from '../../push/push-subscription.repository';
-import type { PushSender } from '../../push/push-sender';
+import type { PreparedPush, PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
 import type { PreparedPushes } from './prepared-pushes';
@@ -71,4 +71,6 @@ export interface FreshLease {
   at: number;
   pushes: (LeasedPush & { availableAt: Date })[];
   devices: PushSubscriptionRow[];
+  /** Bodies encrypted ahead, by push id (a staged lease's, decision 017). */
+  bodies?: Map<string, PreparedPush>;
 }

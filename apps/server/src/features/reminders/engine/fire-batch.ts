@@ -9,6 +9,7 @@ import {
 } from '../../push/push-subscription.repository';
 import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
 import type { ReminderEngineOptions } from './engine-options';
+import type { PreparedPush } from '../../push/push-sender';
 import type { PreparedNotification } from './prepared-pushes';
 import { PreparedReads } from './prepared-reads';
 import { pushPayloadFor } from './push-payload';
@@ -105,6 +106,8 @@ export interface FiredBatch {
   leased: (LeasedPush & { availableAt: Date })[];
   devices: PushSubscriptionRow[];
   notifications: { userId: string; notification: Notification }[];
+  /** Bodies encrypted ahead for its pushes, by push id (a staged lease's, decision 017). */
+  bodies?: Map<string, PreparedPush>;
 }
 
 /**
@@ -119,6 +122,7 @@ export async function announceFired(o: ReminderEngineOptions, result: FiredBatch
       at: Date.now(),
       pushes: result.leased,
       devices: result.devices,
+      ...(result.bodies ? { bodies: result.bodies } : {}),
     });
     o.pushBacklog?.stored(result.leased.length);
     await (o.ownPushes ?? o.queue).add(

@@ -47,13 +47,13 @@ export class PreparedPushes {
     private readonly maxEntries: number,
   ) {}
 
-  /** Device bodies held (each about 1–2 KiB with its payload). */
+  /** Device bodies held, here and in staged leases (each about 1–2 KiB with its payload). */
   get size(): number {
-    return this.bodies.size;
+    return this.bodies.size + this.heldElsewhere;
   }
 
   get full(): boolean {
-    return this.bodies.size + this.rows.size >= this.maxEntries;
+    return this.size + this.rows.size >= this.maxEntries;
   }
 
   has(rowId: string, fireAt: Date): boolean {
@@ -66,20 +66,27 @@ export class PreparedPushes {
     notifications: PreparedNotification[],
     bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[],
   ): void {
-    this.rows.set(rowKey(rowId, fireAt), { fireAtMs: fireAt.getTime(), notifications });
-    this.addBodies(fireAt, bodies);
-  }
-
-  /** Bodies alone: those of a staged lease (decision 017), whose notifications are already stored. */
-  addBodies(
-    fireAt: Date,
-    bodies: { notificationId: string; subscriptionId: string; push: PreparedPush }[],
-  ): void {
     const fireAtMs = fireAt.getTime();
     this.made += bodies.length;
+    this.rows.set(rowKey(rowId, fireAt), { fireAtMs, notifications });
     for (const b of bodies)
       this.bodies.set(bodyKey(b.notificationId, b.subscriptionId), { fireAtMs, push: b.push });
   }
+
+  /**
+   * Bodies made and held outside this memo (a staged lease keeps its own, by push id: decision 017),
+   * counted against the same bound until `releaseHeld`.
+   */
+  holdElsewhere(count: number): void {
+    this.heldElsewhere += count;
+    this.made += count;
+  }
+
+  releaseHeld(count: number): void {
+    this.heldElsewhere -= count;
+  }
+
+  private heldElsewhere = 0;
 
   /**
    * The prepared notification for a row's occurrence that is exactly `intent` for `recipientId`;
@@ -112,6 +119,11 @@ export class PreparedPushes {
   done(notificationId: string, subscriptionId: string, usedPrepared: boolean): void {
     this.bodies.delete(bodyKey(notificationId, subscriptionId));
     if (usedPrepared) this.used += 1;
+  }
+
+  /** A push was sent with a body held elsewhere (a staged lease's). */
+  countUsed(): void {
+    this.used += 1;
   }
 
   private lastEvicted = 0;

@@ -67,13 +67,18 @@ async function sendLease(
       const device = devices.get(push.subscriptionId);
       if (!device) continue;
       const payload = push.payload as PushPayload;
-      // The payload's body encrypted ahead (decision 048), if this process made it for this token.
-      const ready = o.prepared?.bodyFor(payload.id, push.subscriptionId);
+      // The payload's body encrypted ahead, if this process made it for this token: kept with a
+      // staged lease (decision 017), or in the memo (decision 048).
+      const staged = fresh?.bodies?.get(push.id);
+      const ready = staged ?? o.prepared?.bodyFor(payload.id, push.subscriptionId);
       const prepared = ready?.forToken === device.token ? ready : undefined;
       // A sender that throws fails this one push, never the batch (issue 8, finding 2).
       const result = await o.sender
         .send(device, {
-          payload: JSON.stringify(payload),
+          // Serialized only if the sender needs it: not for a body encrypted ahead.
+          get payload() {
+            return JSON.stringify(payload);
+          },
           topic: push.topic,
           ttlSeconds: o.pushTtlSeconds,
           urgency: payload.type === 'reminder' || payload.type === 'missed_dose' ? 'high' : 'normal',
@@ -81,8 +86,11 @@ async function sendLease(
         })
         .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }));
       onePushDone();
-      if (result.ok || result.gone)
+      if (staged) {
+        if (result.ok && prepared) o.prepared?.countUsed();
+      } else if (result.ok || result.gone) {
         o.prepared?.done(payload.id, push.subscriptionId, result.ok && !!prepared);
+      }
       if (result.ok) {
         sent.push(push.id);
         o.metrics?.pushSent(secondsSinceStored(payload, o.clock.now()));

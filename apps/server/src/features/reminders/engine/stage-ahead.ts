@@ -14,7 +14,9 @@ import { type DueRow, type Intent, evaluateRow } from './row-evaluation';
 import { loadBatch } from './user-state.loader';
 
 /** A lease stored ahead by this process, kept until its instant (staged-releases.ts). */
-export interface StagedLease extends Required<Pick<FiredBatch, 'leased' | 'devices' | 'notifications'>> {
+export interface StagedLease extends Required<
+  Pick<FiredBatch, 'leased' | 'devices' | 'notifications' | 'bodies'>
+> {
   leaseId: string;
   dueAt: Date;
   /** Schedule rows staged per user (the `due` count when released). */
@@ -138,6 +140,7 @@ async function stageInstant(
       dueAt,
       rowsOf,
       leased,
+      bodies: new Map(),
       devices: ownDevices,
       notifications: toStore.map((i) => ({ userId: i.userId, notification: byId.get(i.id)! })),
     },
