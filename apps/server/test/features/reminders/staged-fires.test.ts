@@ -138,6 +138,29 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     }
     expect(await user.notifications()).toHaveLength(1);
   });
+
+  it('releases every lease whose instant has passed, once each, when the clock jumps past them', async () => {
+    const early = await morningUser('2026-11-28', ['08:00', '14:00', '20:00']);
+    const later = await createUser(server, {
+      timezone: 'UTC',
+      times: ['08:02', '14:00', '20:00'],
+      notifications: quiet,
+    });
+    await later.addMedicine({ name: 'Ramipril', dosage: '5mg', frequency: '1-0-0' });
+    const laterPhone = pushService.subscribe();
+    await later.saveDevice(laterPhone.json);
+    const before = server.engine.preparation;
+    // Both instants inside the window: two leases (earlier tests' users add theirs at 08:00).
+    await server.at('2026-11-28T07:59:30Z');
+    const staged = server.engine.preparation.staged - before.staged;
+    expect(staged).toBeGreaterThanOrEqual(2);
+
+    await server.at('2026-11-28T08:05:00Z');
+    expect(server.engine.preparation.released - before.released).toBe(staged);
+    expect(receivedBy(early.phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+    expect(receivedBy(laterPhone.id).map((p) => p.payload.body)).toEqual(['Ramipril (5mg)']);
+    expect((await later.notifications())[0]).toMatchObject({ createdAt: '2026-11-28T08:02:00.000Z' });
+  });
 });
 
 describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
