@@ -66,7 +66,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('staging raced by a write (postgres)'
       write = database.handle.db
         .execute(`update users set name = 'Renamed' where id = '${userId}'`)
         .then(() => undefined);
-      await expect.poll(() => waitingOnLock(tx)).toBe(true);
+      await expect.poll(() => waitingOnLock(tx), { timeout: 10_000 }).toBe(true);
     });
     await write;
     const [after] = await other<{ staged: number; notes: number; fire_at: Date }[]>`
