@@ -134,6 +134,22 @@ describe(`a dose write in one statement (${TEST_ENGINE})`, () => {
     expect(await keys.find(user.id, 'taken')).toMatchObject({ response: 'first' });
   });
 
+  it('reads a deadlock or a serialization failure as moved: undone whole, the write reads again', async () => {
+    const { user, medicine } = await userWithMedicine();
+    // A follow-up that fails as PostgreSQL fails one of two statements that wait for each other
+    // (two ticks of one day, each holding what the other's refill check wants: seen under bench:api).
+    await db().execute(sql`create or replace function fail_with(state text) returns boolean
+      language plpgsql as $$ begin raise exception 'test' using errcode = state; end $$`);
+    for (const state of ['40P01', '40001']) {
+      const missing = { medicineId: medicine.id, date: TODAY, version: null, now: NOW };
+      const failing = () => [
+        sql`update users set name = name where id = ${user.id}::uuid and fail_with(${state})`,
+      ];
+      expect(await days().writeIfUnchanged({ ...missing, day: dayOf('1-0-1', 4) }, [failing])).toBe('moved');
+      expect(await readDay(user, medicine.id)).toBeUndefined();
+    }
+  });
+
   it('reads a deleted medicine’s day as moved, so the write reads again and answers 404', async () => {
     const { user, medicine } = await userWithMedicine();
     expect((await user.api.delete(`/api/medicine/${medicine.id}`)).status).toBe(200);
