@@ -73,18 +73,19 @@ export class ReminderRepository {
   }
 
   /**
-   * The users' stamps, each held FOR SHARE until the transaction ends (decision 017): a write of
-   * theirs then raises its stamp, and cancels what this transaction staged, only after it commits.
-   * A user whose stamp a write holds right now is left out (and is not staged), as is one without.
+   * The users whose stamps this transaction now holds FOR SHARE, until it ends (decision 017): a
+   * write of theirs then raises its stamp, and cancels what this transaction staged, only after it
+   * commits. A user whose stamp a write holds right now is left out (and is not staged), as is one
+   * without a stamp.
    */
-  async holdStamps(userIds: string[]): Promise<Map<string, number>> {
-    if (userIds.length === 0) return new Map();
+  async holdStamps(userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
     const rows = await this.db
-      .select({ userId: reminderStamps.userId, stamp: reminderStamps.stamp })
+      .select({ userId: reminderStamps.userId })
       .from(reminderStamps)
       .where(inIds(reminderStamps.userId, userIds))
       .for('share', { skipLocked: true });
-    return new Map(rows.map((r) => [r.userId, Number(r.stamp)]));
+    return new Set(rows.map((r) => r.userId));
   }
 
   /**

@@ -82,12 +82,8 @@ export class StagedFireRepository {
    * Staged fires whose process did not release them by `before` (their instant plus the push lease):
    * they stand, and the sweep sends their pushes like any other lease that ran out.
    */
-  async releaseAbandoned(before: Date): Promise<number> {
-    const rows = await this.db
-      .delete(stagedFires)
-      .where(lte(stagedFires.dueAt, before))
-      .returning({ userId: stagedFires.userId });
-    return rows.length;
+  async releaseAbandoned(before: Date): Promise<void> {
+    await this.db.delete(stagedFires).where(lte(stagedFires.dueAt, before));
   }
 
   /** Undoes a lease's staged fires (a process that stops hands back what it has not released). */

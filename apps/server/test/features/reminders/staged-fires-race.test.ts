@@ -83,11 +83,11 @@ describe.runIf(TEST_ENGINE === 'postgres')('staging raced by a write (postgres)'
         await mine.execute("set local lock_timeout = '50ms'");
         return new ReminderRepository(mine).holdStamps([userId]);
       });
-      expect([...held.keys()]).toEqual([]);
+      expect([...held]).toEqual([]);
     });
     const held = await database.handle.db.transaction((mine) =>
       new ReminderRepository(mine).holdStamps([userId]),
     );
-    expect([...held.keys()]).toEqual([userId]);
+    expect([...held]).toEqual([userId]);
   });
 });

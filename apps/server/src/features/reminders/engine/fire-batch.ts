@@ -8,6 +8,7 @@ import {
   PushSubscriptionRepository,
 } from '../../push/push-subscription.repository';
 import { ReminderRepository, type ScheduleWrite } from '../reminder.repository';
+import type { Database } from '../../../db/database';
 import type { ReminderEngineOptions } from './engine-options';
 import type { PreparedPush } from '../../push/push-sender';
 import type { PreparedNotification } from './prepared-pushes';
@@ -34,7 +35,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
     await reads.stamp([...new Set(rows.map((r) => r.userId))]);
     const { occurrences, states } = await loadBatch(tx, rows, () => now, reads.stateFor);
 
-    const intents: { userId: string; intent: Intent; dueAt: Date; prepared?: PreparedNotification }[] = [];
+    const intents: (StoredIntent & { dueAt: Date; prepared?: PreparedNotification })[] = [];
     const moves: (ScheduleWrite & { id: string })[] = [];
     const removals: string[] = [];
     for (const row of rows) {
@@ -45,7 +46,10 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       for (const intent of outcome.intents) {
         const userId = intent.recipientId ?? row.userId;
         const prepared = preparedFor?.(intent, userId);
-        intents.push({ userId, intent, dueAt, ...(prepared ? { prepared } : {}) });
+        // A prepared push carries its instant as createdAt; the bell shows the same one.
+        const id = prepared?.notificationId ?? randomUUID();
+        const createdAt = prepared?.createdAt ?? now;
+        intents.push({ userId, intent, id, createdAt, dueAt, ...(prepared ? { prepared } : {}) });
       }
       if (outcome.next) {
         const { spec, date, fireAt } = outcome.next;
@@ -55,19 +59,7 @@ export async function fireBatch(o: ReminderEngineOptions): Promise<number> {
       }
     }
 
-    const fresh = await reminders.recordDeliveries(
-      intents.map((i) => ({ userId: i.userId, key: i.intent.key })),
-      now,
-    );
-    const toStore = intents
-      .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
-      .map((i) => ({ ...i, id: i.prepared?.notificationId ?? randomUUID() }));
-    // A prepared push carries its instant as createdAt; the bell shows the same one.
-    const stored = toStore.map((i) =>
-      notificationRow(i.intent, i.userId, i.id, i.prepared?.createdAt ?? now),
-    );
-    await new NotificationRepository(tx).insertMany(stored);
-    const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
+    const { toStore, byId } = await storeFresh(tx, intents, now);
     const recipients = [...new Set(toStore.map((i) => i.userId))];
     await reads.stamp(recipients);
     const devices = await reads.devicesOf(recipients, (userIds) =>
@@ -135,6 +127,34 @@ export async function announceFired(o: ReminderEngineOptions, result: FiredBatch
   await o.realtime.publishMany(result.notifications).catch((error: unknown) => {
     o.log.warn({ err: error }, 'realtime publish failed');
   });
+}
+
+/** An intent with the id and time its notification is stored with. */
+export interface StoredIntent {
+  userId: string;
+  intent: Intent;
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * Records each intent's dedupe key (created `keyedAt`) and stores a notification for each whose key
+ * was new; returns those, and their notifications by id. The fire job's and staging's one way of
+ * making a reminder exactly-once.
+ */
+export async function storeFresh<T extends StoredIntent>(
+  tx: Database,
+  items: T[],
+  keyedAt: Date,
+): Promise<{ toStore: T[]; byId: Map<string, Notification> }> {
+  const fresh = await new ReminderRepository(tx).recordDeliveries(
+    items.map((i) => ({ userId: i.userId, key: i.intent.key })),
+    keyedAt,
+  );
+  const toStore = items.filter((i) => fresh.has(`${i.userId}|${i.intent.key}`));
+  const stored = toStore.map((i) => notificationRow(i.intent, i.userId, i.id, i.createdAt));
+  await new NotificationRepository(tx).insertMany(stored);
+  return { toStore, byId: new Map(stored.map((n) => [n.id, toNotification(n)])) };
 }
 
 /** The notification row an intent is stored as (and, through `toNotification`, pushed as). */

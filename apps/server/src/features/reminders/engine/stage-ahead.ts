@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { toNotification } from '../../notifications/notification.service';
-import { NotificationRepository } from '../../notifications/notification.repository';
 import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import {
   type PushSubscriptionRow,
@@ -9,7 +7,7 @@ import {
 import { ReminderRepository } from '../reminder.repository';
 import { type NewStagedFire, type StagedMove, StagedFireRepository } from '../staged-fire.repository';
 import type { ReminderEngineOptions } from './engine-options';
-import { type FiredBatch, notificationRow, outboxRows } from './fire-batch';
+import { type FiredBatch, outboxRows, storeFresh } from './fire-batch';
 import { type DueRow, type Intent, evaluateRow } from './row-evaluation';
 import { loadBatch } from './user-state.loader';
 
@@ -101,17 +99,10 @@ async function stageInstant(
 ): Promise<{ lease: StagedLease; fired: NewStagedFire[] }> {
   const dueAt = plans[0]!.dueAt;
   const leaseId = randomUUID();
-  const intents = plans.flatMap((p) => p.intents.map((intent) => ({ userId: p.row.userId, intent })));
-  const fresh = await new ReminderRepository(tx).recordDeliveries(
-    intents.map((i) => ({ userId: i.userId, key: i.intent.key })),
-    dueAt,
+  const intents = plans.flatMap((p) =>
+    p.intents.map((intent) => ({ userId: p.row.userId, intent, id: randomUUID(), createdAt: dueAt })),
   );
-  const toStore = intents
-    .filter((i) => fresh.has(`${i.userId}|${i.intent.key}`))
-    .map((i) => ({ ...i, id: randomUUID() }));
-  const stored = toStore.map((i) => notificationRow(i.intent, i.userId, i.id, dueAt));
-  await new NotificationRepository(tx).insertMany(stored);
-  const byId = new Map(stored.map((n) => [n.id, toNotification(n)]));
+  const { toStore, byId } = await storeFresh(tx, intents, dueAt);
   const users = new Set(plans.map((p) => p.row.userId));
   const ownDevices = devices.filter((d) => users.has(d.userId));
   const leased = await new PushOutboxRepository(tx).insert(
@@ -121,13 +112,11 @@ async function stageInstant(
   );
 
   const fired = new Map<string, NewStagedFire>();
-  const rowsOf = new Map<string, number>();
   for (const p of plans) {
     const userId = p.row.userId;
     const fire = fired.get(userId) ?? { leaseId, userId, dueAt, notificationIds: [], keys: [], moves: [] };
     fire.moves.push({ before: p.row, after: p.after });
     fired.set(userId, fire);
-    rowsOf.set(userId, (rowsOf.get(userId) ?? 0) + 1);
   }
   for (const i of toStore) {
     // Only the keys this transaction recorded: a cancel must not forget an earlier delivery.
@@ -138,7 +127,7 @@ async function stageInstant(
     lease: {
       leaseId,
       dueAt,
-      rowsOf,
+      rowsOf: new Map([...fired].map(([userId, fire]) => [userId, fire.moves.length])),
       leased,
       bodies: new Map(),
       devices: ownDevices,

@@ -5,9 +5,9 @@ import type { StagedLease } from './stage-ahead';
 
 /**
  * The leases this process staged (decision 017), until their instant. At the instant (a timer set
- * for it, and every tick as a fallback; never before the clock reaches it) each is released: one
- * delete of its `staged_fires` rows says which users' fires still stand, and their pushes are sent
- * and their open tabs told, as after a fire batch. A user whose write cancelled their fire meanwhile
+ * for it, and every tick as a fallback; never before the clock reaches it) they are released:
+ * deleting their `staged_fires` rows says which users' fires still stand, and those users' pushes
+ * are sent and their open tabs told, as after a fire batch. A user whose write cancelled their fire meanwhile
  * is left out: the database already undid what was stored for them.
  */
 export class StagedReleases {
@@ -41,7 +41,7 @@ export class StagedReleases {
     this.wakeAt(lease.dueAt);
   }
 
-  /** Releases every lease whose instant the clock has reached, one at a time, in order. */
+  /** Releases every lease whose instant the clock has reached, in order of instant. */
   releaseDue(): Promise<void> {
     this.releasing = this.releasing.then(async () => {
       const now = this.o.clock.now();
