@@ -183,7 +183,7 @@ describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
     first.clock.set(`${day}T07:58:00Z`);
     await second.engine.runUntilIdle();
     expect(second.engine.preparation.staged).toBeGreaterThanOrEqual(1);
-    return { first, second, phone };
+    return { first, second, user, phone };
   }
 
   it('hands back what it staged when it stops: the other sends it at 08:00', async () => {
@@ -194,14 +194,17 @@ describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
   });
 
   it('leaves it to the sweep when it died: sent once, a lease after 08:00, never before 08:00', async () => {
-    const { first, second, phone } = await stagedBySecond('2026-11-26');
+    const { first, second, user, phone } = await stagedBySecond('2026-11-26');
     try {
       await first.at('2026-11-26T08:00:00Z');
       expect(receivedBy(phone.id)).toEqual([]);
       await first.at('2026-11-26T08:01:00Z'); // PUSH_LEASE_SECONDS (60) later
       expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      // Released by the sweep: a write of the user's after it no longer undoes (and re-fires) it.
+      await user.saveDevice(pushService.subscribe().json);
       await first.at('2026-11-26T08:05:00Z');
       expect(receivedBy(phone.id)).toHaveLength(1);
+      expect(await user.notifications()).toHaveLength(1);
     } finally {
       await second.close();
     }
