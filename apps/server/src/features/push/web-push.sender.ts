@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import webpush from 'web-push';
 import type { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
@@ -130,16 +130,7 @@ export class WebPushSender implements PushSender {
       Authorization: this.authorization(destination.origin),
     };
     try {
-      const response = await this.poolFor(destination.origin).request({
-        method: 'POST',
-        path: destination.path,
-        headers,
-        body,
-        headersTimeout: REQUEST_TIMEOUT_MS,
-        bodyTimeout: REQUEST_TIMEOUT_MS,
-      });
-      const status = response.statusCode;
-      const text = (await response.body.text()).slice(0, 200);
+      const { status, text } = await post(this.poolFor(destination.origin), destination.path, headers, body);
       if (status >= 200 && status < 300) return { ok: true };
       return {
         ok: false,
@@ -184,4 +175,55 @@ function destinationOf(subscription: Subscription): Destination {
     if (origins.size < 64) origins.set(origin, origin);
   }
   return { origin, path: `${url.pathname}${url.search}` };
+}
+
+/** What is kept of a push service's answer: its status, and the start of its text for the log. */
+const ANSWER_KEPT_BYTES = 200;
+
+/**
+ * One POST through the pool's own dispatch: the status and the answer's first bytes, without the
+ * response stream, header object and async scope `request()` makes for every call (the due second
+ * sends 100k of these; those made up a sixth of its CPU).
+ */
+function post(
+  pool: Pool,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    const handler: Dispatcher.DispatchHandler = {
+      // Its presence is what marks this handler as undici 7's (not the deprecated callbacks).
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode) {
+        status = statusCode;
+      },
+      onResponseData(_controller, chunk) {
+        if (keptBytes >= ANSWER_KEPT_BYTES) return;
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      },
+      onResponseEnd() {
+        const text = keptBytes === 0 ? '' : Buffer.concat(kept).toString('utf8', 0, ANSWER_KEPT_BYTES);
+        resolve({ status, text });
+      },
+      onResponseError(_controller, error) {
+        reject(error);
+      },
+    };
+    pool.dispatch(
+      {
+        method: 'POST',
+        path,
+        headers,
+        body,
+        headersTimeout: REQUEST_TIMEOUT_MS,
+        bodyTimeout: REQUEST_TIMEOUT_MS,
+      },
+      handler,
+    );
+  });
 }
