@@ -8,10 +8,18 @@ export interface RealtimeMessage {
 
 /** Carries notifications between server processes (Redis pub/sub); absent in a single process. */
 export interface RealtimeBridge {
-  /** Sends messages to every process (one Redis message for the lot: a fire batch has thousands). */
+  /**
+   * Sends to every process the messages of users some process has a tab open for (decision 018),
+   * as one Redis message for the lot: a fire batch has thousands, and most of their users have none.
+   */
   publish(messages: RealtimeMessage[]): Promise<void>;
-  /** Starts delivering every process's messages (its own included) to `deliver`. */
-  start(deliver: (message: RealtimeMessage) => void): Promise<void>;
+  /**
+   * Starts delivering every process's messages (its own included) to `deliver`, and keeps saying
+   * which users this process has tabs open for: `listening()` is asked again while it runs.
+   */
+  start(deliver: (message: RealtimeMessage) => void, listening: () => Iterable<string>): Promise<void>;
+  /** Says at once that this process now has a tab open for the user. */
+  listen(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,7 +50,10 @@ export class RealtimeHub {
   }
 
   async connect(bridge: RealtimeBridge): Promise<void> {
-    await bridge.start((message) => this.deliver(message));
+    await bridge.start(
+      (message) => this.deliver(message),
+      () => this.open.keys(),
+    );
     this.bridge = bridge;
   }
 
@@ -82,6 +93,8 @@ export class RealtimeHub {
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal?.addEventListener('abort', onAbort);
+    // Listening before the other processes are told, so nothing published after they know is missed.
+    const notifications = on(this.local, userId, { signal: stop.signal });
     const timer = setInterval(() => {
       stillAllowed().then(
         (allowed) => allowed || stop.abort(),
@@ -89,7 +102,9 @@ export class RealtimeHub {
       );
     }, this.limits.recheckMs);
     try {
-      for await (const [notification] of on(this.local, userId, { signal: stop.signal })) {
+      // Redis away: the bridge reports it, and its renewal writes the user's key once it is back.
+      if (count === 0) await this.bridge?.listen(userId).catch(() => undefined);
+      for await (const [notification] of notifications) {
         yield notification as Notification;
       }
     } catch (error) {

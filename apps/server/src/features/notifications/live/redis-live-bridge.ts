@@ -2,26 +2,68 @@ import type { Redis } from 'ioredis';
 import { redisConnection } from '../../../lib/redis-connection';
 import type { RealtimeBridge, RealtimeMessage } from './live-hub';
 
-/** Redis pub/sub between server and worker processes: one channel, one subscriber connection each. */
+/** Users looked up per MGET, and presence keys written per pipeline. */
+const PRESENCE_CHUNK = 1000;
+
+/**
+ * Redis pub/sub between server and worker processes: one channel, one subscriber connection each.
+ * Only the messages of users with an open tab somewhere are published (decision 018): each process
+ * keeps a key per user it has tabs for (`<prefix>:live:<user id>`, expiring unless renewed), and a
+ * publisher looks the batch's users up first. At a busy instant most users have no tab open, and
+ * every process would otherwise parse every user's notification.
+ */
 export class RedisRealtimeBridge implements RealtimeBridge {
   private readonly publisher: Redis;
   private subscriber: Redis | undefined;
+  private renewer: NodeJS.Timeout | undefined;
   private readonly channel: string;
+  private readonly presencePrefix: string;
+  private readonly presenceTtlMs: number;
 
   constructor(
     private readonly redisUrl: string,
     keyPrefix: string,
     private readonly onOutage: (error: Error) => void,
+    /** How long a process's word that it has a user's tab open lasts; renewed at a third of it. */
+    options: { presenceTtlMs?: number } = {},
   ) {
     this.publisher = redisConnection(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }, onOutage);
     this.channel = `${keyPrefix}:notifications`;
+    this.presencePrefix = `${keyPrefix}:live:`;
+    this.presenceTtlMs = options.presenceTtlMs ?? 90_000;
   }
 
   async publish(messages: RealtimeMessage[]): Promise<void> {
-    await this.publisher.publish(this.channel, JSON.stringify(messages));
+    const users = [...new Set(messages.map((m) => m.userId))];
+    const present = new Set<string>();
+    for (let from = 0; from < users.length; from += PRESENCE_CHUNK) {
+      const chunk = users.slice(from, from + PRESENCE_CHUNK);
+      const found = await this.publisher.mget(chunk.map((user) => this.presencePrefix + user));
+      chunk.forEach((user, i) => found[i] !== null && present.add(user));
+    }
+    const wanted = present.size === users.length ? messages : messages.filter((m) => present.has(m.userId));
+    if (wanted.length > 0) await this.publisher.publish(this.channel, JSON.stringify(wanted));
   }
 
-  async start(deliver: (message: RealtimeMessage) => void): Promise<void> {
+  async listen(userId: string): Promise<void> {
+    await this.mark([userId]);
+  }
+
+  /** (Re)writes the presence keys of these users, each to expire a TTL from now. */
+  private async mark(users: Iterable<string>): Promise<void> {
+    let pipeline = this.publisher.pipeline();
+    let queued = 0;
+    for (const user of users) {
+      pipeline.set(this.presencePrefix + user, '1', 'PX', this.presenceTtlMs);
+      if (++queued % PRESENCE_CHUNK === 0) {
+        await pipeline.exec();
+        pipeline = this.publisher.pipeline();
+      }
+    }
+    if (queued % PRESENCE_CHUNK !== 0) await pipeline.exec();
+  }
+
+  async start(deliver: (message: RealtimeMessage) => void, listening: () => Iterable<string>): Promise<void> {
     const subscriber = redisConnection(this.redisUrl, { maxRetriesPerRequest: null }, this.onOutage);
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
@@ -35,9 +77,16 @@ export class RedisRealtimeBridge implements RealtimeBridge {
     });
     await subscriber.subscribe(this.channel);
     this.subscriber = subscriber;
+    // A failed renewal (Redis away) is reported by the connection; the next one writes them again.
+    this.renewer = setInterval(
+      () => void this.mark(listening()).catch(() => undefined),
+      this.presenceTtlMs / 3,
+    );
+    this.renewer.unref();
   }
 
   async close(): Promise<void> {
+    clearInterval(this.renewer);
     await Promise.allSettled([this.subscriber?.quit(), this.publisher.quit()]);
   }
 }

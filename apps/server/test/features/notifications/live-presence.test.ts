@@ -1,0 +1,137 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Notification } from '@medrem/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RealtimeHub } from '../../../src/features/notifications/live/live-hub';
+import { RedisRealtimeBridge } from '../../../src/features/notifications/live/redis-live-bridge';
+import { deleteRedisPrefix, probeRedis } from '../reminders/reminder-harness';
+
+const redisUrl = await probeRedis();
+
+const notification = (message: string): Notification => ({
+  id: randomUUID(),
+  type: 'reminder',
+  title: 'Time for your Morning dose',
+  message,
+  medicineName: 'Aspirin',
+  createdAt: '2026-11-21T08:00:00.000Z',
+  isRead: false,
+});
+
+/**
+ * Decision 018: a publisher sends only the messages of users some process has a tab open for. Two
+ * hubs stand for two processes (a worker that publishes, a server with tabs); a raw subscriber sees
+ * what actually goes over Redis. The presence TTL is 300 ms here, so renewal and expiry both show.
+ */
+describe.skipIf(!redisUrl)('live notifications only for users with an open tab (Redis presence)', () => {
+  const prefix = `medrem-test-${randomBytes(4).toString('hex')}`;
+  const channel = `${prefix}:notifications`;
+  const ttl = 300;
+  const server = new RealtimeHub();
+  const worker = new RealtimeHub();
+  const wire: { userId: string }[][] = [];
+  let listener: Redis;
+
+  beforeAll(async () => {
+    const bridge = () => new RedisRealtimeBridge(redisUrl!, prefix, () => undefined, { presenceTtlMs: ttl });
+    await server.connect(bridge());
+    await worker.connect(bridge());
+    listener = new Redis(redisUrl!);
+    await listener.subscribe(channel);
+    listener.on('message', (_channel: string, text: string) =>
+      wire.push(JSON.parse(text) as { userId: string }[]),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all([server.disconnect(), worker.disconnect(), listener?.quit()]);
+    if (redisUrl) await deleteRedisPrefix(redisUrl, prefix);
+  });
+
+  /** Opens a tab's stream in `server` and collects what it yields until `stop` aborts. */
+  const openTab = (userId: string) => {
+    const stop = new AbortController();
+    const seen: Notification[] = [];
+    const stream = server.stream(userId, stop.signal);
+    const done = (async () => {
+      for await (const n of stream) seen.push(n);
+    })();
+    return { seen, close: async () => (stop.abort(), await done) };
+  };
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await sleep(20);
+    expect(check()).toBe(true);
+  };
+
+  it('publishes the users with a tab open, leaves out those without', async () => {
+    const [withTab, withoutTab] = [randomUUID(), randomUUID()];
+    const tab = openTab(withTab);
+    await sleep(50); // the stream tells Redis before it waits for its first message
+    wire.length = 0;
+    await worker.publishMany([
+      { userId: withoutTab, notification: notification('no one sees this') },
+      { userId: withTab, notification: notification('Aspirin (500mg)') },
+    ]);
+    await until(() => tab.seen.length === 1);
+    expect(tab.seen[0]).toMatchObject({ message: 'Aspirin (500mg)' });
+    await until(() => wire.length === 1);
+    expect(wire[0]!.map((m) => m.userId)).toEqual([withTab]);
+    await tab.close();
+  });
+
+  it('publishes nothing at all when none of the users has a tab open', async () => {
+    const [someone, marker] = [randomUUID(), randomUUID()];
+    const tab = openTab(marker);
+    await sleep(50);
+    wire.length = 0;
+    await worker.publishMany([{ userId: someone, notification: notification('nobody') }]);
+    // A later message for a user with a tab: once it is on the wire, the first would have been too.
+    await worker.publishMany([{ userId: marker, notification: notification('marker') }]);
+    await until(() => tab.seen.length === 1);
+    await until(() => wire.length === 1);
+    expect(wire[0]!.map((m) => m.userId)).toEqual([marker]);
+    await tab.close();
+  });
+
+  it('a tab open for many TTLs stays known (renewed), and is forgotten a TTL after it closes', async () => {
+    const userId = randomUUID();
+    const tab = openTab(userId);
+    await sleep(ttl * 4);
+    await worker.publishMany([{ userId, notification: notification('still open') }]);
+    await until(() => tab.seen.length === 1);
+    await tab.close();
+    await sleep(ttl * 2);
+    const marker = randomUUID();
+    const other = openTab(marker);
+    await sleep(50);
+    wire.length = 0;
+    await worker.publishMany([
+      { userId, notification: notification('closed') },
+      { userId: marker, notification: notification('marker') },
+    ]);
+    await until(() => other.seen.length === 1);
+    await until(() => wire.length === 1);
+    expect(wire[0]!.map((m) => m.userId)).toEqual([marker]);
+    await other.close();
+  });
+
+  it('a user’s tabs in another process keep the user known after this process’s tab closes', async () => {
+    const userId = randomUUID();
+    const second = new RealtimeHub();
+    await second.connect(new RedisRealtimeBridge(redisUrl!, prefix, () => undefined, { presenceTtlMs: ttl }));
+    const stop = new AbortController();
+    const elsewhere: Notification[] = [];
+    const done = (async () => {
+      for await (const n of second.stream(userId, stop.signal)) elsewhere.push(n);
+    })();
+    const here = openTab(userId);
+    await sleep(50);
+    await here.close();
+    await sleep(ttl * 3);
+    await worker.publishMany([{ userId, notification: notification('to the other tab') }]);
+    await until(() => elsewhere.length === 1);
+    stop.abort();
+    await done;
+    await second.disconnect();
+  });
+});
