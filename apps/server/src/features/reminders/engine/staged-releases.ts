@@ -57,6 +57,9 @@ export class StagedReleases {
           // Their rows stay staged: the sweep releases them once the lease has run out.
           this.o.log.warn({ err: error }, 'releasing staged reminders failed'),
         );
+        // A turn of the event loop before the next delete: on PGlite (this thread) the pushes
+        // already released would otherwise not reach their sockets until every delete was done.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     });
     return this.releasing;
