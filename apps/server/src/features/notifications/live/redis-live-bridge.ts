@@ -50,17 +50,14 @@ export class RedisRealtimeBridge implements RealtimeBridge {
   }
 
   /** (Re)writes the presence keys of these users, each to expire a TTL from now. */
-  private async mark(users: Iterable<string>): Promise<void> {
-    let pipeline = this.publisher.pipeline();
-    let queued = 0;
-    for (const user of users) {
-      pipeline.set(this.presencePrefix + user, '1', 'PX', this.presenceTtlMs);
-      if (++queued % PRESENCE_CHUNK === 0) {
-        await pipeline.exec();
-        pipeline = this.publisher.pipeline();
+  private async mark(users: string[]): Promise<void> {
+    for (let from = 0; from < users.length; from += PRESENCE_CHUNK) {
+      const pipeline = this.publisher.pipeline();
+      for (const user of users.slice(from, from + PRESENCE_CHUNK)) {
+        pipeline.set(this.presencePrefix + user, '1', 'PX', this.presenceTtlMs);
       }
+      await pipeline.exec();
     }
-    if (queued % PRESENCE_CHUNK !== 0) await pipeline.exec();
   }
 
   async start(deliver: (message: RealtimeMessage) => void, listening: () => Iterable<string>): Promise<void> {
@@ -79,7 +76,7 @@ export class RedisRealtimeBridge implements RealtimeBridge {
     this.subscriber = subscriber;
     // A failed renewal (Redis away) is reported by the connection; the next one writes them again.
     this.renewer = setInterval(
-      () => void this.mark(listening()).catch(() => undefined),
+      () => void this.mark([...listening()]).catch(() => undefined),
       this.presenceTtlMs / 3,
     );
     this.renewer.unref();

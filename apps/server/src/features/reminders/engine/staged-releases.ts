@@ -10,8 +10,8 @@ const RELEASE_CHUNK_MAX = 16;
  * The leases this process staged (decision 017), until their instant. At the instant (a timer set
  * for it, and every tick as a fallback; never before the clock reaches it) they are released:
  * deleting their `staged_fires` rows says which users' fires still stand, and those users' pushes
- * are sent and their open tabs told, as after a fire batch. A user whose write cancelled their fire meanwhile
- * is left out: the database already undid what was stored for them.
+ * are sent and their open tabs told, as after a fire batch. A user whose write cancelled their fire
+ * meanwhile is left out: the database already undid what was stored for them.
  */
 export class StagedReleases {
   private readonly leases = new Map<string, StagedLease>();
