@@ -121,6 +121,21 @@ export class PushOutboxRepository {
     await this.db.delete(pushOutbox).where(inIds(pushOutbox.id, ids));
   }
 
+  /**
+   * A lease whose every push was dealt with: what is still pending under it goes, in one index range
+   * (a descent per id cost PGlite 3-4x more for the same rows). `sent` is the fallback for rows the
+   * sweep moved to another lease meanwhile (this process stalled past its lease): fewer rows found
+   * than were sent means those are deleted by id, as before.
+   */
+  async deleteLease(leaseId: string, sent: string[]): Promise<void> {
+    const [row] = rowsOf<{ n: number }>(
+      await this.db.execute(sql`with gone as (
+        delete from ${pushOutbox} where ${pushOutbox.leaseId} = ${leaseId}::uuid and ${pushOutbox.status} = 'pending'
+        returning 1) select count(*)::int as n from gone`),
+    );
+    if (Number(row?.n ?? 0) < sent.length) await this.delete(sent);
+  }
+
   /** Drops pushes given up on (status failed) that were created before `before`. */
   async pruneFailed(before: Date): Promise<number> {
     const gone = await this.db

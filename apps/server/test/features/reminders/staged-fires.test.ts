@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../../src/db/database';
+import { PushOutboxRepository } from '../../../src/features/push/push-outbox.repository';
 import { TEST_ENGINE } from '../../support/test-database';
 import {
   type ReminderServer,
@@ -160,6 +161,23 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     expect(receivedBy(early.phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
     expect(receivedBy(laterPhone.id).map((p) => p.payload.body)).toEqual(['Ramipril (5mg)']);
     expect((await later.notifications())[0]).toMatchObject({ createdAt: '2026-11-28T08:02:00.000Z' });
+  });
+
+  it('sends a lease released 20 s late without rewriting it: 40 s of its 60 s are still ahead', async () => {
+    const { phone } = await morningUser('2026-11-29');
+    await server.at('2026-11-29T07:59:30Z');
+    // Every pending row of the lease would be written again: at the due second of a large burst
+    // running behind, that was 30 ms of PGlite's thread per lease, which put it further behind.
+    const rewritten = vi.spyOn(PushOutboxRepository.prototype, 'takeLease');
+    const extended = vi.spyOn(PushOutboxRepository.prototype, 'extendLease');
+    try {
+      await server.at('2026-11-29T08:00:20Z');
+      expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      expect(rewritten).not.toHaveBeenCalled();
+      expect(extended).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 
