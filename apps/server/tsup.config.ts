@@ -9,6 +9,8 @@ export default defineConfig({
   entry: {
     server: 'src/server.ts',
     worker: 'src/worker.ts',
+    // The Web Push thread (decision 019), started by the bundles above from beside them.
+    'push-send-thread': 'src/features/push/push-send.thread.ts',
     // The operations commands, so a production image (no tsx) runs `node dist/backup.js` too.
     backup: 'src/cli/backup.cli.ts',
     restore: 'src/cli/restore.cli.ts',

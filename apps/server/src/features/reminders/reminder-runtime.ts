@@ -7,6 +7,7 @@ import type { ReminderMetrics } from '../../lib/metrics';
 import { PushOutboxRepository } from '../push/push-outbox.repository';
 import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
 import { PushRouter, type PushSender } from '../push/push-sender';
+import { ThreadedPushSender } from '../push/threaded-push.sender';
 import { WebPushSender } from '../push/web-push.sender';
 import { RedisRealtimeBridge } from '../notifications/live/redis-live-bridge';
 import type { Services } from '../../composition/create-services';
@@ -67,11 +68,20 @@ export async function startReminderRuntime(options: {
     };
   }
 
-  const webPush = new WebPushSender(
-    { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey, subject: r.vapidSubject },
-    endpoints,
-    { maxSockets: r.pushConcurrency },
-  );
+  const vapid = {
+    publicKey: secrets.vapidPublicKey,
+    privateKey: secrets.vapidPrivateKey,
+    subject: r.vapidSubject,
+  };
+  // Embedded, the engine shares its thread with PGlite and the API: the requests go to a thread of
+  // their own (decision 019).
+  const webPush = r.sendThread
+    ? new ThreadedPushSender({
+        keys: vapid,
+        allowlist: r.pushEndpointAllowlist,
+        maxSockets: r.pushConcurrency,
+      })
+    : new WebPushSender(vapid, endpoints, { maxSockets: r.pushConcurrency });
   const senders: Record<string, PushSender> = { webpush: webPush };
   const fcm = await fcmCredentials(config);
   if (fcm) senders.fcm = new FcmSender(await createFirebaseMessaging(fcm));

@@ -2,16 +2,41 @@ import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushEndpointPolicy } from '../../../src/features/push/endpoint-allowlist';
+import type { PushSender } from '../../../src/features/push/push-sender';
+import { ThreadedPushSender } from '../../../src/features/push/threaded-push.sender';
 import { WebPushSender } from '../../../src/features/push/web-push.sender';
+
+type ClosableSender = Required<PushSender> & { close(): Promise<void> };
+
+/** The sender on the engine's thread, and the one handing its requests to a thread (decision 019). */
+const senders: [string, (allowed: string) => ClosableSender][] = [
+  [
+    "on the engine's thread",
+    (allowed) =>
+      new WebPushSender(
+        { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
+        new PushEndpointPolicy([allowed]),
+      ),
+  ],
+  [
+    'on a thread of its own',
+    (allowed) =>
+      new ThreadedPushSender({
+        keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
+        allowlist: allowed,
+        maxSockets: 64,
+      }),
+  ],
+];
 
 /**
  * The sender's reading of a push service's answer (it posts through the pool's dispatch, not
  * `request()`): the status decides sent / gone / retry, and the answer's first 200 characters go
  * into the error that is logged and stored with the push.
  */
-describe('Web Push sender: what a push service answers', () => {
+describe.each(senders)('Web Push sender %s: what a push service answers', (_name, makeSender) => {
   const answers: Record<string, { status: number; body: string }> = {
     '/ok': { status: 201, body: '' },
     '/gone': { status: 410, body: 'push subscription has unsubscribed or expired' },
@@ -22,7 +47,7 @@ describe('Web Push sender: what a push service answers', () => {
   const received: { path: string; headers: http.IncomingHttpHeaders; bytes: number }[] = [];
   let server: http.Server;
   let port = 0;
-  let sender: WebPushSender;
+  let sender: ClosableSender;
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
@@ -37,10 +62,7 @@ describe('Web Push sender: what a push service answers', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-    sender = new WebPushSender(
-      { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
-      new PushEndpointPolicy([`127.0.0.1:${port}`]),
-    );
+    sender = makeSender(`127.0.0.1:${port}`);
   });
   afterAll(async () => {
     await sender.close();
@@ -118,10 +140,7 @@ describe('Web Push sender: what a push service answers', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = new WebPushSender(
-      { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
-      new PushEndpointPolicy([`127.0.0.1:${closedPort}`]),
-    );
+    const unreachable = makeSender(`127.0.0.1:${closedPort}`);
     const result = await unreachable.send(target('/ok', closedPort), message);
     await unreachable.close();
     expect(result).toMatchObject({ ok: false, gone: false });
@@ -136,5 +155,54 @@ describe('Web Push sender: what a push service answers', () => {
     expect(received.length - before).toBe(50);
     expect(results.filter((r) => r.ok)).toHaveLength(25);
     expect(results.filter((r) => !r.ok && r.gone)).toHaveLength(25);
+  });
+
+  it('an endpoint off the allowlist is neither prepared for nor sent to', async () => {
+    const elsewhere = target('/ok', port + 1);
+    expect(sender.prepare(elsewhere, message.payload)).toBeNull();
+    const before = received.length;
+    expect(await sender.send(elsewhere, message)).toEqual({
+      ok: false,
+      gone: true,
+      error: `endpoint not on the push allowlist: 127.0.0.1:${port + 1}`,
+    });
+    expect(received.length).toBe(before);
+  });
+});
+
+describe('Web Push sender on a thread of its own: stopping', () => {
+  it('answers a push still in flight when it closes as not sent (to be retried), and sends no more', async () => {
+    let held: http.ServerResponse | undefined;
+    const server = http.createServer((request, response) => {
+      request.resume();
+      held = response;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const sender = senders[1]![1](`127.0.0.1:${port}`);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const token = JSON.stringify({
+      endpoint: `http://127.0.0.1:${port}/held`,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    });
+    const device = { kind: 'webpush', endpoint: '', token };
+    const message = { payload: '{}', topic: 't', ttlSeconds: 60, urgency: 'high' as const };
+
+    const inFlight = sender.send(device, message);
+    await vi.waitFor(() => expect(held).toBeDefined());
+    await sender.close();
+
+    expect(await inFlight).toMatchObject({ ok: false, gone: false });
+    expect(await sender.send(device, message)).toEqual({
+      ok: false,
+      gone: false,
+      error: 'push sender closed',
+    });
+    held?.destroy();
+    await new Promise((resolve) => server.close(resolve));
   });
 });

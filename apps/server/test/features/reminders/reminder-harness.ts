@@ -10,7 +10,7 @@ import { ManualClock } from '../../../src/lib/clock';
 import type { PushMessage, PushResult, PushSender, PushTarget } from '../../../src/features/push/push-sender';
 import type { ReminderEngine } from '../../../src/features/reminders/engine/reminder-engine';
 import { ApiClient } from '../../support/api-client';
-import { type TestDatabase, createTestDatabase } from '../../support/test-database';
+import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../../support/test-database';
 import { TestPushService } from '../../support/test-push-service';
 
 /** A push sender that records what it was asked to send, and can be told to fail. */
@@ -74,6 +74,9 @@ export async function startReminderServer(
     RATE_LIMIT_PER_MINUTE: '100000',
     REMINDER_TICK_MS: '0',
     PUSH_ENDPOINT_ALLOWLIST: 'push.example.test',
+    // As a deployment's `auto` would have it (the database comes in as a handle, not DATABASE_URL):
+    // embedded sends on their own thread, PostgreSQL on the engine's (decision 019).
+    PUSH_SEND_THREAD: TEST_ENGINE === 'postgres' ? 'off' : 'on',
     ...options.env,
   });
   const app = await buildApp({
