@@ -191,6 +191,7 @@ async function main() {
         'REMINDER_PREPARE_SECONDS',
         'REMINDER_PREPARE_MAX',
         'REMINDER_STAGE_AHEAD',
+        'PUSH_SEND_THREAD',
       ]
         .filter((name) => process.env[name])
         .map((name) => [name, process.env[name]]),
@@ -256,6 +257,8 @@ async function main() {
     await new Promise((r) => profiler.post('Profiler.enable', () => profiler.post('Profiler.start', r)));
   }
   const cpuBefore = process.cpuUsage();
+  // How busy the engine's own thread is from the instant on: embedded, it is the API's thread too.
+  const loopBefore = performance.eventLoopUtilization();
   const statBefore = totalCpuTicks(await readFile('/proc/stat', 'utf8'));
   const servicesBefore = await serviceCpuTicks();
   const deadline = dueAt + Number(args.timeout) * 1000;
@@ -273,6 +276,7 @@ async function main() {
       }),
     );
   }
+  const loop = performance.eventLoopUtilization(loopBefore);
   const report = await ask<{ requests: number; times: number[]; cpu: NodeJS.CpuUsage }>(sink, 'report');
   const othersAtEnd = await Promise.all(others.map((child) => ask<EngineReport>(child, 'report')));
   const cpu = othersAtEnd.reduce(
@@ -297,6 +301,8 @@ async function main() {
     lanes: config.reminders.lanes,
     workerConcurrency: config.reminders.workerConcurrency,
     pushConcurrency: config.reminders.pushConcurrency,
+    // Web Push requests on a thread of their own (decision 019; PUSH_SEND_THREAD).
+    sendThread: config.reminders.sendThread,
     delivered: report.times.length,
     requests: report.requests,
     duplicates: report.requests - report.times.length,
@@ -338,6 +344,8 @@ async function main() {
       ((servicesAfter.redis - servicesBefore.redis) * 10) /
       Math.max(report.times.length, 1)
     ).toFixed(3),
+    // Share of the time from the instant to the last push that the engine's main thread was busy.
+    mainThreadBusy: +loop.utilization.toFixed(2),
     machineCpuMsPerReminder: +(
       ((statAfter.busy - statBefore.busy) * 10) /
       Math.max(report.times.length, 1)
@@ -347,7 +355,8 @@ async function main() {
   console.log(
     `${result.delivered}/${N} delivered; last after ${result.lastReceivedS} s; p50 ${result.p50S} s; p99 ${result.p99S} s; ` +
       `${early} early, ${result.duplicates} duplicates; ${preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each), ${result.reusedReads} states and device lists reused; ` +
-      `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms`,
+      `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms; ` +
+      `engine's main thread busy ${Math.round(result.mainThreadBusy * 100)} % of the time`,
   );
 
   await Promise.all(
