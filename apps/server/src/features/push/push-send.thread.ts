@@ -42,12 +42,9 @@ port.on('message', (requests: SendRequest[] | 'close') => {
       ...message.prepared!,
       body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
     };
-    sender
+    void sender
       .send(target, { ...message, prepared })
       .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }))
-      .then(
-        (result) => answer(id, result),
-        () => undefined,
-      );
+      .then((result) => answer(id, result));
   }
 });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PushEndpointPolicy } from './endpoint-allowlist';
+import type { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
 import type { SendRequest, SendThreadData, SentAnswer } from './push-send-wire';
 import { WebPushSender } from './web-push.sender';
@@ -25,10 +25,16 @@ export class ThreadedPushSender implements PushSender {
   private nextId = 0;
   private closed = false;
 
-  constructor(private readonly data: SendThreadData) {
-    // The same allowlist as the thread's: a body is prepared only for an endpoint it may reach (the
-    // thread trusts a prepared body's destination, as WebPushSender does).
-    this.local = new WebPushSender(data.keys, PushEndpointPolicy.fromEnv(data.allowlist), { maxSockets: 1 });
+  /**
+   * `endpoints` is the policy `data.allowlist` configures, as this process already holds it: a body
+   * is prepared only for an endpoint the thread may reach (the thread trusts a prepared body's
+   * destination, as WebPushSender does).
+   */
+  constructor(
+    private readonly data: SendThreadData,
+    endpoints: PushEndpointPolicy,
+  ) {
+    this.local = new WebPushSender(data.keys, endpoints, { maxSockets: 1 });
   }
 
   prepare(target: PushTarget, payload: string): PreparedPush | null {
@@ -74,12 +80,8 @@ export class ThreadedPushSender implements PushSender {
   private flush(): void {
     const batch = this.outgoing;
     this.outgoing = [];
-    if (batch.length === 0) return;
-    if (this.closed) {
-      for (const request of batch)
-        this.settle(request.id, { ok: false, gone: false, error: 'push sender closed' });
-      return;
-    }
+    // Closing: what was queued is answered "not sent" by close() (it is all still waiting).
+    if (batch.length === 0 || this.closed) return;
     this.thread().postMessage(batch);
   }
 

@@ -76,11 +76,10 @@ export async function startReminderRuntime(options: {
   // Embedded, the engine shares its thread with PGlite and the API: the requests go to a thread of
   // their own (decision 019).
   const webPush = r.sendThread
-    ? new ThreadedPushSender({
-        keys: vapid,
-        allowlist: r.pushEndpointAllowlist,
-        maxSockets: r.pushConcurrency,
-      })
+    ? new ThreadedPushSender(
+        { keys: vapid, allowlist: r.pushEndpointAllowlist, maxSockets: r.pushConcurrency },
+        endpoints,
+      )
     : new WebPushSender(vapid, endpoints, { maxSockets: r.pushConcurrency });
   const senders: Record<string, PushSender> = { webpush: webPush };
   const fcm = await fcmCredentials(config);

@@ -23,11 +23,14 @@ const senders: [string, (allowed: string) => ClosableSender][] = [
   [
     'on a thread of its own',
     (allowed) =>
-      new ThreadedPushSender({
-        keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
-        allowlist: allowed,
-        maxSockets: 64,
-      }),
+      new ThreadedPushSender(
+        {
+          keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
+          allowlist: allowed,
+          maxSockets: 64,
+        },
+        new PushEndpointPolicy([allowed]),
+      ),
   ],
 ];
 
