@@ -124,16 +124,19 @@ export class PushOutboxRepository {
   /**
    * A lease whose every push was dealt with: what is still pending under it goes, in one index range
    * (a descent per id cost PGlite 3-4x more for the same rows). `sent` is the fallback for rows the
-   * sweep moved to another lease meanwhile (this process stalled past its lease): fewer rows found
-   * than were sent means those are deleted by id, as before.
+   * sweep moved to another lease meanwhile (this process stalled past its lease): each sent push the
+   * range did not reach is deleted by id, so it is not sent a second time. Judged per id, not by
+   * count: the range also takes rows that were never sent (a device gone, a device not found), and
+   * those would hide as many moved ones from a count.
    */
   async deleteLease(leaseId: string, sent: string[]): Promise<void> {
-    const [row] = rowsOf<{ n: number }>(
-      await this.db.execute(sql`with gone as (
-        delete from ${pushOutbox} where ${pushOutbox.leaseId} = ${leaseId}::uuid and ${pushOutbox.status} = 'pending'
-        returning 1) select count(*)::int as n from gone`),
+    const gone = new Set(
+      rowsOf<{ id: string }>(
+        await this.db.execute(sql`delete from ${pushOutbox}
+          where ${pushOutbox.leaseId} = ${leaseId}::uuid and ${pushOutbox.status} = 'pending' returning id`),
+      ).map((row) => row.id),
     );
-    if (Number(row?.n ?? 0) < sent.length) await this.delete(sent);
+    await this.delete(sent.filter((id) => !gone.has(id)));
   }
 
   /** Drops pushes given up on (status failed) that were created before `before`. */

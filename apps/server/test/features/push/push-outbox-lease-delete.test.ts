@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, users } from '../../../src/db/schema';
 import { PushOutboxRepository } from '../../../src/features/push/push-outbox.repository';
@@ -68,5 +69,22 @@ describe(`deleting a finished lease's pushes (${TEST_ENGINE})`, () => {
     await outbox.deleteLease(lease, [pushes[0]!.id, pushes[1]!.id]);
 
     expect((await remaining()).sort()).toEqual([pushes[2]!.id, pushes[3]!.id].sort());
+    await outbox.delete([pushes[2]!.id, pushes[3]!.id]);
+  });
+
+  it('deletes a moved sent push even when the range took as many unsent ones', async () => {
+    const lease = randomUUID();
+    const [sentThenMoved, sentHere, deviceGone] = await store(lease, 3);
+    // The sweep took one sent push to a new lease; the third push's device answered 410, so it was
+    // never sent, and the range takes it with the one sent here: two rows, as many as were sent.
+    await database.handle.db
+      .update(pushOutbox)
+      .set({ leaseId: randomUUID() })
+      .where(eq(pushOutbox.id, sentThenMoved!.id));
+
+    await outbox.deleteLease(lease, [sentThenMoved!.id, sentHere!.id]);
+
+    expect(deviceGone).toBeDefined();
+    expect(await remaining()).toEqual([]);
   });
 });
