@@ -48,3 +48,37 @@ test('notifications: read one, read all, delete one, close', async ({ page, requ
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Notifications' })).toHaveCount(0);
 });
+
+test('the bell catches up when its live stream reconnects', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  // The first stream is ended at once, as a restarting server or a proxy's idle timeout would end
+  // it; the browser reconnects by itself. The second is held until a notification was stored in
+  // between, so it can only come from asking for the list again, not down the stream.
+  let streams = 0;
+  let stored!: () => void;
+  const storedInBetween = new Promise<void>((resolve) => (stored = resolve));
+  await page.route(/\/trpc\/push\.notifications/, async (route) => {
+    streams += 1;
+    if (streams === 1) {
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 200\n\n' });
+      return;
+    }
+    await storedInBetween;
+    await route.continue();
+  });
+  await logIn(page, account);
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+  await expect.poll(() => streams, { timeout: 10_000 }).toBe(2);
+
+  // Urgent from the start: the reminder engine stores a refill reminder for it.
+  await api.addMedicine(METFORMIN);
+  let count = 0;
+  await expect
+    .poll(async () => (count = (await api.notifications()).length), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  stored();
+
+  // Well before the list's one-minute poll, and with no focus change to refetch it.
+  await expect(page.getByTestId('notification-badge')).toHaveText(String(count), { timeout: 10_000 });
+});

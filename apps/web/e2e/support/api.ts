@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { Medicine, Settings } from '@medrem/contract';
+import type { Medicine, Notification, Settings } from '@medrem/contract';
 import type { Account } from './accounts';
 import { expect } from './fixtures';
 import { todayUtc, type MedicineInput } from './journey';
@@ -84,6 +84,15 @@ export class AccountApi {
       `/api/medicine/user/${encodeURIComponent(this.account.email)}`,
     );
     return answer.findMedicine;
+  }
+
+  /** The notifications the server has stored for this account, newest first. */
+  async notifications(): Promise<Notification[]> {
+    const answer = await this.call<{ notifications: Notification[] }>(
+      'GET',
+      `/api/notifications/${encodeURIComponent(this.account.email)}`,
+    );
+    return answer.notifications;
   }
 
   /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
