@@ -122,18 +122,19 @@ export class PushOutboxRepository {
   }
 
   /**
-   * A lease whose every push was dealt with: what is still pending under it goes, in one index range
+   * Leases whose every push was dealt with: what is still pending under them goes, in index ranges
    * (a descent per id cost PGlite 3-4x more for the same rows). `sent` is the fallback for rows the
    * sweep moved to another lease meanwhile (this process stalled past its lease): each sent push the
-   * range did not reach is deleted by id, so it is not sent a second time. Judged per id, not by
-   * count: the range also takes rows that were never sent (a device gone, a device not found), and
+   * ranges did not reach is deleted by id, so it is not sent a second time. Judged per id, not by
+   * count: the ranges also take rows that were never sent (a device gone, a device not found), and
    * those would hide as many moved ones from a count.
    */
-  async deleteLease(leaseId: string, sent: string[]): Promise<void> {
+  async deleteLeases(leaseIds: string[], sent: string[]): Promise<void> {
+    if (leaseIds.length === 0) return;
     const gone = new Set(
       rowsOf<{ id: string }>(
         await this.db.execute(sql`delete from ${pushOutbox}
-          where ${pushOutbox.leaseId} = ${leaseId}::uuid and ${pushOutbox.status} = 'pending' returning id`),
+          where ${inIds(pushOutbox.leaseId, leaseIds)} and ${pushOutbox.status} = 'pending' returning id`),
       ).map((row) => row.id),
     );
     await this.delete(sent.filter((id) => !gone.has(id)));

@@ -128,6 +128,7 @@ export async function startReminderRuntime(options: {
       await engine.stop();
       await queue.close();
       await ownPushes?.close();
+      await engine.deleteFinishedLeases();
       const released = await engine.releaseUnstarted();
       if (released > 0) log.info({ leases: released }, 'released push leases for other workers');
       await webPush.close();

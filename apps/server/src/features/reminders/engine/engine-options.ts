@@ -7,6 +7,7 @@ import type { PushSubscriptionRow } from '../../push/push-subscription.repositor
 import type { PreparedPush, PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
+import type { FinishedLeases } from './finished-leases';
 import type { PreparedPushes } from './prepared-pushes';
 import type { PushBacklog } from './push-backlog';
 
@@ -62,6 +63,8 @@ export interface ReminderEngineOptions {
   ownPushes?: JobQueue;
   /** This process's unsent pushes, which its fire lanes pace themselves by (decision 016). */
   pushBacklog?: PushBacklog;
+  /** Finished leases whose rows are deleted once this process has nothing left to send (decision 150). */
+  finishedLeases?: FinishedLeases;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
 }

@@ -67,7 +67,10 @@ async function sendLease(
     while (next < pushes.length) {
       const push = pushes[next++]!;
       const device = devices.get(push.subscriptionId);
-      if (!device) continue;
+      if (!device) {
+        onePushDone();
+        continue;
+      }
       const payload = push.payload as PushPayload;
       // The payload's body encrypted ahead, if this process made it for this token: kept with a
       // staged lease (decision 017), or in the memo (decision 048).
@@ -129,9 +132,11 @@ async function sendLease(
     await flushing;
   }
   // Every push dealt with and none to retry: the rest of the lease goes in one range delete (sent,
-  // or without a device any more); with retries to store, the sent ones go by id.
-  if (failed.length === 0) await outbox.deleteLease(leaseId, sent.slice(deleted));
-  else await outbox.delete(sent.slice(deleted));
+  // or without a device any more), once this process has nothing left to send (decision 150); with
+  // retries to store, the sent ones go by id, now.
+  if (failed.length > 0) await outbox.delete(sent.slice(deleted));
+  else if (o.finishedLeases) await o.finishedLeases.add(leaseId, sent.slice(deleted), leaseUntil);
+  else await outbox.deleteLeases([leaseId], sent.slice(deleted));
   // 404/410: the device unsubscribed; its row (and its pending pushes) go.
   await subscriptions.deleteByIds([...gone]);
   const after = o.clock.now();

@@ -2,6 +2,7 @@ import { ReminderRepository } from '../reminder.repository';
 import type { JobHandler, JobQueue } from '../queue/job-queue';
 import type { ReminderEngineOptions } from './engine-options';
 import { fireBatch } from './fire-batch';
+import { FinishedLeases } from './finished-leases';
 import { sweepLeases } from './lease-sweep';
 import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
@@ -61,6 +62,12 @@ export class ReminderEngine {
     this.o.freshLeases = new Map();
     this.backlog = new PushBacklog(options.batchSize);
     this.o.pushBacklog = this.backlog;
+    this.o.finishedLeases = new FinishedLeases({
+      db: options.db,
+      clock: options.clock,
+      backlog: this.backlog,
+      log: options.log,
+    });
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
       if (options.stageAhead !== false) this.staged = new StagedReleases(this.o);
@@ -226,6 +233,11 @@ export class ReminderEngine {
     return deliverLease(this.o, leaseId);
   }
 
+  /** Shutdown, after the queues are closed: the finished leases still held back are deleted. */
+  deleteFinishedLeases(): Promise<void> {
+    return this.o.finishedLeases?.flush() ?? Promise.resolve();
+  }
+
   /**
    * Shutdown, after the queues are closed: leases whose push job never started here are handed back
    * (due now) so another worker's next sweep sends them instead of waiting out PUSH_LEASE_SECONDS.
@@ -246,6 +258,7 @@ export class ReminderEngine {
       await this.pruning;
       await this.o.queue.idle();
       await this.o.ownPushes?.idle();
+      await this.deleteFinishedLeases();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
       if (due === 0) return;
     }
