@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
+import { holdBenchLock } from './bench-lock';
 
 const { values: args } = parseArgs({
   options: {
@@ -423,6 +424,7 @@ function table(results: EngineResult[]): string {
 }
 
 async function main(): Promise<void> {
+  holdBenchLock('bench:api');
   const engines =
     args.engine === 'both' ? (['embedded', 'postgres'] as const) : [args.engine as 'embedded' | 'postgres'];
   console.log(

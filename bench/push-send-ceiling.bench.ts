@@ -18,6 +18,7 @@ import webpush from 'web-push';
 import { PushEndpointPolicy } from '../apps/server/src/features/push/endpoint-allowlist';
 import type { PreparedPush } from '../apps/server/src/features/push/push-sender';
 import { WebPushSender } from '../apps/server/src/features/push/web-push.sender';
+import { holdBenchLock } from './bench-lock';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -33,6 +34,7 @@ interface SinkReport {
 }
 
 async function main() {
+  holdBenchLock('bench:push-ceiling');
   console.log(
     `push send ceiling: N=${N}, concurrency ${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))

@@ -29,6 +29,7 @@ import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
 import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
+import { holdBenchLock } from './bench-lock';
 
 const { values: args } = parseArgs({
   options: {
@@ -97,6 +98,7 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 async function main() {
+  holdBenchLock('bench:reminders');
   console.log(
     `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))

@@ -24,6 +24,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { initialScriptUrls } from '../apps/web/scripts/first-load-size.mjs';
 import { freePort, median, seedAccount, waitFor } from './bench-support';
+import { holdBenchLock } from './bench-lock';
 
 const { values: args } = parseArgs({
   options: {
@@ -211,6 +212,7 @@ function summarise(runs: RunFigures[]) {
 }
 
 async function main(): Promise<void> {
+  holdBenchLock('bench:web');
   if (!args['no-build']) {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
