@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     pushSecrets,
     log,
     consume: true,
+    // No HTTP here, so no tabs: the worker publishes to the live fan-out and never hears it.
+    servesTabs: false,
     metrics: metrics.reminders,
   });
   metrics.watch({

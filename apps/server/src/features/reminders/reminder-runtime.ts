@@ -42,6 +42,11 @@ export async function startReminderRuntime(options: {
   pushSecrets: PushSecrets;
   log: EngineLogger;
   consume: boolean;
+  /**
+   * Whether this process serves live streams to open tabs (a web server, the default). A worker
+   * process only publishes to the Redis fan-out; it does not subscribe to it.
+   */
+  servesTabs?: boolean;
   /** Tests: a sender of their own (e.g. counting). */
   sender?: PushSender;
   metrics?: ReminderMetrics;
@@ -52,8 +57,11 @@ export async function startReminderRuntime(options: {
   const tokens = services.actionTokens;
   if (config.redisUrl) {
     await services.live.connect(
-      new RedisRealtimeBridge(config.redisUrl, r.redisKeyPrefix, (error) =>
-        log.warn({ err: error }, 'Redis (live notifications) unreachable'),
+      new RedisRealtimeBridge(
+        config.redisUrl,
+        r.redisKeyPrefix,
+        (error) => log.warn({ err: error }, 'Redis (live notifications) unreachable'),
+        { subscribe: options.servesTabs ?? true },
       ),
     );
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, createTestDatabase } from '../../support/test-database';
@@ -129,6 +130,12 @@ describe.skipIf(!redisUrl)('two worker processes on one PostgreSQL and Redis', (
     const a = startWorker('worker-a');
     const b = startWorker('worker-b');
     await Promise.all([a.ready(), b.ready()]);
+    // Workers publish to the live fan-out but serve no tabs: neither listens on its channel.
+    const redis = new Redis(redisUrl!, { lazyConnect: true });
+    await redis.connect();
+    const [, listeners] = (await redis.pubsub('NUMSUB', `${prefix}:notifications`)) as [string, number];
+    await redis.quit();
+    expect(listeners).toBe(0);
     const count = 1500;
     const { devices } = await seedDue(count, 'pair', 1000);
     const delivered = () =>

@@ -19,18 +19,28 @@ export class RedisRealtimeBridge implements RealtimeBridge {
   private readonly channel: string;
   private readonly presencePrefix: string;
   private readonly presenceTtlMs: number;
+  private readonly subscribes: boolean;
 
   constructor(
     private readonly redisUrl: string,
     keyPrefix: string,
     private readonly onOutage: (error: Error) => void,
-    /** How long a process's word that it has a user's tab open lasts; renewed at a third of it. */
-    options: { presenceTtlMs?: number } = {},
+    options: {
+      /** How long a process's word that it has a user's tab open lasts; renewed at a third of it. */
+      presenceTtlMs?: number;
+      /**
+       * Whether this process serves open tabs and so hears the channel (default true). A worker
+       * process has none: it only publishes, and a subscription would make it parse every message
+       * any process publishes, for nobody.
+       */
+      subscribe?: boolean;
+    } = {},
   ) {
     this.publisher = redisConnection(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }, onOutage);
     this.channel = `${keyPrefix}:notifications`;
     this.presencePrefix = `${keyPrefix}:live:`;
     this.presenceTtlMs = options.presenceTtlMs ?? 90_000;
+    this.subscribes = options.subscribe ?? true;
   }
 
   async publish(messages: RealtimeMessage[]): Promise<void> {
@@ -61,6 +71,7 @@ export class RedisRealtimeBridge implements RealtimeBridge {
   }
 
   async start(deliver: (message: RealtimeMessage) => void, listening: () => Iterable<string>): Promise<void> {
+    if (!this.subscribes) return;
     const subscriber = redisConnection(this.redisUrl, { maxRetriesPerRequest: null }, this.onOutage);
     subscriber.on('message', (channel: string, text: string) => {
       if (channel !== this.channel) return;
