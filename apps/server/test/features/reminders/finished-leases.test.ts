@@ -44,19 +44,19 @@ describe(`finished leases are deleted after the burst (${TEST_ENGINE})`, () => {
   });
 
   it('deletes a held lease by half of what is left of it, though pushes are still unsent', async () => {
-    // Three seconds left: held at most one and a half, not the five a long lease may wait.
-    const until = new Date(Date.now() + 3_000);
     const backlog = new PushBacklog(500);
     const finished = finishedWith(backlog);
-    const lease = await leaseOf(2, until);
+    const lease = await leaseOf(2, new Date(Date.now() + 60_000));
     backlog.stored(10);
 
-    await finished.add(lease.leaseId, lease.ids, until.getTime());
+    // Three seconds left of it: held at most one and a half, not the five a long lease may wait.
+    const until = Date.now() + 3_000;
+    await finished.add(lease.leaseId, lease.ids, until);
     expect(await stored()).toEqual(lease.ids.sort());
 
     // Gone before the lease runs out, when a sweep would take the rows to send again.
     await vi.waitFor(async () => expect(await stored()).toEqual([]), {
-      timeout: until.getTime() - Date.now(),
+      timeout: until - Date.now(),
       interval: 50,
     });
     expect(finished.size).toBe(0);
