@@ -196,7 +196,9 @@ describe('Web Push sender on a thread of its own: stopping', () => {
     const message = { payload: '{}', topic: 't', ttlSeconds: 60, urgency: 'high' as const };
 
     const inFlight = sender.send(device, message);
-    await vi.waitFor(() => expect(held).toBeDefined());
+    // The first push starts the thread, which loads its TypeScript through tsx: seconds, not the
+    // default one, on a loaded two-core machine (a CI run failed here at one second).
+    await vi.waitFor(() => expect(held).toBeDefined(), { timeout: 20_000, interval: 20 });
     await sender.close();
 
     expect(await inFlight).toMatchObject({ ok: false, gone: false });
