@@ -49,7 +49,7 @@ describe(`finished leases are deleted after the burst (${TEST_ENGINE})`, () => {
     const lease = await leaseOf(2, new Date(Date.now() + 60_000));
     backlog.stored(10);
 
-    // Three seconds left of it: held at most one and a half, not the five a long lease may wait.
+    // Three seconds left of it: held at most one and a half, not the 20 s a long lease may wait.
     const until = Date.now() + 3_000;
     await finished.add(lease.leaseId, lease.ids, until);
     expect(await stored()).toEqual(lease.ids.sort());

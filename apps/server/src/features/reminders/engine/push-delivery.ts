@@ -106,8 +106,8 @@ async function sendLease(
     }
   };
   // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
-  // much), and the lease is extended (once a third of it, at most 10 s, has passed) so no sweep
-  // takes over a batch that is still being sent.
+  // much), and the lease is extended (once half of it has passed, `renewBelow`) so no sweep takes
+  // over a batch that is still being sent.
   let deleted = 0;
   const flush = async () => {
     const done = sent.slice(deleted);
