@@ -8,7 +8,7 @@ import type { PushSender } from '../../../src/features/push/push-sender';
 import { ThreadedPushSender } from '../../../src/features/push/threaded-push.sender';
 import { WebPushSender } from '../../../src/features/push/web-push.sender';
 
-type ClosableSender = Required<PushSender> & { close(): Promise<void> };
+type ClosableSender = Required<Pick<PushSender, 'send' | 'prepare'>> & { close(): Promise<void> };
 
 /** The sender on the engine's thread, and the one handing its requests to a thread (decision 019). */
 const senders: [string, (allowed: string) => ClosableSender][] = [
@@ -170,6 +170,35 @@ describe.each(senders)('Web Push sender %s: what a push service answers', (_name
       error: `endpoint not on the push allowlist: 127.0.0.1:${port + 1}`,
     });
     expect(received.length).toBe(before);
+  });
+});
+
+describe('Web Push sender on a thread of its own: starting', () => {
+  it('starts its thread with the first body prepared ahead, not with the first send (decision 151)', async () => {
+    const sender = new ThreadedPushSender(
+      {
+        keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
+        allowlist: 'push.example.test',
+        maxSockets: 4,
+      },
+      new PushEndpointPolicy(['push.example.test']),
+    );
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const token = JSON.stringify({
+      endpoint: 'https://push.example.test/ahead',
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    });
+    expect(sender.threadStarted).toBe(false);
+
+    expect(sender.prepare({ kind: 'webpush', endpoint: '', token }, '{}')).not.toBeNull();
+    expect(sender.threadStarted).toBe(true);
+
+    await sender.close();
+    expect(sender.threadStarted).toBe(false);
   });
 });
 
