@@ -41,6 +41,12 @@ export interface PushSender {
    * encryption); null when there is nothing to gain or the device cannot be sent to.
    */
   prepare?(target: PushTarget, payload: string): PreparedPush | null;
+  /**
+   * True when `send` only hands the push to requests made elsewhere, which bound their own
+   * connections (a send thread, decision 151): a caller may hand over every push it has at once
+   * instead of a few at a time.
+   */
+  handsOver?(target: PushTarget): boolean;
 }
 
 /** Sends through the sender registered for the subscription's kind. */
@@ -62,5 +68,9 @@ export class PushRouter implements PushSender {
 
   prepare(target: PushTarget, payload: string): PreparedPush | null {
     return this.senders[target.kind]?.prepare?.(target, payload) ?? null;
+  }
+
+  handsOver(target: PushTarget): boolean {
+    return this.senders[target.kind]?.handsOver?.(target) ?? false;
   }
 }

@@ -1,7 +1,7 @@
 import type { PushPayload } from '@medrem/contract';
 import { type LeasedPush, PushOutboxRepository } from '../../push/push-outbox.repository';
 import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
-import type { PushResult } from '../../push/push-sender';
+import type { PushResult, PushTarget } from '../../push/push-sender';
 import type { FreshLease, ReminderEngineOptions } from './engine-options';
 
 const RETRY_BASE_MS = 10_000;
@@ -126,7 +126,7 @@ async function sendLease(
       .catch((error: unknown) => o.log.warn({ err: error }, 'push progress save failed'));
   }, SENT_FLUSH_MS);
   try {
-    await Promise.all(Array.from({ length: Math.min(o.pushConcurrency, pushes.length) }, worker));
+    await Promise.all(Array.from({ length: concurrencyFor(o, pushes, devices) }, worker));
   } finally {
     clearInterval(timer);
     await flushing;
@@ -153,6 +153,24 @@ async function sendLease(
     o.metrics?.pushFailed(permanent ? 'rejected' : 'transient', givenUp);
     o.log.warn({ attempts, error }, 'push failed; will retry');
   }
+}
+
+/**
+ * How many of a job's pushes are in flight at once: `pushConcurrency`, or all of them when every
+ * one goes to a sender that only hands it over to a thread bounding its own connections (decision
+ * 151). There, a few at a time made each answer wait for this thread: behind the release's PGlite
+ * statements at a due second, the thread ran out of work and sent at a fifth of its pace.
+ */
+function concurrencyFor(
+  o: ReminderEngineOptions,
+  pushes: LeasedPush[],
+  devices: Map<string, PushTarget>,
+): number {
+  const handedOver = (p: LeasedPush) => {
+    const device = devices.get(p.subscriptionId);
+    return device === undefined || o.sender.handsOver?.(device) === true;
+  };
+  return pushes.every(handedOver) ? pushes.length : Math.min(o.pushConcurrency, pushes.length);
 }
 
 /** Seconds from the notification being stored (the payload's createdAt) to now; 0 if unreadable. */
