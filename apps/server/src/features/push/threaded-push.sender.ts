@@ -41,9 +41,11 @@ export class ThreadedPushSender implements PushSender {
     // A body prepared now is sent minutes from now: the thread is started with the first one, so
     // it has loaded its code by then. Started by the first send instead, at a due second of 100k
     // reminders it took the first second of the burst to load and open its connections, while the
-    // pushes released meanwhile waited (the first 1 % arrived after 1.1 s).
-    if (!this.closed) this.thread();
-    return this.local.prepare(target, payload);
+    // pushes released meanwhile waited (the first 1 % arrived after 1.1 s). A device that cannot be
+    // sent to gets no body, and starts nothing.
+    const prepared = this.local.prepare(target, payload);
+    if (prepared && !this.closed) this.thread();
+    return prepared;
   }
 
   /** Whether its thread has been started (and not lost or closed since). */

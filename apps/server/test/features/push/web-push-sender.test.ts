@@ -194,6 +194,11 @@ describe('Web Push sender on a thread of its own: starting', () => {
     });
     expect(sender.threadStarted).toBe(false);
 
+    // Off the allowlist: no body, and no thread for it.
+    const elsewhere = token.replace('push.example.test', 'elsewhere.example.test');
+    expect(sender.prepare({ kind: 'webpush', endpoint: '', token: elsewhere }, '{}')).toBeNull();
+    expect(sender.threadStarted).toBe(false);
+
     expect(sender.prepare({ kind: 'webpush', endpoint: '', token }, '{}')).not.toBeNull();
     expect(sender.threadStarted).toBe(true);
 
