@@ -201,6 +201,8 @@ describe('Web Push sender on a thread of its own: starting', () => {
 
     expect(sender.prepare({ kind: 'webpush', endpoint: '', token }, '{}')).not.toBeNull();
     expect(sender.threadStarted).toBe(true);
+    // Room for a due second's queued requests to die young (decision 152); V8's default is 48.
+    expect(sender.threadResourceLimits?.maxYoungGenerationSizeMb).toBe(128);
 
     await sender.close();
     expect(sender.threadStarted).toBe(false);
