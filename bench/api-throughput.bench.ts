@@ -22,7 +22,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { freePort, median, seedAccount, waitFor } from './bench-support';
+import { freePort, median, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
 import { cp, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -323,7 +323,7 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
         `--cpu-prof-name=app-${engine}.cpuprofile`,
       ]
     : [];
-  const appScript = [...profileArgs, 'apps/server/dist/server.js'];
+  const appScript = [...SERVER_NODE_FLAGS, ...profileArgs, 'apps/server/dist/server.js'];
   const logFile = path.join(dataDir, 'server.log');
   const rows: EngineResult['rows'] = [];
   try {
@@ -346,7 +346,8 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
     const referenceOrigin = `http://127.0.0.1:${referencePort}`;
     const app = await startProcess(appScript, appEnv, logFile);
     const reference = await startProcess(
-      ['--import', 'tsx', 'bench/api-reference.server.ts'],
+      // The same runtime flags as the app: the ratio compares the code, not the garbage collector.
+      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/api-reference.server.ts'],
       { ...dbEnv, PORT: String(referencePort), DATA_DIR: referenceDir },
       logFile,
     );

@@ -1,6 +1,33 @@
 /** What the benchmarks share: ports, waiting for a server, and seeding an account through the API. */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+
+/**
+ * The Node flags `npm start` runs the server with (package.json is their one source; the Dockerfile
+ * and docker-compose.yml repeat them, checked by deployment-files.test.ts): a benchmark that starts
+ * the server, or runs the engine in its own process, measures what users run (decision 152).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode((?: --\S+)*) apps\/server\/dist\/server\.js/.exec(scripts.start)?.[1];
+  if (flags === undefined)
+    throw new Error(`package.json's start script does not run the server: ${scripts.start}`);
+  return flags.split(' ').filter(Boolean);
+})();
+
+/**
+ * For a benchmark that runs the engine or the sender in its own process: stops unless this process
+ * was started with SERVER_NODE_FLAGS (its npm script passes them), so it measures what users run.
+ */
+export function requireServerNodeFlags(script: string): void {
+  const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+  if (missing.length > 0) {
+    throw new Error(`${script} runs the engine as \`npm start\` runs it: start it with ${missing.join(' ')}`);
+  }
+}
 
 /** A port nobody listens on now (another session's server on a fixed port would be measured instead). */
 export async function freePort(): Promise<number> {

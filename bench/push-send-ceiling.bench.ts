@@ -19,6 +19,7 @@ import { PushEndpointPolicy } from '../apps/server/src/features/push/endpoint-al
 import type { PreparedPush } from '../apps/server/src/features/push/push-sender';
 import { WebPushSender } from '../apps/server/src/features/push/web-push.sender';
 import { holdBenchLock } from './bench-lock';
+import { requireServerNodeFlags } from './bench-support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -35,6 +36,8 @@ interface SinkReport {
 
 async function main() {
   holdBenchLock('bench:push-ceiling');
+  // The sender runs in this process: with the engine's flags, the ceiling compares code, not GC.
+  requireServerNodeFlags('bench:push-ceiling');
   console.log(
     `push send ceiling: N=${N}, concurrency ${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))

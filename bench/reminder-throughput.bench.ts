@@ -30,6 +30,7 @@ import { type EngineReport, startBenchEngine } from './reminder-engine';
 import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 import { holdBenchLock } from './bench-lock';
+import { requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -99,6 +100,8 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
 
 async function main() {
   holdBenchLock('bench:reminders');
+  // The engine runs in this process (and in --workers' children, started with the same flags).
+  requireServerNodeFlags('bench:reminders');
   console.log(
     `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
@@ -214,7 +217,7 @@ async function main() {
   const others = await Promise.all(
     Array.from({ length: workers - 1 }, async () => {
       const child = fork(path.join(here, 'reminder-engine.worker.ts'), {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
         env: { ...process.env, ...engineEnv, BENCH_CLOCK_OFFSET_MS: String(offset) },
         stdio: 'inherit',
       });
@@ -261,6 +264,12 @@ async function main() {
   const cpuBefore = process.cpuUsage();
   // How busy the engine's own thread is from the instant on: embedded, it is the API's thread too.
   const loopBefore = performance.eventLoopUtilization();
+  // Garbage collection on the engine's main thread from the instant on (decision 152).
+  let gcMs = 0;
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const statBefore = totalCpuTicks(await readFile('/proc/stat', 'utf8'));
   const servicesBefore = await serviceCpuTicks();
   const deadline = dueAt + Number(args.timeout) * 1000;
@@ -279,6 +288,7 @@ async function main() {
     );
   }
   const loop = performance.eventLoopUtilization(loopBefore);
+  gcObserver.disconnect();
   const report = await ask<{ requests: number; times: number[]; cpu: NodeJS.CpuUsage }>(sink, 'report');
   const othersAtEnd = await Promise.all(others.map((child) => ask<EngineReport>(child, 'report')));
   const cpu = othersAtEnd.reduce(
@@ -348,6 +358,7 @@ async function main() {
     ).toFixed(3),
     // Share of the time from the instant to the last push that the engine's main thread was busy.
     mainThreadBusy: +loop.utilization.toFixed(2),
+    mainThreadGcMs: Math.round(gcMs),
     machineCpuMsPerReminder: +(
       ((statAfter.busy - statBefore.busy) * 10) /
       Math.max(report.times.length, 1)
@@ -358,7 +369,7 @@ async function main() {
     `${result.delivered}/${N} delivered; last after ${result.lastReceivedS} s; p50 ${result.p50S} s; p99 ${result.p99S} s; ` +
       `${early} early, ${result.duplicates} duplicates; ${preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each), ${result.reusedReads} states and device lists reused; ` +
       `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms; ` +
-      `engine's main thread busy ${Math.round(result.mainThreadBusy * 100)} % of the time`,
+      `engine's main thread busy ${Math.round(result.mainThreadBusy * 100)} % of the time, ${result.mainThreadGcMs} ms of it collecting garbage`,
   );
 
   await Promise.all(

@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { initialScriptUrls } from '../apps/web/scripts/first-load-size.mjs';
-import { freePort, median, seedAccount, waitFor } from './bench-support';
+import { freePort, median, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
 import { holdBenchLock } from './bench-lock';
 
 const { values: args } = parseArgs({
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-web-'));
   const webDist = args['web-dist'] ? { WEB_DIST_DIR: path.resolve(args['web-dist']) } : {};
-  const server = spawn(process.execPath, [path.resolve(root, args.server)], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.resolve(root, args.server)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -71,6 +71,9 @@ function composeValidator() {
 
 type Service = Record<string, any>;
 
+/** Every process that may run the reminder engine runs with it (decision 152). */
+const YOUNG_GENERATION_FLAG = '--max-semi-space-size=64';
+
 describe('infra/Dockerfile', () => {
   const dockerfile = read('infra/Dockerfile');
 
@@ -104,6 +107,16 @@ describe('infra/Dockerfile', () => {
     ).toBe(true);
     expect(of(final, 'CMD')[0]?.args).toContain('server.js');
   });
+
+  it('runs the server with the young generation `npm start` gives it (decision 152)', () => {
+    const cmd =
+      stages(dockerfile)
+        .at(-1)!
+        .instructions.find((i) => i.keyword === 'CMD')?.args ?? '';
+    expect(cmd).toContain(`"${YOUNG_GENERATION_FLAG}"`);
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    expect(start).toMatch(new RegExp(`node ${YOUNG_GENERATION_FLAG} apps/server/dist/server\\.js`));
+  });
 });
 
 describe('docker-compose.yml', () => {
@@ -129,7 +142,7 @@ describe('docker-compose.yml', () => {
       expect(app.ports).toBeUndefined(); // reachable only through the proxy
       expect(nginx).toMatch(new RegExp(`server ${name}:3000`));
     }
-    expect(services.worker!.command).toEqual(['node', 'apps/server/dist/worker.js']);
+    expect(services.worker!.command).toEqual(['node', YOUNG_GENERATION_FLAG, 'apps/server/dist/worker.js']);
     expect(services.worker!.environment.REMINDER_WORKER).toBe('embedded');
     for (const name of ['app1', 'app2', 'worker']) {
       const service = services[name]!;
