@@ -25,7 +25,7 @@ export const SERVER_NODE_FLAGS: readonly string[] = (() => {
 export function requireServerNodeFlags(script: string): void {
   const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
   if (missing.length > 0) {
-    throw new Error(`${script} runs the engine as \`npm start\` runs it: start it with ${missing.join(' ')}`);
+    throw new Error(`${script} measures what \`npm start\` runs: start it with ${missing.join(' ')}`);
   }
 }
 
