@@ -64,7 +64,10 @@ export class RealtimeHub {
   }
 
   private deliver(message: RealtimeMessage): void {
-    this.local.emit(message.userId, message.notification);
+    // Only a user with a tab open here has a listener. Emitting for the rest looked up each new
+    // user id as an event name (V8 interns it first): 1 µs apiece, 0.1 s of the engine's thread
+    // at a due second of 100k reminders, where hardly anyone has the app open.
+    if (this.open.has(message.userId)) this.local.emit(message.userId, message.notification);
   }
 
   async publish(userId: string, notification: Notification): Promise<void> {
