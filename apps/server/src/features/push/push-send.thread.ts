@@ -1,12 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PushResult } from './push-sender';
-import type { SendRequest, SendThreadData, SentAnswer } from './push-send-wire';
-import { WebPushSender } from './web-push.sender';
+import type { FromSendThread, SendThreadData, ToSendThread } from './push-send-wire';
+import { type Destination, type PushOptions, WebPushSender } from './web-push.sender';
 
 /**
- * The thread Web Push requests are made on (decision 019): ThreadedPushSender posts it batches of
- * requests, and it answers in batches, one message per turn of its event loop.
+ * The thread Web Push requests are made on (decision 019): ThreadedPushSender posts it the bodies it
+ * encrypts ahead as it makes them (decision 153), and batches of sends, which name those bodies or
+ * carry a payload; it answers in batches, one message per turn of its event loop.
  */
 const data = workerData as SendThreadData;
 const port = parentPort!;
@@ -14,37 +15,94 @@ const sender = new WebPushSender(data.keys, PushEndpointPolicy.fromEnv(data.allo
   maxSockets: data.maxSockets,
 });
 
-let answers: SentAnswer[] = [];
+/** Bodies given ahead, by ref, with when they came (Date.now()). */
+const held = new Map<number, { destination: Destination; body: Buffer; at: number }>();
+// Bodies nobody sent (a dose ticked in the lead time, a re-prepared payload) go once their caller
+// can no longer ask for them; asked for later, they are answered `unknown`.
+setInterval(
+  () => {
+    const before = Date.now() - data.keptMs;
+    for (const [ref, body] of held) if (body.at < before) held.delete(ref);
+  },
+  Math.max(1_000, data.keptMs / 4),
+).unref();
+
+let sent: number[] = [];
+let failed: FromSendThread['failed'] = [];
+let unknown: FromSendThread['unknown'] = [];
 let flushing = false;
 
-function answer(id: number, result: PushResult): void {
-  answers.push({ id, result });
+/**
+ * How long answers gather before they are posted back. Each message costs both threads a fixed
+ * amount whatever it carries; answered once per turn of the event loop, a due second of 100k took
+ * thousands of messages of a few answers each (0.3 s of this thread's time in postMessage alone).
+ */
+const ANSWER_EVERY_MS = 5;
+
+function flushSoon(): void {
   if (flushing) return;
   flushing = true;
-  setImmediate(() => {
+  setTimeout(() => {
     flushing = false;
-    const batch = answers;
-    answers = [];
-    port.postMessage(batch);
-  });
+    // Accepted requests as one typed array, moved rather than copied: at a due second they are
+    // almost all of the answers, and an object per answer cost both threads a structured clone.
+    const answer: FromSendThread = { sent: Float64Array.from(sent), failed, unknown };
+    sent = [];
+    failed = [];
+    unknown = [];
+    port.postMessage(answer, [answer.sent.buffer as ArrayBuffer]);
+  }, ANSWER_EVERY_MS);
 }
 
-port.on('message', (requests: SendRequest[] | 'close') => {
-  if (requests === 'close') {
+function answer(id: number, result: PushResult): void {
+  if (result.ok) sent.push(id);
+  else failed.push({ id, result });
+  flushSoon();
+}
+
+const failure = (error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) });
+
+function sendHeld(id: number, ref: number, options: PushOptions): void {
+  const body = held.get(ref);
+  // Past its time, as if the sweep had run: asked for this late, its caller sends the payload.
+  if (body && body.at < Date.now() - data.keptMs) held.delete(ref);
+  if (!body || !held.has(ref)) {
+    unknown.push({ id, ref });
+    flushSoon();
+    return;
+  }
+  void sender
+    .sendPrepared(body.destination, body.body, options)
+    .catch(failure)
+    .then((result) => {
+      // Kept after a failure to retry: the caller may send the same prepared push again.
+      if (result.ok || result.gone) held.delete(ref);
+      answer(id, result);
+    });
+}
+
+port.on('message', (message: ToSendThread | 'close') => {
+  if (message === 'close') {
     void sender.close().finally(() => port.close());
     return;
   }
-  for (const { id, target, message } of requests) {
-    // The structured clone made the prepared Buffer a plain Uint8Array: viewed as a Buffer again,
-    // without a copy.
-    const body = message.prepared?.body;
-    const prepared = body && {
-      ...message.prepared!,
+  const now = Date.now();
+  for (const { ref, destination, body } of message.ahead) {
+    // Moved here as a plain Uint8Array: viewed as a Buffer again, without a copy.
+    held.set(ref, {
+      destination,
       body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-    };
+      at: now,
+    });
+  }
+  for (const request of message.sends) {
+    if ('ref' in request) {
+      sendHeld(request.id, request.ref, request.options);
+      continue;
+    }
     void sender
-      .send(target, { ...message, prepared })
-      .catch((error: unknown): PushResult => ({ ok: false, gone: false, error: String(error) }))
-      .then((result) => answer(id, result));
+      .send(request.target, { payload: request.payload, ...request.options })
+      .catch(failure)
+      .then((result) => answer(request.id, result));
   }
 });

@@ -12,11 +12,15 @@ export interface PushMessage {
   prepared?: PreparedPush | undefined;
 }
 
-/** A payload encrypted ahead of time for one device (decision 048). Opaque outside its sender. */
+/**
+ * A payload encrypted ahead of time for one device (decision 048). Opaque outside its sender: the
+ * body itself may be held elsewhere (a send thread's, decision 153).
+ */
 export interface PreparedPush {
   /** The subscription token it was made for; a re-subscribed device gets a fresh one. */
   forToken: string;
-  body: Buffer;
+  /** The encrypted body's size in bytes (its request's Content-Length). */
+  bytes: number;
 }
 
 export interface PushTarget {

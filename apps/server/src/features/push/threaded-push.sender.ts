@@ -3,8 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
-import type { SendRequest, SendThreadData, SentAnswer } from './push-send-wire';
-import { WebPushSender } from './web-push.sender';
+import type { BodyAhead, FromSendThread, SendRequest, SendThreadData, ToSendThread } from './push-send-wire';
+import { type PreparedWebPush, WebPushSender } from './web-push.sender';
 
 /** How long a closing send thread may take to close its connections before it is stopped. */
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -19,20 +19,49 @@ const CLOSE_TIMEOUT_MS = 5_000;
  */
 const SEND_THREAD_YOUNG_GENERATION_MB = 128;
 
+/** The most dropped refs remembered (a forgotten one costs its push one more retry). */
+const MAX_DROPPED = 10_000;
+
+/** Every accepted push's answer: one object for all of them (its readers never change it). */
+const SENT: PushResult = Object.freeze({ ok: true });
+
+/** A body prepared ahead and moved to the thread that was running then (decision 153). */
+interface PreparedInThread extends PreparedPush {
+  ref: number;
+  /** Which start of the thread holds it: a thread started since has never seen it. */
+  generation: number;
+}
+
+const isInThread = (prepared: PreparedPush): prepared is PreparedInThread =>
+  (prepared as Partial<PreparedInThread>).ref !== undefined;
+
 /**
  * Web Push with its requests made on a thread of their own (decision 019). The embedded server runs
  * PGlite, the API and the reminder engine on one thread; at a due second of 100k reminders the
  * HTTP requests were about half of that thread's work while the second core stood partly idle. Here
  * the engine's thread only hands requests over, a batch per turn of its event loop, and gets the
- * answers back in batches. Encryption ahead (`prepare`, decision 048) stays on the calling thread:
- * it runs minutes before the instant, and the prepared body is copied along with its request.
+ * answers back in batches. Encryption ahead (`prepare`, decision 048) stays on the calling thread,
+ * minutes before the instant, and each body moves to the send thread as soon as it is made
+ * (decision 153): at the instant a push crosses over as its id, its body's ref and three header
+ * values, and comes back, when accepted, as a number in a typed array.
  */
 export class ThreadedPushSender implements PushSender {
   private readonly local: WebPushSender;
   private worker: Worker | undefined;
+  /** Incremented with every thread started: the bodies a thread holds die with it. */
+  private generation = 0;
+  /** Each push handed over and not yet answered: only its resolver, so nothing else outlives the send. */
   private readonly waiting = new Map<number, (result: PushResult) => void>();
+  /**
+   * Refs the thread answered `unknown` for (it dropped them, kept past `keptMs`): a push sent again
+   * with one of these carries its payload. Rare, and bounded: cleared when it grows past a limit.
+   */
+  private readonly dropped = new Set<number>();
+  private ahead: BodyAhead[] = [];
   private outgoing: SendRequest[] = [];
+  private flushing = false;
   private nextId = 0;
+  private nextRef = 0;
   private closed = false;
 
   /**
@@ -53,8 +82,20 @@ export class ThreadedPushSender implements PushSender {
     // reminders it took the first second of the burst to load and open its connections, while the
     // pushes released meanwhile waited (the first 1 % arrived after 1.1 s). A device that cannot be
     // sent to gets no body, and starts nothing.
-    const prepared = this.local.prepare(target, payload);
-    if (prepared && !this.closed) this.thread();
+    const made = this.local.prepare(target, payload) as PreparedWebPush | null;
+    if (!made || this.closed) return made;
+    this.thread();
+    // The body moves to the thread now, minutes ahead, instead of being copied there at the
+    // instant (0.3 s of each thread's time in a burst of 100k); this thread keeps only its ref.
+    const ref = this.nextRef++;
+    this.ahead.push({ ref, destination: made.destination, body: made.body });
+    this.flushSoon();
+    const prepared: PreparedInThread = {
+      forToken: made.forToken,
+      bytes: made.bytes,
+      ref,
+      generation: this.generation,
+    };
     return prepared;
   }
 
@@ -75,22 +116,14 @@ export class ThreadedPushSender implements PushSender {
 
   send(target: PushTarget, message: PushMessage): Promise<PushResult> {
     if (this.closed) return Promise.resolve({ ok: false, gone: false, error: 'push sender closed' });
-    const prepared = message.prepared?.forToken === target.token ? message.prepared : undefined;
     const id = this.nextId++;
-    this.outgoing.push({
-      id,
-      // Only what the request needs: a device row carries more (its user, its dates).
-      target: { kind: target.kind, endpoint: target.endpoint, token: target.token },
-      message: {
-        // Serialized only when the thread must encrypt it (the payload may be a lazy getter).
-        payload: prepared ? '' : message.payload,
-        topic: message.topic,
-        ttlSeconds: message.ttlSeconds,
-        urgency: message.urgency,
-        prepared,
-      },
-    });
-    if (this.outgoing.length === 1) setImmediate(() => this.flush());
+    const prepared = message.prepared?.forToken === target.token ? message.prepared : undefined;
+    // A body held by the thread running now is named; any other push carries its payload (a body
+    // made for a thread since lost is gone with it, and is encrypted again there).
+    if (this.heldByThread(prepared)) {
+      this.outgoing.push({ id, ref: prepared.ref, options: optionsOf(message) });
+    } else this.outgoing.push(withPayload(id, target, message));
+    this.flushSoon();
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
@@ -109,12 +142,29 @@ export class ThreadedPushSender implements PushSender {
     await this.local.close();
   }
 
+  /** Whether the thread running now was given this body and has not said it dropped it. */
+  private heldByThread(prepared: PreparedPush | undefined): prepared is PreparedInThread {
+    if (!prepared || !isInThread(prepared) || !this.worker) return false;
+    if (prepared.generation !== this.generation) return false;
+    return !this.dropped.delete(prepared.ref);
+  }
+
+  private flushSoon(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => this.flush());
+  }
+
   private flush(): void {
-    const batch = this.outgoing;
+    this.flushing = false;
+    const message: ToSendThread = { ahead: this.ahead, sends: this.outgoing };
+    this.ahead = [];
     this.outgoing = [];
     // Closing: what was queued is answered "not sent" by close() (it is all still waiting).
-    if (batch.length === 0 || this.closed) return;
-    this.thread().postMessage(batch);
+    if ((message.ahead.length === 0 && message.sends.length === 0) || this.closed) return;
+    // Each body has its own memory (WebPushSender.prepare): moved, not copied.
+    const moved = message.ahead.map((a) => a.body.buffer);
+    this.thread().postMessage(message, moved as ArrayBuffer[]);
   }
 
   private thread(): Worker {
@@ -125,17 +175,18 @@ export class ThreadedPushSender implements PushSender {
       eval: entry.eval,
       resourceLimits: { maxYoungGenerationSizeMb: SEND_THREAD_YOUNG_GENERATION_MB },
     });
+    this.generation++;
     // The server's own handles keep it alive; a thread idle between due seconds must not.
     worker.unref();
-    worker.on('message', (answers: SentAnswer[]) => {
-      for (const { id, result } of answers) this.settle(id, result);
-    });
+    worker.on('message', (answer: FromSendThread) => this.answered(answer));
     const lost = (reason: string) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
       // Retried with back-off like any failed send; the next send starts a new thread. Requests not
-      // yet handed over fail too: sent by the next thread, they would be sent and retried.
+      // yet handed over fail too: sent by the next thread, they would be sent and retried. Bodies
+      // not yet handed over were made for this thread: their pushes carry their payloads instead.
       this.outgoing = [];
+      this.ahead = [];
       this.failWaiting(reason);
     };
     worker.on('error', (error) => lost(`push thread failed: ${error.message}`));
@@ -144,15 +195,49 @@ export class ThreadedPushSender implements PushSender {
     return worker;
   }
 
+  private answered({ sent, failed, unknown }: FromSendThread): void {
+    for (const id of sent) this.settle(id, SENT);
+    for (const { id, result } of failed) this.settle(id, result);
+    // A body the thread no longer holds: not sent now, and retried like any failure, with its
+    // payload (the push's message is not kept here until its answer: at a due second of 100k that
+    // kept every message alive across collections for the sake of this rare case).
+    if (this.dropped.size + unknown.length > MAX_DROPPED) this.dropped.clear();
+    for (const { id, ref } of unknown) {
+      this.dropped.add(ref);
+      this.settle(id, {
+        ok: false,
+        gone: false,
+        error: 'its body encrypted ahead was kept past its time; it is sent again with its payload',
+      });
+    }
+  }
+
   private settle(id: number, result: PushResult): void {
-    const resolve = this.waiting.get(id);
+    const waiting = this.waiting.get(id);
     this.waiting.delete(id);
-    resolve?.(result);
+    waiting?.(result);
   }
 
   private failWaiting(error: string): void {
     for (const id of [...this.waiting.keys()]) this.settle(id, { ok: false, gone: false, error });
   }
+}
+
+const optionsOf = (message: PushMessage) => ({
+  topic: message.topic,
+  ttlSeconds: message.ttlSeconds,
+  urgency: message.urgency,
+});
+
+/** A push the thread encrypts: only what the request needs (a device row carries more). */
+function withPayload(id: number, target: PushTarget, message: PushMessage): SendRequest {
+  return {
+    id,
+    target: { kind: target.kind, endpoint: target.endpoint, token: target.token },
+    // Serialized here, only now: the payload may be a lazy getter.
+    payload: message.payload,
+    options: optionsOf(message),
+  };
 }
 
 /**

@@ -19,13 +19,19 @@ const VAPID_LIFETIME_S = 12 * 3600;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** Where a checked subscription's pushes go. */
-interface Destination {
+export interface Destination {
   origin: string;
   path: string;
 }
 
 /** A body encrypted ahead, with the destination its subscription was checked for. */
-type PreparedWebPush = PreparedPush & { destination?: Destination };
+export interface PreparedWebPush extends PreparedPush {
+  body: Buffer;
+  destination: Destination;
+}
+
+/** What a request carries besides its body: the Web Push headers' values. */
+export type PushOptions = Pick<PushMessage, 'topic' | 'ttlSeconds' | 'urgency'>;
 
 /**
  * Standard Web Push: the payload encrypted for the subscription (RFC 8291, aes128gcm) and a VAPID
@@ -100,6 +106,7 @@ export class WebPushSender implements PushSender {
     body.copy(own);
     const prepared: PreparedWebPush = {
       forToken: target.token,
+      bytes: own.length,
       body: own,
       destination: destinationOf(subscription),
     };
@@ -107,19 +114,24 @@ export class WebPushSender implements PushSender {
   }
 
   async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
-    const prepared: PreparedWebPush | undefined =
-      message.prepared?.forToken === target.token ? message.prepared : undefined;
-    let destination = prepared?.destination;
-    let body: Buffer | string | undefined = prepared?.body;
-    if (!destination || !body) {
-      // Not prepared for this token: the subscription is read, checked and encrypted for now.
-      const subscription = this.subscriptionOf(target);
-      if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
-      destination = destinationOf(subscription);
-      body = this.encrypt(subscription, message.payload);
+    const prepared = message.prepared?.forToken === target.token ? message.prepared : undefined;
+    if (prepared && isPreparedHere(prepared)) {
+      return this.sendPrepared(prepared.destination, prepared.body, message);
     }
+    // Not prepared for this token: the subscription is read, checked and encrypted for now.
+    const subscription = this.subscriptionOf(target);
+    if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
+    const body = this.encrypt(subscription, message.payload);
     // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
     if (typeof body === 'string') return { ok: false, gone: true, error: body };
+    return this.sendPrepared(destinationOf(subscription), body, message);
+  }
+
+  /**
+   * The request alone, for a body encrypted for a destination that was checked when it was made
+   * (`prepare`): what a send thread holding bodies prepared ahead does with them (decision 153).
+   */
+  async sendPrepared(destination: Destination, body: Buffer, message: PushOptions): Promise<PushResult> {
     const headers: Record<string, string> = {
       TTL: String(message.ttlSeconds),
       Urgency: message.urgency,
@@ -156,6 +168,12 @@ export class WebPushSender implements PushSender {
     await Promise.allSettled([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
   }
+}
+
+/** A body prepared by a WebPushSender and still held with it (not moved to a thread). */
+function isPreparedHere(prepared: PreparedPush): prepared is PreparedWebPush {
+  const own = prepared as Partial<PreparedWebPush>;
+  return own.body !== undefined && own.destination !== undefined;
 }
 
 /** Push service origins seen: the few distinct strings, shared by every prepared body. */

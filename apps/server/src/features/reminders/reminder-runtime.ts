@@ -13,6 +13,7 @@ import { RedisRealtimeBridge } from '../notifications/live/redis-live-bridge';
 import type { Services } from '../../composition/create-services';
 import { BullMqQueue } from './queue/bullmq-queue';
 import { type EngineLogger, ReminderEngine } from './engine/reminder-engine';
+import { PREPARED_KEPT_MS } from './engine/prepared-pushes';
 import { InProcessQueue } from './queue/in-process-queue';
 import type { JobQueue } from './queue/job-queue';
 
@@ -85,7 +86,13 @@ export async function startReminderRuntime(options: {
   // their own (decision 019).
   const webPush = r.sendThread
     ? new ThreadedPushSender(
-        { keys: vapid, allowlist: r.pushEndpointAllowlist, maxSockets: r.pushConcurrency },
+        {
+          keys: vapid,
+          allowlist: r.pushEndpointAllowlist,
+          maxSockets: r.pushConcurrency,
+          // A body made ahead is sent within the lead time, or kept that long past its instant.
+          keptMs: r.prepareLeadMs + PREPARED_KEPT_MS,
+        },
         endpoints,
       )
     : new WebPushSender(vapid, endpoints, { maxSockets: r.pushConcurrency });

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushEndpointPolicy } from '../../../src/features/push/endpoint-allowlist';
@@ -28,6 +29,7 @@ const senders: [string, (allowed: string) => ClosableSender][] = [
           keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
           allowlist: allowed,
           maxSockets: 64,
+          keptMs: 60_000,
         },
         new PushEndpointPolicy([allowed]),
       ),
@@ -112,7 +114,7 @@ describe.each(senders)('Web Push sender %s: what a push service answers', (_name
     const device = target('/ok');
     const prepared = sender.prepare(device, message.payload)!;
     expect(await sender.send(device, { ...message, topic: 'prepared', prepared })).toEqual({ ok: true });
-    expect(received.find((r) => r.headers.topic === 'prepared')!.bytes).toBe(prepared.body.length);
+    expect(received.find((r) => r.headers.topic === 'prepared')!.bytes).toBe(prepared.bytes);
   });
 
   it('404 and 410 mean the device is gone; the answer’s text is kept in the error', async () => {
@@ -180,6 +182,7 @@ describe('Web Push sender on a thread of its own: starting', () => {
         keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
         allowlist: 'push.example.test',
         maxSockets: 4,
+        keptMs: 60_000,
       },
       new PushEndpointPolicy(['push.example.test']),
     );
@@ -246,4 +249,114 @@ describe('Web Push sender on a thread of its own: stopping', () => {
     held?.destroy();
     await new Promise((resolve) => server.close(resolve));
   });
+});
+
+/**
+ * Decision 153: a body made ahead moves to the send thread when it is made; at the instant the push
+ * names it. A message whose payload is much longer than the one prepared tells which was sent: the
+ * body made ahead (its size), or the payload encrypted at the send (a larger one).
+ */
+describe('Web Push sender on a thread of its own: bodies made ahead', () => {
+  const received: { topic: string; bytes: number }[] = [];
+  let server: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      request.on('end', () => {
+        received.push({ topic: String(request.headers.topic), bytes });
+        response.writeHead(201);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const threaded = (keptMs: number) =>
+    new ThreadedPushSender(
+      {
+        keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
+        allowlist: `127.0.0.1:${port}`,
+        maxSockets: 4,
+        keptMs,
+      },
+      new PushEndpointPolicy([`127.0.0.1:${port}`]),
+    );
+  const device = () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    return {
+      kind: 'webpush',
+      endpoint: '',
+      token: JSON.stringify({ endpoint: `http://127.0.0.1:${port}/d`, keys }),
+    };
+  };
+  const short = '{"title":"Morning dose"}';
+  const long = JSON.stringify({ title: 'x'.repeat(2000) });
+  const message = (topic: string) => ({ payload: long, topic, ttlSeconds: 60, urgency: 'high' as const });
+  const bytesOf = (topic: string) => received.find((r) => r.topic === topic)?.bytes;
+  // The first send waits for the thread to load its TypeScript through tsx: seconds on a busy machine.
+  const started = { timeout: 30_000 };
+  /** A sender whose thread runs and has taken a body made ahead (the send after it was answered). */
+  const holdingOne = async (keptMs: number, warmUp: string) => {
+    const sender = threaded(keptMs);
+    const target = device();
+    const prepared = sender.prepare(target, short)!;
+    expect(await sender.send(target, message(warmUp))).toEqual({ ok: true });
+    return { sender, target, prepared };
+  };
+
+  it('keeps no body on this thread, and sends the one it moved to the thread', started, async () => {
+    const sender = threaded(60_000);
+    const target = device();
+    const prepared = sender.prepare(target, short)!;
+    expect(Object.keys(prepared)).not.toContain('body');
+
+    expect(await sender.send(target, { ...message('ahead'), prepared })).toEqual({ ok: true });
+    expect(bytesOf('ahead')).toBe(prepared.bytes);
+    await sender.send(target, message('encrypted at the send'));
+    expect(bytesOf('encrypted at the send')).toBeGreaterThan(prepared.bytes + 1000);
+    await sender.close();
+  });
+
+  it(
+    'retries a push whose body the thread dropped (kept past its time) with its payload',
+    started,
+    async () => {
+      const { sender, target, prepared } = await holdingOne(50, 'warm-up');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      // Not sent, and not taken for a gone device: push delivery retries it like any failure.
+      expect(await sender.send(target, { ...message('dropped'), prepared })).toMatchObject({
+        ok: false,
+        gone: false,
+      });
+      expect(bytesOf('dropped')).toBeUndefined();
+      expect(await sender.send(target, { ...message('dropped'), prepared })).toEqual({ ok: true });
+      expect(bytesOf('dropped')).toBe(bytesOf('warm-up'));
+      await sender.close();
+    },
+  );
+
+  it(
+    'sends a push whose body went down with a lost thread, from the payload, on the next',
+    started,
+    async () => {
+      const { sender, target, prepared } = await holdingOne(60_000, 'before the loss');
+      const lost = (sender as unknown as { worker: Worker }).worker;
+      await lost.terminate();
+      await vi.waitFor(() => expect(sender.threadStarted).toBe(false));
+
+      expect(await sender.send(target, { ...message('after the loss'), prepared })).toEqual({ ok: true });
+      expect(bytesOf('after the loss')).toBe(bytesOf('before the loss'));
+      await sender.close();
+    },
+  );
 });

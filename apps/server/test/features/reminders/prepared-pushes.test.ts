@@ -30,7 +30,7 @@ function notification(overrides: Partial<PreparedNotification> = {}): PreparedNo
   };
 }
 
-const body = { forToken: 'token', body: Buffer.from('sealed') };
+const body = { forToken: 'token', bytes: 6 };
 
 describe('PreparedPushes (the memo of decision 048)', () => {
   it('gives back a prepared notification only for exactly the same intent and recipient, once', () => {
