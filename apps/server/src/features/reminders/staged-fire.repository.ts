@@ -19,6 +19,9 @@ export interface NewStagedFire {
   moves: StagedMove[];
 }
 
+/** A released lease's users whose fires stand: every one it staged, or only these. */
+export type Standing = 'all' | Set<string>;
+
 /**
  * Reminders stored ahead of their instant (decision 017). A row here means "staged, not yet released":
  * releasing deletes it (the reminder stands), cancelling (`reminder_staged_cancel`, run by the
@@ -62,19 +65,29 @@ export class StagedFireRepository {
   }
 
   /**
-   * Releases leases' staged fires in one statement: per lease, the users whose fires still stood (a
-   * user whose stamp was raised meanwhile is not among them: their fire was cancelled with their
-   * write).
+   * Releases leases' staged fires in one statement, given how many users each lease staged: per
+   * lease, the users whose fires still stand (a user whose stamp was raised meanwhile is not among
+   * them: their fire was cancelled with their write), or `'all'` when none was cancelled. Only a
+   * lease with a cancellation has its users sent back: at a due instant of 100k that is almost none,
+   * where a row per user came back through PGlite's protocol on the engine's thread.
    */
-  async release(leaseIds: string[]): Promise<Map<string, Set<string>>> {
-    const standing = new Map(leaseIds.map((id) => [id, new Set<string>()]));
-    if (leaseIds.length === 0) return standing;
-    const rows = rowsOf<{ lease_id: string; user_id: string }>(
-      await this.db.execute(sql`delete from ${stagedFires}
-        where lease_id = any(string_to_array(${leaseIds.join(',')}, ',')::uuid[])
-        returning lease_id, user_id`),
+  async release(leases: { leaseId: string; users: number }[]): Promise<Map<string, Standing>> {
+    const standing = new Map<string, Standing>(leases.map((l) => [l.leaseId, new Set<string>()]));
+    if (leases.length === 0) return standing;
+    const rows = rowsOf<{ lease_id: string; users: string | null }>(
+      await this.db.execute(sql`with released as (
+          delete from ${stagedFires}
+          where lease_id = any(string_to_array(${leases.map((l) => l.leaseId).join(',')}, ',')::uuid[])
+          returning lease_id, user_id)
+        select r.lease_id,
+          case when count(*) < e.users then string_agg(r.user_id::text, ',') end as users
+        from released r
+        join json_to_recordset(${JSON.stringify(leases.map((l) => ({ lease_id: l.leaseId, users: l.users })))}::json)
+          as e(lease_id uuid, users int) on e.lease_id = r.lease_id
+        group by r.lease_id, e.users`),
     );
-    for (const r of rows) standing.get(r.lease_id)?.add(r.user_id);
+    // A lease with no row left was cancelled for every user: it keeps its empty set.
+    for (const r of rows) standing.set(r.lease_id, r.users === null ? 'all' : new Set(r.users.split(',')));
     return standing;
   }
 

@@ -1,4 +1,4 @@
-import { StagedFireRepository } from '../staged-fire.repository';
+import { type Standing, StagedFireRepository } from '../staged-fire.repository';
 import type { ReminderEngineOptions } from './engine-options';
 import { announceFired } from './fire-batch';
 import type { StagedLease } from './stage-ahead';
@@ -93,23 +93,26 @@ export class StagedReleases {
   private async release(leases: StagedLease[]): Promise<void> {
     // From here the bodies belong to the push jobs, which drop them with their leases.
     for (const lease of leases) this.o.prepared?.releaseHeld(lease.bodies.size);
-    const standing = await new StagedFireRepository(this.o.db).release(leases.map((l) => l.leaseId));
+    const standing = await new StagedFireRepository(this.o.db).release(
+      leases.map((l) => ({ leaseId: l.leaseId, users: l.rowsOf.size })),
+    );
     for (const lease of leases) await this.announce(lease, standing.get(lease.leaseId)!);
   }
 
-  private async announce(lease: StagedLease, standing: Set<string>): Promise<void> {
-    const leased = lease.leased.filter((p) => standing.has(p.userId));
-    const notifications = lease.notifications.filter((n) => standing.has(n.userId));
+  private async announce(lease: StagedLease, standing: Standing): Promise<void> {
+    const stands = (item: { userId: string }) => standing === 'all' || standing.has(item.userId);
+    const leased = lease.leased.filter(stands);
+    const notifications = lease.notifications.filter(stands);
     const lateSeconds = (this.o.clock.now().getTime() - lease.dueAt.getTime()) / 1000;
     this.released += notifications.length;
     let claimed = 0;
-    for (const [userId, rows] of lease.rowsOf) if (standing.has(userId)) claimed += rows;
+    for (const [userId, rows] of lease.rowsOf) if (stands({ userId })) claimed += rows;
     await announceFired(this.o, {
       claimed,
       lateness: notifications.map(() => lateSeconds),
       leaseId: leased.length > 0 ? lease.leaseId : undefined,
       leased,
-      devices: lease.devices.filter((d) => standing.has(d.userId)),
+      devices: lease.devices.filter(stands),
       notifications,
       bodies: lease.bodies,
     });
