@@ -142,7 +142,10 @@ export class ThreadedPushSender implements PushSender {
     await this.local.close();
   }
 
-  /** Whether the thread running now was given this body and has not said it dropped it. */
+  /**
+   * Whether the thread running now was given this body and has not said it dropped it. A dropped
+   * ref is forgotten as it is asked about: that send carries the payload instead.
+   */
   private heldByThread(prepared: PreparedPush | undefined): prepared is PreparedInThread {
     if (!prepared || !isInThread(prepared) || !this.worker) return false;
     if (prepared.generation !== this.generation) return false;
@@ -162,9 +165,15 @@ export class ThreadedPushSender implements PushSender {
     this.outgoing = [];
     // Closing: what was queued is answered "not sent" by close() (it is all still waiting).
     if ((message.ahead.length === 0 && message.sends.length === 0) || this.closed) return;
-    // Each body has its own memory (WebPushSender.prepare): moved, not copied.
-    const moved = message.ahead.map((a) => a.body.buffer);
-    this.thread().postMessage(message, moved as ArrayBuffer[]);
+    // Each body has its own memory (WebPushSender.prepare): moved, not copied. Only a body that is
+    // the whole of its buffer is moved, each buffer once (listed twice, postMessage would throw).
+    const moved = new Set<ArrayBuffer>();
+    for (const { body } of message.ahead) {
+      if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) {
+        moved.add(body.buffer as ArrayBuffer);
+      }
+    }
+    this.thread().postMessage(message, [...moved]);
   }
 
   private thread(): Worker {
