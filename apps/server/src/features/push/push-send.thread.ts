@@ -17,12 +17,14 @@ const sender = new WebPushSender(data.keys, PushEndpointPolicy.fromEnv(data.allo
 
 /** Bodies given ahead, by ref, with when they came (Date.now()). */
 const held = new Map<number, { destination: Destination; body: Buffer; at: number }>();
+/** Past the time its caller may still ask for it (`keptMs`). */
+const expired = (body: { at: number }, now = Date.now()) => body.at < now - data.keptMs;
 // Bodies nobody sent (a dose ticked in the lead time, a re-prepared payload) go once their caller
 // can no longer ask for them; asked for later, they are answered `unknown`.
 setInterval(
   () => {
-    const before = Date.now() - data.keptMs;
-    for (const [ref, body] of held) if (body.at < before) held.delete(ref);
+    const now = Date.now();
+    for (const [ref, body] of held) if (expired(body, now)) held.delete(ref);
   },
   Math.max(1_000, data.keptMs / 4),
 ).unref();
@@ -65,8 +67,8 @@ const failure = (error: unknown): PushResult => ({ ok: false, gone: false, error
 function sendHeld(id: number, ref: number, options: PushOptions): void {
   const body = held.get(ref);
   // Past its time, as if the sweep had run: asked for this late, its caller sends the payload.
-  if (body && body.at < Date.now() - data.keptMs) held.delete(ref);
-  if (!body || !held.has(ref)) {
+  if (!body || expired(body)) {
+    held.delete(ref);
     unknown.push({ id, ref });
     flushSoon();
     return;

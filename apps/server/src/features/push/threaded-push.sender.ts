@@ -4,7 +4,7 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
 import type { BodyAhead, FromSendThread, SendRequest, SendThreadData, ToSendThread } from './push-send-wire';
-import { type PreparedWebPush, WebPushSender } from './web-push.sender';
+import { WebPushSender } from './web-push.sender';
 
 /** How long a closing send thread may take to close its connections before it is stopped. */
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -82,7 +82,7 @@ export class ThreadedPushSender implements PushSender {
     // reminders it took the first second of the burst to load and open its connections, while the
     // pushes released meanwhile waited (the first 1 % arrived after 1.1 s). A device that cannot be
     // sent to gets no body, and starts nothing.
-    const made = this.local.prepare(target, payload) as PreparedWebPush | null;
+    const made = this.local.prepare(target, payload);
     if (!made || this.closed) return made;
     this.thread();
     // The body moves to the thread now, minutes ahead, instead of being copied there at the

@@ -95,7 +95,7 @@ export class WebPushSender implements PushSender {
    * The encryption, done ahead (decision 048): it is most of a push's CPU (the ECDH agreement), and
    * a dose's payload is known minutes before its time. The VAPID header is cached per origin anyway.
    */
-  prepare(target: PushTarget, payload: string): PreparedPush | null {
+  prepare(target: PushTarget, payload: string): PreparedWebPush | null {
     const subscription = this.subscriptionOf(target);
     if (typeof subscription === 'string') return null;
     const body = this.encrypt(subscription, payload);

@@ -100,19 +100,19 @@ export class StagedReleases {
   }
 
   private async announce(lease: StagedLease, standing: Standing): Promise<void> {
-    const stands = (item: { userId: string }) => standing === 'all' || standing.has(item.userId);
-    const leased = lease.leased.filter(stands);
-    const notifications = lease.notifications.filter(stands);
+    const stands = (userId: string) => standing === 'all' || standing.has(userId);
+    const leased = lease.leased.filter((p) => stands(p.userId));
+    const notifications = lease.notifications.filter((n) => stands(n.userId));
     const lateSeconds = (this.o.clock.now().getTime() - lease.dueAt.getTime()) / 1000;
     this.released += notifications.length;
     let claimed = 0;
-    for (const [userId, rows] of lease.rowsOf) if (stands({ userId })) claimed += rows;
+    for (const [userId, rows] of lease.rowsOf) if (stands(userId)) claimed += rows;
     await announceFired(this.o, {
       claimed,
       lateness: notifications.map(() => lateSeconds),
       leaseId: leased.length > 0 ? lease.leaseId : undefined,
       leased,
-      devices: lease.devices.filter(stands),
+      devices: lease.devices.filter((d) => stands(d.userId)),
       notifications,
       bodies: lease.bodies,
     });
