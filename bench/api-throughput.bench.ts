@@ -12,6 +12,7 @@
  *   npm run bench:api -- --engine embedded --duration 10 --warmup 3
  *   npm run bench:api -- --profile prof/                   # the app under --cpu-prof
  *   npm run bench:api -- --only notifications              # endpoints whose name contains it
+ *   npm run bench:api -- --only health --fresh             # new processes for each round
  *   npm run bench:api -- --engine postgres --soak 10       # memory: the app's RSS after each pass
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
@@ -41,6 +42,9 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    // New app and reference processes for each round (each warmed up again): a process's own speed
+    // varies from one start to the next, and the ratio should not rest on one start of each.
+    fresh: { type: 'boolean', default: false },
     profile: { type: 'string' },
     out: { type: 'string' },
     // Memory under long load: the app alone, every endpoint in turn, for this many minutes; its RSS
@@ -241,14 +245,20 @@ interface Side {
  * (app–reference, reference–app, …), so a drift in the machine's load is shared. The ratio is the
  * median of the rounds' ratios.
  */
-async function compare(app: Side, reference: Side) {
-  if (WARMUP > 0) {
+async function compare(app: Side, reference: Side, restart?: () => Promise<void>) {
+  const warmUp = async () => {
+    if (WARMUP <= 0) return;
     await load(app.origin, app.options, WARMUP);
     await load(reference.origin, reference.options, WARMUP);
-  }
+  };
+  await warmUp();
   const appRounds: Measured[] = [];
   const referenceRounds: Measured[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    if (round > 0 && restart) {
+      await restart();
+      await warmUp();
+    }
     const order = round % 2 === 0 ? [app, reference] : [reference, app];
     for (const side of order) {
       const measured = await load(side.origin, side.options, DURATION);
@@ -344,15 +354,33 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
       await cp(path.join(dataDir, 'pglite'), path.join(referenceDir, 'pglite'), { recursive: true });
     const referencePort = await freePort();
     const referenceOrigin = `http://127.0.0.1:${referencePort}`;
-    const app = await startProcess(appScript, appEnv, logFile);
-    const reference = await startProcess(
-      // The same runtime flags as the app: the ratio compares the code, not the garbage collector.
-      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/api-reference.server.ts'],
-      { ...dbEnv, PORT: String(referencePort), DATA_DIR: referenceDir },
-      logFile,
-    );
-    await waitFor(origin, '/api/health', app);
-    await waitFor(referenceOrigin, '/health', reference);
+    const startApp = async () => {
+      const child = await startProcess(appScript, appEnv, logFile);
+      await waitFor(origin, '/api/health', child);
+      return child;
+    };
+    const startReference = async () => {
+      const child = await startProcess(
+        // The same runtime flags as the app: the ratio compares the code, not the garbage collector.
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/api-reference.server.ts'],
+        { ...dbEnv, PORT: String(referencePort), DATA_DIR: referenceDir },
+        logFile,
+      );
+      await waitFor(referenceOrigin, '/health', child);
+      return child;
+    };
+    let app = await startApp();
+    let reference = await startReference();
+    // --fresh: both processes started anew before each round after the first. The same bare route
+    // served 33k req/s in one process and 41k in the next (2026-11-28): a round's ratio otherwise
+    // carries one process's luck for the whole run.
+    const restart = args.fresh
+      ? async () => {
+          await Promise.all([stop(app), stop(reference)]);
+          app = await startApp();
+          reference = await startReference();
+        }
+      : undefined;
     if (args.soak) {
       await stop(reference);
       const rss = await soak(origin, endpoints, s, app.pid, Number(args.soak) * 60_000);
@@ -363,6 +391,7 @@ async function runEngine(engine: 'embedded' | 'postgres'): Promise<EngineResult>
       const measured = await compare(
         { origin, options: endpoint.app(s) },
         { origin: referenceOrigin, options: endpoint.reference(s) },
+        restart,
       );
       console.log(
         `  ${engine} ${endpoint.name}: app ${measured.app.rps.toFixed(0)} req/s, reference ${measured.reference.rps.toFixed(0)} req/s, ` +
@@ -429,7 +458,7 @@ async function main(): Promise<void> {
   const engines =
     args.engine === 'both' ? (['embedded', 'postgres'] as const) : [args.engine as 'embedded' | 'postgres'];
   console.log(
-    `API benchmark: ${engines.join(' + ')}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${ROUNDS} × ${DURATION} s per side and endpoint, ` +
+    `API benchmark: ${engines.join(' + ')}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${ROUNDS} × ${DURATION} s per side and endpoint${args.fresh ? ' (new processes each round)' : ''}, ` +
       `${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}, ${new Date().toISOString()}`,
