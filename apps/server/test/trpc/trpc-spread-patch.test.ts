@@ -41,7 +41,7 @@ describe("tRPC's procedure call", () => {
       .use(record)
       .input(z.object({ n: z.number() }))
       .use(record)
-      .query(({ ctx, input, path, type }) => ({ ctx, input, path, type }));
+      .query(({ ctx, input, path }) => ({ ctx, input, path }));
     const signal = new AbortController().signal;
     const caller = t.router({ procedure }).createCaller({ who: 'ada' }, { signal });
 
@@ -64,7 +64,6 @@ describe("tRPC's procedure call", () => {
       ctx: { who: 'ada', level1: true, level2: true },
       input: { n: 1 },
       path: 'procedure',
-      type: 'query',
     });
   });
 
