@@ -445,7 +445,8 @@ function table(results: EngineResult[]): string {
     results
       .map(
         (r) =>
-          `${r.engine}: server RSS after the load ${r.rssAfterLoadMiB.toFixed(0)} MiB` +
+          // With --fresh the app measured last served only the last round of the last endpoint.
+          `${r.engine}: server RSS after the load${args.fresh ? ' (its last start, one round)' : ''} ${r.rssAfterLoadMiB.toFixed(0)} MiB` +
           (r.soakRssMiB ? ` (after each pass: ${r.soakRssMiB.map((m) => m.toFixed(0)).join(', ')} MiB)` : ''),
       )
       .join('; '),
