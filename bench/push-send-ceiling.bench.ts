@@ -3,7 +3,8 @@
  * all prepared ahead, with no database, no queue and no decision, through the engine's own
  * `WebPushSender` to the same local sink `bench:reminders` uses (a child process, as there).
  *
- * `npm run bench:push-ceiling -- --n 100000 [--concurrency 64]`
+ * `npm run bench:push-ceiling -- --n 100000 [--concurrency 64]`, or in the same run as the engine's
+ * measurement: `npm run bench:reminders -- --n 100000 --ceiling`.
  *
  * Whatever the reminder engine does at a due instant, its last push cannot arrive sooner than this
  * run's last one: the figure bounds what `bench:reminders` can reach on the same machine.
@@ -27,6 +28,20 @@ const { values: args } = parseArgs({
 });
 const N = Number(args.n);
 const CONCURRENCY = Number(args.concurrency);
+
+/** What a run of this benchmark measured, as `bench:reminders --ceiling` receives it. */
+export interface CeilingReport {
+  type: 'ceiling';
+  n: number;
+  failed: number;
+  received: number;
+  pushesPerS: number;
+  p50S: number;
+  p99S: number;
+  lastS: number;
+  senderCpuMsPerPush: number;
+  sinkCpuMsPerPush: number;
+}
 
 interface SinkReport {
   requests: number;
@@ -109,6 +124,19 @@ async function main() {
     (times[Math.min(times.length - 1, Math.floor(q * times.length))]! / 1000).toFixed(2);
   const perPush = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000 / N).toFixed(3);
   const sinkCpu = { user: report.cpu.user - sinkBefore.user, system: report.cpu.system - sinkBefore.system };
+  // Run by `bench:reminders --ceiling` as its same-run reference: the figures go back to it.
+  process.send?.({
+    type: 'ceiling',
+    n: N,
+    failed,
+    received: times.length,
+    pushesPerS: Math.round(N / (sent / 1000)),
+    p50S: Number(at(0.5)),
+    p99S: Number(at(0.99)),
+    lastS: Number(at(1)),
+    senderCpuMsPerPush: Number(perPush(cpu)),
+    sinkCpuMsPerPush: Number(perPush(sinkCpu)),
+  } satisfies CeilingReport);
   console.log(
     `sent ${N} (${failed} failed) in ${(sent / 1000).toFixed(2)} s = ${Math.round(N / (sent / 1000))} pushes/s; ` +
       `received ${times.length}: p50 ${at(0.5)} s, p99 ${at(0.99)} s, last ${at(1)} s; ` +

@@ -7,6 +7,7 @@
  *   npm run bench:reminders -- --n 10000 --engine postgres   (PostgreSQL + Redis, BullMQ)
  *   npm run bench:reminders -- --n 10000 --engine embedded   (PGlite + in-process queue)
  *   npm run bench:reminders -- --n 10000 --engine postgres --workers 2   (two engine processes)
+ *   npm run bench:reminders -- --n 100000 --engine embedded --ceiling   (then the sends alone, same N)
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and BENCH_REDIS_URL
  * (default redis://127.0.0.1:6379) say where; it creates and drops its own database and key prefix.
@@ -29,7 +30,8 @@ import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
 import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
-import { holdBenchLock } from './bench-lock';
+import { holdBenchLock, LOCK_PARENT_ENV } from './bench-lock';
+import type { CeilingReport } from './push-send-ceiling.bench';
 import { requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
 
 const { values: args } = parseArgs({
@@ -46,6 +48,9 @@ const { values: args } = parseArgs({
     // Engine processes on the one PostgreSQL and Redis (the scaled deployment's workers); this
     // process runs one, the others are forked (reminder-engine.worker.ts).
     workers: { type: 'string', default: '1' },
+    // After the run, the machine's push ceiling (bench:push-ceiling) for the same N and concurrency,
+    // in a process of its own: the reference the run's lateness is read against (issue 10).
+    ceiling: { type: 'boolean', default: false },
   },
 });
 const N = Number(args.n);
@@ -387,7 +392,44 @@ async function main() {
   if (engine === 'postgres') await deleteRedisPrefix(redisUrl, prefix);
   sink.send({ type: 'stop' });
   await rm(dataDir, { recursive: true, force: true });
-  process.exit(result.delivered === N && early === 0 && result.duplicates === 0 ? 0 : 1);
+  const ceiling = args.ceiling ? await measureCeiling(config.reminders.pushConcurrency) : undefined;
+  if (ceiling) {
+    const ratio = result.p99S / ceiling.p99S;
+    console.log(JSON.stringify({ ceiling, p99OverCeilingP99: +ratio.toFixed(2) }));
+    console.log(
+      `the sends alone in this run (bench:push-ceiling, ${ceiling.n} pushes, concurrency ${config.reminders.pushConcurrency}): ` +
+        `p50 ${ceiling.p50S} s, p99 ${ceiling.p99S} s, last ${ceiling.lastS} s; this run's p99 is ${ratio.toFixed(2)} × theirs`,
+    );
+  }
+  const ok = result.delivered === N && early === 0 && result.duplicates === 0;
+  process.exit(ok && (!ceiling || ceiling.received === N) ? 0 : 1);
+}
+
+/**
+ * The machine's floor for this run (bench:push-ceiling: the same number of prepared pushes sent to
+ * the same sink, nothing else), measured right after it in a child process under this run's lock.
+ * Absolute lateness depends on the machine (the sends alone took a p99 of 2.6–4.4 s on one machine
+ * and 6.6 s on another); its ratio to this floor is what the engine adds.
+ */
+async function measureCeiling(concurrency: number): Promise<CeilingReport> {
+  const child = fork(
+    path.join(here, 'push-send-ceiling.bench.ts'),
+    ['--n', String(N), '--concurrency', String(concurrency)],
+    {
+      execArgv: [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx'],
+      env: { ...process.env, [LOCK_PARENT_ENV]: String(process.pid) },
+      stdio: 'inherit',
+    },
+  );
+  let report: CeilingReport | undefined;
+  child.on('message', (message: CeilingReport) => {
+    if (message.type === 'ceiling') report = message;
+  });
+  // 'close' comes after the exit and after the IPC channel has delivered its last message.
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (code !== 0 || !report)
+    throw new Error(`bench:push-ceiling exited with ${code} and ${report ? 'its figures' : 'no figures'}`);
+  return report;
 }
 
 main().catch((error: unknown) => {
