@@ -121,26 +121,27 @@ async function main() {
   const report = await ask<SinkReport>('report');
   const times = report.times.map((t) => t - start).sort((a, b) => a - b);
   const at = (q: number) =>
-    (times[Math.min(times.length - 1, Math.floor(q * times.length))]! / 1000).toFixed(2);
-  const perPush = (c: NodeJS.CpuUsage) => ((c.user + c.system) / 1000 / N).toFixed(3);
+    +(times[Math.min(times.length - 1, Math.floor(q * times.length))]! / 1000).toFixed(2);
+  const perPush = (c: NodeJS.CpuUsage) => +((c.user + c.system) / 1000 / N).toFixed(3);
   const sinkCpu = { user: report.cpu.user - sinkBefore.user, system: report.cpu.system - sinkBefore.system };
-  // Run by `bench:reminders --ceiling` as its same-run reference: the figures go back to it.
-  process.send?.({
+  const measured: CeilingReport = {
     type: 'ceiling',
     n: N,
     failed,
     received: times.length,
     pushesPerS: Math.round(N / (sent / 1000)),
-    p50S: Number(at(0.5)),
-    p99S: Number(at(0.99)),
-    lastS: Number(at(1)),
-    senderCpuMsPerPush: Number(perPush(cpu)),
-    sinkCpuMsPerPush: Number(perPush(sinkCpu)),
-  } satisfies CeilingReport);
+    p50S: at(0.5),
+    p99S: at(0.99),
+    lastS: at(1),
+    senderCpuMsPerPush: perPush(cpu),
+    sinkCpuMsPerPush: perPush(sinkCpu),
+  };
+  // Run by `bench:reminders --ceiling` as its same-run reference: the figures go back to it.
+  process.send?.(measured);
   console.log(
-    `sent ${N} (${failed} failed) in ${(sent / 1000).toFixed(2)} s = ${Math.round(N / (sent / 1000))} pushes/s; ` +
-      `received ${times.length}: p50 ${at(0.5)} s, p99 ${at(0.99)} s, last ${at(1)} s; ` +
-      `CPU per push: sender ${perPush(cpu)} ms, sink ${perPush(sinkCpu)} ms`,
+    `sent ${N} (${failed} failed) in ${(sent / 1000).toFixed(2)} s = ${measured.pushesPerS} pushes/s; ` +
+      `received ${measured.received}: p50 ${measured.p50S.toFixed(2)} s, p99 ${measured.p99S.toFixed(2)} s, last ${measured.lastS.toFixed(2)} s; ` +
+      `CPU per push: sender ${measured.senderCpuMsPerPush.toFixed(3)} ms, sink ${measured.sinkCpuMsPerPush.toFixed(3)} ms`,
   );
   await sender.close();
   sink.send({ type: 'stop' });
