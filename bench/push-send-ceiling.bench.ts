@@ -9,11 +9,8 @@
  * Whatever the reminder engine does at a due instant, its last push cannot arrive sooner than this
  * run's last one: the figure bounds what `bench:reminders` can reach on the same machine.
  */
-import { fork } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
 import { PushEndpointPolicy } from '../apps/server/src/features/push/endpoint-allowlist';
@@ -21,13 +18,18 @@ import type { PreparedPush } from '../apps/server/src/features/push/push-sender'
 import { WebPushSender } from '../apps/server/src/features/push/web-push.sender';
 import { holdBenchLock } from './bench-lock';
 import { requireServerNodeFlags } from './bench-support';
+import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
-  options: { n: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '64' } },
+  options: {
+    n: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '64' },
+    sink: { type: 'string', default: 'lean' },
+  },
 });
 const N = Number(args.n);
 const CONCURRENCY = Number(args.concurrency);
+const SINK = pushSinkKindOf(args.sink);
 
 /** What a run of this benchmark measured, as `bench:reminders --ceiling` receives it. */
 export interface CeilingReport {
@@ -56,12 +58,9 @@ async function main() {
   console.log(
     `push send ceiling: N=${N}, concurrency ${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}`,
+      .join(' ')}, sink ${SINK}`,
   );
-  const sink = fork(path.join(here, 'push-sink.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const port = await new Promise<number>((resolve) =>
-    sink.once('message', (m: { port: number }) => resolve(m.port)),
-  );
+  const { sink, port } = await startPushSink(SINK);
   const ask = <T>(type: string) =>
     new Promise<T>((resolve) => {
       sink.once('message', (m: T) => resolve(m));

@@ -1,26 +1,108 @@
 /**
- * A local push sink for the benchmark (a child process, so its CPU is not the engine's): it answers
+ * A local push sink for the benchmarks (a child process, so its CPU is not the engine's): it answers
  * every Web Push request 201 and records when each Topic first arrived. It does not decrypt (the
  * round-trip test does that); it only counts, so the measurement is of the sender.
+ *
+ * It stands in for the push services, which run on other machines; here it shares the two cores
+ * with what is measured. So by default it is the leanest HTTP/1.1 server that still reads every
+ * request whole (`lean`: a socket, the head's end, Content-Length, a canned answer), about half a
+ * `node:http` server's CPU per push (decision 156). `--sink node-http` keeps the first sink, to
+ * compare with the figures measured with it.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { pushSinkKindOf } from './push-sink-process';
+
+const { values: args } = parseArgs({ options: { kind: { type: 'string' } } });
+const kind = pushSinkKindOf(args.kind);
 
 const firstSeen = new Map<string, number>();
 let requests = 0;
 
-const server = http.createServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    requests += 1;
-    const topic = String(request.headers.topic ?? request.url);
-    if (!firstSeen.has(topic)) firstSeen.set(topic, Date.now());
-    response.writeHead(201);
-    response.end();
-  });
-});
-server.keepAliveTimeout = 30_000;
+function arrived(topic: string) {
+  requests += 1;
+  if (!firstSeen.has(topic)) firstSeen.set(topic, Date.now());
+}
 
+function nodeHttpSink(): net.Server {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      arrived(String(request.headers.topic ?? request.url));
+      response.writeHead(201);
+      response.end();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  return server;
+}
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+const CREATED = Buffer.from('HTTP/1.1 201 Created\r\ncontent-length: 0\r\n\r\n');
+const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i;
+const TOPIC = /\r\ntopic:[ \t]*([^\r]*)/i;
+const TRANSFER_ENCODING = /\r\ntransfer-encoding:/i;
+/** Longer than any push request's head (VAPID's header is the largest, under 1 KiB). */
+const MAX_HEAD_BYTES = 16_384;
+
+/**
+ * One connection's requests, in order (the sender may pipeline): a request counts when its body has
+ * arrived whole, as with node:http's 'end'. Anything this sink does not read (a chunked body, a head
+ * without an end) closes the connection, so the sender sees a failure instead of a wrong count.
+ */
+function readRequests(socket: net.Socket) {
+  let pending: Buffer | undefined;
+  let bodyLeft = 0;
+  let topic = '';
+  const refuse = (why: string) => {
+    console.error(`push sink: ${why}; closing the connection`);
+    socket.destroy();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    const buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
+    pending = undefined;
+    let offset = 0;
+    let answers = 0;
+    while (offset < buffer.length) {
+      if (bodyLeft > 0) {
+        const taken = Math.min(bodyLeft, buffer.length - offset);
+        bodyLeft -= taken;
+        offset += taken;
+        if (bodyLeft > 0) break;
+        arrived(topic);
+        answers += 1;
+        continue;
+      }
+      const end = buffer.indexOf(HEAD_END, offset);
+      if (end < 0) {
+        if (buffer.length - offset > MAX_HEAD_BYTES) return refuse('a request head without an end');
+        pending = buffer.subarray(offset);
+        break;
+      }
+      const head = buffer.toString('latin1', offset, end);
+      if (TRANSFER_ENCODING.test(head)) return refuse('a chunked body');
+      topic = TOPIC.exec(head)?.[1] ?? head.slice(0, head.indexOf('\r\n'));
+      bodyLeft = Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
+      offset = end + HEAD_END.length;
+      if (bodyLeft === 0) {
+        arrived(topic);
+        answers += 1;
+      }
+    }
+    if (answers === 0) return;
+    socket.cork();
+    for (let i = 0; i < answers; i++) socket.write(CREATED);
+    socket.uncork();
+  });
+  socket.on('error', () => socket.destroy());
+}
+
+function leanSink(): net.Server {
+  return net.createServer({ noDelay: true }, readRequests);
+}
+
+const server = kind === 'node-http' ? nodeHttpSink() : leanSink();
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port });
 });
@@ -30,5 +112,6 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'report') {
     process.send?.({ type: 'report', requests, times: [...firstSeen.values()], cpu: process.cpuUsage() });
   }
-  if (message.type === 'stop') server.close(() => process.exit(0));
+  // Everything was counted and reported: nothing is left to flush or to wait for.
+  if (message.type === 'stop') process.exit(0);
 });

@@ -33,6 +33,7 @@ import { seedMorningUsers } from '../apps/server/test/features/reminders/reminde
 import { holdBenchLock, LOCK_PARENT_ENV } from './bench-lock';
 import type { CeilingReport } from './push-send-ceiling.bench';
 import { requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
+import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,9 +52,12 @@ const { values: args } = parseArgs({
     // After the run, the machine's push ceiling (bench:push-ceiling) for the same N and concurrency,
     // in a process of its own: the reference the run's lateness is read against (issue 10).
     ceiling: { type: 'boolean', default: false },
+    // The local push sink (push-sink.ts): 'lean' by default, 'node-http' as before decision 156.
+    sink: { type: 'string', default: 'lean' },
   },
 });
 const N = Number(args.n);
+const sinkKind = pushSinkKindOf(args.sink);
 const engine = args.engine === 'embedded' ? 'embedded' : 'postgres';
 const zone = args.zone;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,14 +112,11 @@ async function main() {
   // The engine runs in this process (and in --workers' children, started with the same flags).
   requireServerNodeFlags('bench:reminders');
   console.log(
-    `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, ${cpus().length} CPUs, load ${loadavg()
+    `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, sink ${sinkKind}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const sink = fork(path.join(here, 'push-sink.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const sinkPort = await new Promise<number>((resolve) =>
-    sink.once('message', (m: { port: number }) => resolve(m.port)),
-  );
+  const { sink, port: sinkPort } = await startPushSink(sinkKind);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-bench-'));
   const prefix = `medrem-bench-${randomBytes(4).toString('hex')}`;
@@ -414,7 +415,7 @@ async function main() {
 async function measureCeiling(concurrency: number): Promise<CeilingReport> {
   const child = fork(
     path.join(here, 'push-send-ceiling.bench.ts'),
-    ['--n', String(N), '--concurrency', String(concurrency)],
+    ['--n', String(N), '--concurrency', String(concurrency), '--sink', sinkKind],
     {
       execArgv: [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx'],
       env: { ...process.env, [LOCK_PARENT_ENV]: String(process.pid) },
