@@ -5,9 +5,9 @@
  *
  * It stands in for the push services, which run on other machines; here it shares the two cores
  * with what is measured. So by default it is the leanest HTTP/1.1 server that still reads every
- * request whole (`lean`: a socket, the head's end, Content-Length, a canned answer), about half a
- * `node:http` server's CPU per push (decision 156). `--sink node-http` keeps the first sink, to
- * compare with the figures measured with it.
+ * request whole (`lean`: a socket, the head's end, Content-Length, a canned answer), at about two
+ * thirds of a `node:http` server's CPU per push (decision 156). `--sink node-http` keeps the first
+ * sink, to compare with the figures measured with it.
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';

@@ -25,6 +25,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/database';
+import { defaultDatabasePoolSize } from '../apps/server/src/db/pool-size';
 import type { Clock } from '../apps/server/src/lib/clock';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
@@ -132,7 +133,12 @@ async function main() {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    database = await openDatabase({ databaseUrl, poolSize: 10 });
+    // The engine in this process uses this handle: the app's pool size (DATABASE_POOL_SIZE or its
+    // default, decision 157), as the forked engines' configs do.
+    database = await openDatabase({
+      databaseUrl,
+      poolSize: Number(process.env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize()),
+    });
     dropDatabase = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -203,6 +209,7 @@ async function main() {
         'REMINDER_PREPARE_MAX',
         'REMINDER_STAGE_AHEAD',
         'PUSH_SEND_THREAD',
+        'DATABASE_POOL_SIZE',
       ]
         .filter((name) => process.env[name])
         .map((name) => [name, process.env[name]]),

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { durableStartParams } from './embedded-durability';
 import { EmbeddedGroupCommit } from './embedded-group-commit';
 import { PgliteNamedStatements } from './pglite-named-statements';
+import { defaultDatabasePoolSize } from './pool-size';
 import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
@@ -54,7 +55,7 @@ export async function openDatabase(options: {
   const { databaseUrl } = options;
   if (databaseUrl) {
     const client = postgres(databaseUrl, {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultDatabasePoolSize(),
       onnotice: () => undefined,
       // While the server is away, postgres.js holds each query until its next reconnect attempt,
       // and its default backoff grows to 20 s: requests would hang that long instead of answering
