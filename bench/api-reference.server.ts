@@ -14,7 +14,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { durableStartParams } from '../apps/server/src/db/embedded-durability';
 import { EmbeddedGroupCommit, isReadStatement } from '../apps/server/src/db/embedded-group-commit';
-import { defaultDatabasePoolSize } from '../apps/server/src/db/pool-size';
+import { appDatabasePoolSize } from './bench-support';
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -22,8 +22,7 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const sql = postgres(url, {
-      // The app's own pool size (decision 157), so the two sides differ only in the code.
-      max: Number(process.env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize()),
+      max: appDatabasePoolSize(),
       onnotice: () => undefined,
     });
     return {

@@ -2,6 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { loadConfig } from '../apps/server/src/config/config';
 
 /**
  * The Node flags `npm start` runs the server with (package.json is their one source; the Dockerfile
@@ -27,6 +28,15 @@ export function requireServerNodeFlags(script: string): void {
   if (missing.length > 0) {
     throw new Error(`${script} measures what \`npm start\` runs: start it with ${missing.join(' ')}`);
   }
+}
+
+/**
+ * The PostgreSQL connections the app opens on this machine: `DATABASE_POOL_SIZE`, read and checked
+ * by the app's own config, or its default (decision 157). A benchmark's own database handle or
+ * reference opens as many, so it differs from the app only in code.
+ */
+export function appDatabasePoolSize(): number {
+  return loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).databasePoolSize;
 }
 
 /** A port nobody listens on now (another session's server on a fixed port would be measured instead). */

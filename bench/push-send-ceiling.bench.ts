@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
   options: {
     n: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '64' },
-    sink: { type: 'string', default: 'lean' },
+    sink: { type: 'string' },
   },
 });
 const N = Number(args.n);

@@ -25,7 +25,6 @@ import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/database';
-import { defaultDatabasePoolSize } from '../apps/server/src/db/pool-size';
 import type { Clock } from '../apps/server/src/lib/clock';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
@@ -33,7 +32,7 @@ import { deleteRedisPrefix } from '../apps/server/test/features/reminders/remind
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 import { holdBenchLock, LOCK_PARENT_ENV } from './bench-lock';
 import type { CeilingReport } from './push-send-ceiling.bench';
-import { requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
+import { appDatabasePoolSize, requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
 import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
@@ -54,7 +53,7 @@ const { values: args } = parseArgs({
     // in a process of its own: the reference the run's lateness is read against (issue 10).
     ceiling: { type: 'boolean', default: false },
     // The local push sink (push-sink.ts): 'lean' by default, 'node-http' as before decision 156.
-    sink: { type: 'string', default: 'lean' },
+    sink: { type: 'string' },
   },
 });
 const N = Number(args.n);
@@ -133,12 +132,8 @@ async function main() {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    // The engine in this process uses this handle: the app's pool size (DATABASE_POOL_SIZE or its
-    // default, decision 157), as the forked engines' configs do.
-    database = await openDatabase({
-      databaseUrl,
-      poolSize: Number(process.env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize()),
-    });
+    // The engine in this process uses this handle: the app's pool, as the forked engines' configs.
+    database = await openDatabase({ databaseUrl, poolSize: appDatabasePoolSize() });
     dropDatabase = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
