@@ -19,6 +19,8 @@ const kind = pushSinkKindOf(args.kind);
 
 const firstSeen = new Map<string, number>();
 let requests = 0;
+/** The sink's CPU is reported from here: its start, or the last 'reset' (the next burst). */
+let cpuFrom: NodeJS.CpuUsage | undefined;
 
 function arrived(topic: string) {
   requests += 1;
@@ -110,7 +112,15 @@ server.listen(0, '127.0.0.1', () => {
 process.on('message', (message: { type: string }) => {
   if (message.type === 'count') process.send?.({ type: 'count', unique: firstSeen.size, requests });
   if (message.type === 'report') {
-    process.send?.({ type: 'report', requests, times: [...firstSeen.values()], cpu: process.cpuUsage() });
+    const cpu = process.cpuUsage(cpuFrom);
+    process.send?.({ type: 'report', requests, times: [...firstSeen.values()], cpu });
+  }
+  // The next burst is counted on its own (bench:reminders --bursts).
+  if (message.type === 'reset') {
+    firstSeen.clear();
+    requests = 0;
+    cpuFrom = process.cpuUsage();
+    process.send?.({ type: 'reset' });
   }
   // Everything was counted and reported: nothing is left to flush or to wait for.
   if (message.type === 'stop') process.exit(0);
