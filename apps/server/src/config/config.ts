@@ -41,6 +41,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultDatabasePoolSize()),
+  // Embedded database only: how often the autovacuum PGlite lacks looks for work; 0 turns it off
+  // (decision 158).
+  EMBEDDED_VACUUM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedVacuumMs: e.EMBEDDED_VACUUM_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { durableStartParams } from './embedded-durability';
 import { EmbeddedGroupCommit } from './embedded-group-commit';
 import { PgliteNamedStatements } from './pglite-named-statements';
+import { type TableMaintenance, vacuumWhatAutovacuumWould } from './embedded-vacuum';
 import { defaultDatabasePoolSize } from './pool-size';
 import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
@@ -32,6 +33,11 @@ export interface DatabaseHandle {
   snapshot?(): Promise<Uint8Array>;
   /** Applies the committed SQL migrations; safe with several processes starting at once. */
   migrate(): Promise<void>;
+  /**
+   * Embedded database only: one pass of the autovacuum PGlite lacks (decision 158). PostgreSQL
+   * servers run their own autovacuum.
+   */
+  maintain?: () => Promise<TableMaintenance[]>;
   close(): Promise<void>;
 }
 
@@ -121,6 +127,7 @@ export async function openDatabase(options: {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    maintain: () => vacuumWhatAutovacuumWould(client),
     close: () => client.close(),
   };
 }

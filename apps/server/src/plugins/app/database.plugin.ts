@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
+import { startEmbeddedVacuum } from '../../db/embedded-vacuum';
 
 /**
  * Opens PostgreSQL (DATABASE_URL) or the embedded PGlite under DATA_DIR, and applies the committed
- * migrations before any route can answer. Tests may hand in a database of their own.
+ * migrations before any route can answer. Tests may hand in a database of their own. The embedded
+ * database it opens gets the autovacuum PGlite lacks (decision 158), stopped before it closes.
  */
 export default fp<{ database?: DatabaseHandle | undefined }>(
   async (app, options) => {
@@ -16,7 +18,13 @@ export default fp<{ database?: DatabaseHandle | undefined }>(
       }));
     await handle.migrate();
     app.decorate('database', handle);
-    if (!options.database) app.addHook('onClose', () => handle.close());
+    if (!options.database) {
+      const vacuum = startEmbeddedVacuum(handle.maintain, app.config.embeddedVacuumMs, app.log);
+      app.addHook('onClose', async () => {
+        await vacuum?.stop();
+        await handle.close();
+      });
+    }
     app.log.info({ engine: handle.kind }, 'database ready');
   },
   { name: 'database' },
