@@ -15,16 +15,18 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import inspector from 'node:inspector';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
+import pino from 'pino';
 import postgres from 'postgres';
 import { loadConfig } from '../apps/server/src/config/config';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db/database';
+import { startEmbeddedVacuum } from '../apps/server/src/db/embedded-vacuum';
 import type { Clock } from '../apps/server/src/lib/clock';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
@@ -97,6 +99,15 @@ async function serviceCpuTicks(): Promise<{ postgres: number; redis: number }> {
     if (name === 'redis-server') totals.redis += ticks;
   }
   return totals;
+}
+
+/** The bytes of every file under `dir`, in MiB. */
+async function directoryMiB(dir: string): Promise<number> {
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return Math.round(bytes / 1048576);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -215,6 +226,7 @@ async function main() {
         'REMINDER_STAGE_AHEAD',
         'PUSH_SEND_THREAD',
         'DATABASE_POOL_SIZE',
+        'EMBEDDED_VACUUM_SECONDS',
       ]
         .filter((name) => process.env[name])
         .map((name) => [name, process.env[name]]),
@@ -229,9 +241,15 @@ async function main() {
 
   // The clock jumps to `lead` seconds before 08:00: the engines prepare while it counts down.
   const leadMs = Number(args.lead) * 1000;
-  const dueAt = Date.now() + leadMs;
+  // On a whole minute of the real clock, as reminders are in a real deployment: the embedded
+  // database's passes keep to the half minutes between (decision 158), and would otherwise fall on
+  // the instant at random. The lead is at least `--lead`.
+  const wholeMinuteAfter = (ms: number) => Math.ceil(ms / 60_000) * 60_000;
+  const dueAt = wholeMinuteAfter(Date.now() + leadMs);
   offset = eight - dueAt;
   const { runtime, close: closeEngine } = await startBenchEngine(config, database.db, clock);
+  // The embedded database's passes, as the server's database plugin starts them (decision 158).
+  const vacuum = startEmbeddedVacuum(database.maintain, config.embeddedVacuumMs, pino({ level: 'warn' }));
   const others = await Promise.all(
     Array.from({ length: workers - 1 }, async () => {
       const child = fork(path.join(here, 'reminder-engine.worker.ts'), {
@@ -389,7 +407,7 @@ async function main() {
       heapBeforeDueMiB,
       rssAfterMiB: Math.round(process.memoryUsage().rss / 1048576),
       // Filled in below, once the burst's leases are deleted and the heap collected (--bursts).
-      settled: undefined as { rssMiB: number; heapMiB: number } | undefined,
+      settled: undefined as { rssMiB: number; heapMiB: number; dataDirMiB?: number } | undefined,
       lastReceivedS: +(last / 1000).toFixed(2),
       p50S: +(percentile(lateness, 50) / 1000).toFixed(2),
       p99S: +(percentile(lateness, 99) / 1000).toFixed(2),
@@ -434,6 +452,8 @@ async function main() {
     return {
       rssMiB: Math.round(memory.rss / 1048576),
       heapMiB: Math.round((memory.heapUsed + memory.arrayBuffers) / 1048576),
+      // The embedded database's files: what a burst leaves on disk (decision 158).
+      ...(engine === 'embedded' ? { dataDirMiB: await directoryMiB(path.join(dataDir, 'pglite')) } : {}),
     };
   };
 
@@ -451,7 +471,8 @@ async function main() {
     if (!next) throw new Error(`burst ${burst}: no schedule row after the last instant`);
     const virtual = new Date(next.at).getTime();
     // Forward only: an engine's clock never runs back.
-    offset = Math.max(offset, virtual - (Date.now() + leadMs));
+    // Virtual instants and the offset are whole minutes, so the instant stays on one.
+    offset = Math.max(offset, virtual - wholeMinuteAfter(Date.now() + leadMs));
     const nextDueAt = virtual - offset;
     await Promise.all([ask(sink, 'reset'), ...others.map((child) => ask(child, 'clock', { offset }))]);
     console.log(
@@ -474,7 +495,10 @@ async function main() {
         `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms; ` +
         `engine's main thread busy ${Math.round(result.mainThreadBusy * 100)} % of the time, ${result.mainThreadGcMs} ms of it collecting garbage` +
         (result.settled
-          ? `; settled after ${SETTLE_MS / 1000} s: RSS ${result.settled.rssMiB} MiB, heap + buffers ${result.settled.heapMiB} MiB`
+          ? `; settled after ${SETTLE_MS / 1000} s: RSS ${result.settled.rssMiB} MiB, heap + buffers ${result.settled.heapMiB} MiB` +
+            (result.settled.dataDirMiB === undefined
+              ? ''
+              : `, database files ${result.settled.dataDirMiB} MiB`)
           : ''),
     );
 
@@ -507,6 +531,7 @@ async function main() {
     ),
   );
   await closeEngine();
+  await vacuum?.stop();
   await database.close();
   await dropDatabase();
   if (engine === 'postgres') await deleteRedisPrefix(redisUrl, prefix);
