@@ -110,6 +110,15 @@ async function directoryMiB(dir: string): Promise<number> {
   return Math.round(bytes / 1048576);
 }
 
+/**
+ * This process's memory after a full collection (package.json's script passes --expose-gc), so a
+ * reading is what is held, not garbage not yet collected.
+ */
+function collectedMemory(): NodeJS.MemoryUsage {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage();
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -305,10 +314,8 @@ async function main() {
       }),
       ownPrepareCpu,
     );
-    // With --expose-gc (package.json's script passes it) the heap is collected first, so what is
-    // left is what preparation holds, not garbage not yet collected.
-    (globalThis as { gc?: () => void }).gc?.();
-    const memory = process.memoryUsage();
+    // What preparation holds, not garbage not yet collected.
+    const memory = collectedMemory();
     const rssBeforeDueMiB = Math.round(memory.rss / 1048576);
     const heapBeforeDueMiB = Math.round((memory.heapUsed + memory.arrayBuffers) / 1048576);
     console.log(
@@ -447,8 +454,7 @@ async function main() {
    */
   const settle = async () => {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    (globalThis as { gc?: () => void }).gc?.();
-    const memory = process.memoryUsage();
+    const memory = collectedMemory();
     return {
       rssMiB: Math.round(memory.rss / 1048576),
       heapMiB: Math.round((memory.heapUsed + memory.arrayBuffers) / 1048576),
