@@ -250,15 +250,17 @@ async function main() {
 
   // The clock jumps to `lead` seconds before 08:00: the engines prepare while it counts down.
   const leadMs = Number(args.lead) * 1000;
-  // On a whole minute of the real clock, as reminders are in a real deployment: the embedded
-  // database's passes keep to the half minutes between (decision 158), and would otherwise fall on
-  // the instant at random. The lead is at least `--lead`.
-  const wholeMinuteAfter = (ms: number) => Math.ceil(ms / 60_000) * 60_000;
-  const dueAt = wholeMinuteAfter(Date.now() + leadMs);
+  const dueAt = Date.now() + leadMs;
   offset = eight - dueAt;
   const { runtime, close: closeEngine } = await startBenchEngine(config, database.db, clock);
-  // The embedded database's passes, as the server's database plugin starts them (decision 158).
-  const vacuum = startEmbeddedVacuum(database.maintain, config.embeddedVacuumMs, pino({ level: 'warn' }));
+  // The embedded database's passes, as the server's database plugin starts them (decision 158): on
+  // the half minutes of the engines' clock, between the instants.
+  const vacuum = startEmbeddedVacuum(
+    database.maintain,
+    config.embeddedVacuumMs,
+    pino({ level: 'warn' }),
+    clock,
+  );
   const others = await Promise.all(
     Array.from({ length: workers - 1 }, async () => {
       const child = fork(path.join(here, 'reminder-engine.worker.ts'), {
@@ -477,8 +479,7 @@ async function main() {
     if (!next) throw new Error(`burst ${burst}: no schedule row after the last instant`);
     const virtual = new Date(next.at).getTime();
     // Forward only: an engine's clock never runs back.
-    // Virtual instants and the offset are whole minutes, so the instant stays on one.
-    offset = Math.max(offset, virtual - wholeMinuteAfter(Date.now() + leadMs));
+    offset = Math.max(offset, virtual - (Date.now() + leadMs));
     const nextDueAt = virtual - offset;
     await Promise.all([ask(sink, 'reset'), ...others.map((child) => ask(child, 'clock', { offset }))]);
     console.log(

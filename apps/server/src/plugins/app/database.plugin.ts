@@ -19,7 +19,7 @@ export default fp<{ database?: DatabaseHandle | undefined }>(
     await handle.migrate();
     app.decorate('database', handle);
     if (!options.database) {
-      const vacuum = startEmbeddedVacuum(handle.maintain, app.config.embeddedVacuumMs, app.log);
+      const vacuum = startEmbeddedVacuum(handle.maintain, app.config.embeddedVacuumMs, app.log, app.clock);
       app.addHook('onClose', async () => {
         await vacuum?.stop();
         await handle.close();
