@@ -74,7 +74,8 @@ const envSchema = z.object({
   REMINDER_PREPARE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
   // on: preparation also stores ahead what it can, released at the instant (decision 017).
   REMINDER_STAGE_AHEAD: z.enum(['on', 'off']).default('on'),
-  // auto: Web Push requests on a thread of their own when the database is embedded (decision 019).
+  // Web Push requests on a thread of their own (decision 019), on either database since decision
+  // 159; `auto` (the default, kept for existing settings) is `on`.
   PUSH_SEND_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
   PUSH_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
@@ -149,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       prepareLeadMs: e.REMINDER_PREPARE_SECONDS * 1000,
       prepareMaxEntries: e.REMINDER_PREPARE_MAX,
       stageAhead: e.REMINDER_STAGE_AHEAD === 'on',
-      sendThread: e.PUSH_SEND_THREAD === 'auto' ? !e.DATABASE_URL : e.PUSH_SEND_THREAD === 'on',
+      sendThread: e.PUSH_SEND_THREAD !== 'off',
       pushLeaseMs: e.PUSH_LEASE_SECONDS * 1000,
       pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
       pushTtlSeconds: e.PUSH_TTL_SECONDS,
