@@ -6,18 +6,22 @@
  *   3. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
  *   4. the browser (E2E) suite against the built server;
  *   5. openapi.json must match the contract.
- * It ends with one plain line "N passed, N failed, N skipped" summing every runner.
+ * It ends with the failed tests by name (if any), then one plain line "N passed, N failed, N skipped"
+ * summing every runner.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'medrem-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Failed tests by name, with the step that ran them (test-reports.mjs). */
+const failedTests = [];
 
 /**
  * A step that runs longer than this has hung (each takes under 15 minutes on two cores): it is
@@ -67,20 +71,11 @@ async function run(label, command, args, options = {}) {
   return status === 0;
 }
 
-function addVitest(file) {
-  if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += r.numPassedTests ?? 0;
-  totals.failed += r.numFailedTests ?? 0;
-  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-}
-
-function addPlaywright(file) {
-  if (!existsSync(file)) return;
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
-  totals.failed += r.stats?.unexpected ?? 0;
-  totals.skipped += r.stats?.skipped ?? 0;
+function addReport(label, report) {
+  totals.passed += report.passed;
+  totals.failed += report.failed;
+  totals.skipped += report.skipped;
+  for (const failure of report.failures) failedTests.push({ label, ...failure });
 }
 
 async function vitest(label, workspace, env = {}) {
@@ -96,7 +91,7 @@ async function vitest(label, workspace, env = {}) {
       env,
     },
   );
-  addVitest(out);
+  addReport(label, readVitestReport(out, root));
 }
 
 async function postgresUrl() {
@@ -136,11 +131,18 @@ if (built && webPackage.scripts?.['test:e2e']) {
     ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
     { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out } },
   );
-  addPlaywright(out);
+  addReport('browser tests', readPlaywrightReport(out));
 }
 
 await run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
 
+if (failedTests.length) {
+  console.log(`\n━━ Failed tests (${failedTests.length})`);
+  for (const test of failedTests.slice(0, 30)) {
+    console.log(`✗ ${test.label}: ${test.name}`);
+    if (test.message) console.log(`    ${test.message}`);
+  }
+}
 console.log(`\n━━ Summary${failures.length ? ` — failed steps: ${failures.join('; ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
