@@ -39,8 +39,8 @@ export function readVitestReport(file, root) {
   return report;
 }
 
-/** Counts and failures of a Playwright JSON report; zeros when there is none. */
-export function readPlaywrightReport(file) {
+/** Counts and failures of a Playwright JSON report; zeros when there is none. `root` shortens paths. */
+export function readPlaywrightReport(file, root) {
   const report = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (!existsSync(file)) return report;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -61,5 +61,14 @@ export function readPlaywrightReport(file) {
     for (const child of suite.suites ?? []) visit(child);
   };
   for (const suite of r.suites ?? []) visit(suite);
+  // Errors outside any test (a spec file that does not load, a global setup that throws): the run
+  // fails with no test failed, so they are named as the Vitest twin names a file that failed.
+  for (const error of r.errors ?? []) {
+    const file = error.location?.file;
+    const where = file
+      ? `${root ? path.relative(root, file) : file}:${error.location.line}`
+      : 'Playwright run';
+    report.failures.push({ name: where, message: firstLine(error.message) });
+  }
   return report;
 }

@@ -2,7 +2,7 @@
 /**
  * `npm test`: the whole suite, as CI runs it.
  *   1. the production build (the browser tests and the service-worker push test run against it);
- *   2. unit and API tests of every workspace on the embedded database (PGlite);
+ *   2. unit and API tests of every workspace on the embedded database (PGlite), and of scripts/;
  *   3. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
  *   4. the browser (E2E) suite against the built server;
  *   5. openapi.json must match the contract.
@@ -22,6 +22,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Failed tests by name, with the step that ran them (test-reports.mjs). */
 const failedTests = [];
+/** How many of them the end of the output lists: enough to act on, short enough for CI's excerpt. */
+const LISTED_FAILURES = 30;
 
 /**
  * A step that runs longer than this has hung (each takes under 15 minutes on two cores): it is
@@ -78,14 +80,22 @@ function addReport(label, report) {
   for (const failure of report.failures) failedTests.push({ label, ...failure });
 }
 
-async function vitest(label, workspace, env = {}) {
+async function vitest(label, workspace, env = {}, args = []) {
   const dir = path.join(root, workspace);
   if (!existsSync(path.join(dir, 'package.json'))) return;
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
   await run(
     label,
     'npx',
-    ['vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    [
+      'vitest',
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+      ...args,
+    ],
     {
       cwd: dir,
       env,
@@ -118,6 +128,9 @@ for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 
   await vitest(`unit and API tests: ${workspace} (PGlite)`, workspace, { TEST_DATABASE_URL: undefined });
 }
 
+// This script's own report readers: the failure names at the end of a run come from them.
+await vitest('tests of scripts/', '.', {}, ['--dir', 'scripts']);
+
 const pg = await postgresUrl();
 if (pg)
   await vitest('API and data tests: apps/server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: pg });
@@ -131,17 +144,19 @@ if (built && webPackage.scripts?.['test:e2e']) {
     ['run', 'test:e2e', '-w', '@medrem/web', '--', '--reporter=list,json'],
     { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out } },
   );
-  addReport('browser tests', readPlaywrightReport(out));
+  addReport('browser tests', readPlaywrightReport(out, root));
 }
 
 await run('openapi.json is up to date', 'npm', ['run', 'openapi:check']);
 
 if (failedTests.length) {
   console.log(`\n━━ Failed tests (${failedTests.length})`);
-  for (const test of failedTests.slice(0, 30)) {
+  for (const test of failedTests.slice(0, LISTED_FAILURES)) {
     console.log(`✗ ${test.label}: ${test.name}`);
     if (test.message) console.log(`    ${test.message}`);
   }
+  const more = failedTests.length - LISTED_FAILURES;
+  if (more > 0) console.log(`… and ${more} more (the steps' own output above names them)`);
 }
 console.log(`\n━━ Summary${failures.length ? ` — failed steps: ${failures.join('; ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
