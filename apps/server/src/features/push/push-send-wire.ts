@@ -13,7 +13,15 @@ export interface SendThreadData {
    * `unknown`, and its caller sends the payload when the push is retried.
    */
   keptMs: number;
+  /**
+   * How long the thread waits, holding no body and with nothing in flight, before it tells its
+   * caller it is idle, which then stops it (decision 160). Default SEND_THREAD_IDLE_MS.
+   */
+  idleMs?: number;
 }
+
+/** After a burst, the thread's heap is freed by stopping it once it has been this long idle. */
+export const SEND_THREAD_IDLE_MS = 60_000;
 
 /** A body encrypted ahead, moved to the thread when it is made; `ref` names it for the send. */
 export interface BodyAhead {
@@ -35,8 +43,20 @@ export interface ToSendThread {
   sends: SendRequest[];
 }
 
-/** One message from the thread: the answers of a turn of its event loop. */
-export interface FromSendThread {
+/** One message from the thread: the answers of its last few milliseconds, or that it is idle. */
+export type FromSendThread = SendAnswers | SendThreadIdle;
+
+/**
+ * The thread holds no body, has nothing in flight and has been given nothing for `idleMs`.
+ * `received` counts the messages it was given: its caller stops it only if that is all it sent.
+ */
+export interface SendThreadIdle {
+  idle: true;
+  received: number;
+}
+
+/** The answers of a turn of the thread's event loop. */
+export interface SendAnswers {
   /** Requests the push service accepted: nothing to say about them but their id. */
   sent: Float64Array;
   failed: { id: number; result: PushResult }[];

@@ -1,7 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PushResult } from './push-sender';
-import type { FromSendThread, SendThreadData, ToSendThread } from './push-send-wire';
+import {
+  type SendAnswers,
+  SEND_THREAD_IDLE_MS,
+  type SendThreadData,
+  type SendThreadIdle,
+  type ToSendThread,
+} from './push-send-wire';
 import { type Destination, type PushOptions, WebPushSender } from './web-push.sender';
 
 /**
@@ -19,20 +25,44 @@ const sender = new WebPushSender(data.keys, PushEndpointPolicy.fromEnv(data.allo
 const held = new Map<number, { destination: Destination; body: Buffer; at: number }>();
 /** Past the time its caller may still ask for it (`keptMs`). */
 const expired = (body: { at: number }, now = Date.now()) => body.at < now - data.keptMs;
+const dropExpired = () => {
+  const now = Date.now();
+  for (const [ref, body] of held) if (expired(body, now)) held.delete(ref);
+};
 // Bodies nobody sent (a dose ticked in the lead time, a re-prepared payload) go once their caller
 // can no longer ask for them; asked for later, they are answered `unknown`.
-setInterval(
-  () => {
-    const now = Date.now();
-    for (const [ref, body] of held) if (expired(body, now)) held.delete(ref);
-  },
-  Math.max(1_000, data.keptMs / 4),
-).unref();
+setInterval(dropExpired, Math.max(1_000, data.keptMs / 4)).unref();
 
 let sent: number[] = [];
-let failed: FromSendThread['failed'] = [];
-let unknown: FromSendThread['unknown'] = [];
+let failed: SendAnswers['failed'] = [];
+let unknown: SendAnswers['unknown'] = [];
 let flushing = false;
+
+/** Messages given so far, requests not yet answered, and when either last changed. */
+let received = 0;
+let inFlight = 0;
+let lastActivityAt = Date.now();
+/** The `received` count last reported idle: reported once until the thread is given more. */
+let reportedIdleAt = -1;
+const idleMs = data.idleMs ?? SEND_THREAD_IDLE_MS;
+
+/**
+ * Idle: no body held, nothing in flight or unanswered, nothing given for `idleMs`. After a due
+ * second of 100k the thread's heap held the burst's garbage, and an idle isolate does not collect:
+ * its caller stops it on this report, and the system gets the memory back (decision 160). Holding
+ * a body, it stays: stopping it would lose what was encrypted ahead.
+ */
+setInterval(
+  () => {
+    if (inFlight > 0 || flushing || received === reportedIdleAt) return;
+    if (Date.now() - lastActivityAt < idleMs) return;
+    dropExpired();
+    if (held.size > 0) return;
+    reportedIdleAt = received;
+    port.postMessage({ idle: true, received } satisfies SendThreadIdle);
+  },
+  Math.max(50, Math.min(idleMs / 4, 15_000)),
+).unref();
 
 /**
  * How long answers gather before they are posted back. Each message costs both threads a fixed
@@ -48,7 +78,7 @@ function flushSoon(): void {
     flushing = false;
     // Accepted requests as one typed array, moved rather than copied: at a due second they are
     // almost all of the answers, and an object per answer cost both threads a structured clone.
-    const answer: FromSendThread = { sent: Float64Array.from(sent), failed, unknown };
+    const answer: SendAnswers = { sent: Float64Array.from(sent), failed, unknown };
     sent = [];
     failed = [];
     unknown = [];
@@ -57,6 +87,8 @@ function flushSoon(): void {
 }
 
 function answer(id: number, result: PushResult): void {
+  inFlight--;
+  lastActivityAt = Date.now();
   if (result.ok) sent.push(id);
   else failed.push({ id, result });
   flushSoon();
@@ -73,6 +105,7 @@ function sendHeld(id: number, ref: number, options: PushOptions): void {
     flushSoon();
     return;
   }
+  inFlight++;
   void sender
     .sendPrepared(body.destination, body.body, options)
     .catch(failure)
@@ -88,7 +121,9 @@ port.on('message', (message: ToSendThread | 'close') => {
     void sender.close().finally(() => port.close());
     return;
   }
+  received++;
   const now = Date.now();
+  lastActivityAt = now;
   for (const { ref, destination, body } of message.ahead) {
     // Moved here as a plain Uint8Array: viewed as a Buffer again, without a copy.
     held.set(ref, {
@@ -102,6 +137,7 @@ port.on('message', (message: ToSendThread | 'close') => {
       sendHeld(request.id, request.ref, request.options);
       continue;
     }
+    inFlight++;
     void sender
       .send(request.target, { payload: request.payload, ...request.options })
       .catch(failure)

@@ -3,7 +3,14 @@ import { pathToFileURL } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PreparedPush, PushMessage, PushResult, PushSender, PushTarget } from './push-sender';
-import type { BodyAhead, FromSendThread, SendRequest, SendThreadData, ToSendThread } from './push-send-wire';
+import type {
+  BodyAhead,
+  FromSendThread,
+  SendAnswers,
+  SendRequest,
+  SendThreadData,
+  ToSendThread,
+} from './push-send-wire';
 import { WebPushSender } from './web-push.sender';
 
 /** How long a closing send thread may take to close its connections before it is stopped. */
@@ -63,6 +70,8 @@ export class ThreadedPushSender implements PushSender {
   private nextId = 0;
   private nextRef = 0;
   private closed = false;
+  /** Messages posted to the running thread: it is stopped when idle only if it has had them all. */
+  private posted = 0;
 
   /**
    * `endpoints` is the policy `data.allowlist` configures, as this process already holds it: a body
@@ -174,6 +183,21 @@ export class ThreadedPushSender implements PushSender {
       }
     }
     this.thread().postMessage(message, [...moved]);
+    this.posted++;
+  }
+
+  /**
+   * The thread says it is idle (decision 160): it holds no body and has nothing in flight. If it
+   * has had every message posted to it and nothing waits, it is stopped; it is no longer this
+   * sender's thread, so its exit fails nothing, and the next body or send starts another.
+   */
+  private idle(worker: Worker, received: number): void {
+    if (this.worker !== worker || received !== this.posted) return;
+    // Anything queued is for this thread (its bodies carry its generation): it goes there first,
+    // and the thread, given more, reports again once idle after it.
+    if (this.waiting.size > 0 || this.ahead.length > 0 || this.outgoing.length > 0 || this.closed) return;
+    this.worker = undefined;
+    worker.postMessage('close');
   }
 
   private thread(): Worker {
@@ -185,9 +209,12 @@ export class ThreadedPushSender implements PushSender {
       resourceLimits: { maxYoungGenerationSizeMb: SEND_THREAD_YOUNG_GENERATION_MB },
     });
     this.generation++;
+    this.posted = 0;
     // The server's own handles keep it alive; a thread idle between due seconds must not.
     worker.unref();
-    worker.on('message', (answer: FromSendThread) => this.answered(answer));
+    worker.on('message', (message: FromSendThread) =>
+      'idle' in message ? this.idle(worker, message.received) : this.answered(message),
+    );
     const lost = (reason: string) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
@@ -204,7 +231,7 @@ export class ThreadedPushSender implements PushSender {
     return worker;
   }
 
-  private answered({ sent, failed, unknown }: FromSendThread): void {
+  private answered({ sent, failed, unknown }: SendAnswers): void {
     for (const id of sent) this.settle(id, SENT);
     for (const { id, result } of failed) this.settle(id, result);
     // A body the thread no longer holds: not sent now, and retried like any failure, with its

@@ -275,13 +275,14 @@ describe('Web Push sender on a thread of its own: bodies made ahead', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const threaded = (keptMs: number) =>
+  const threaded = (keptMs: number, idleMs?: number) =>
     new ThreadedPushSender(
       {
         keys: { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@example.invalid' },
         allowlist: `127.0.0.1:${port}`,
         maxSockets: 4,
         keptMs,
+        idleMs,
       },
       new PushEndpointPolicy([`127.0.0.1:${port}`]),
     );
@@ -305,8 +306,8 @@ describe('Web Push sender on a thread of its own: bodies made ahead', () => {
   // The first send waits for the thread to load its TypeScript through tsx: seconds on a busy machine.
   const started = { timeout: 30_000 };
   /** A sender whose thread runs and has taken a body made ahead (the send after it was answered). */
-  const holdingOne = async (keptMs: number, warmUp: string) => {
-    const sender = threaded(keptMs);
+  const holdingOne = async (keptMs: number, warmUp: string, idleMs?: number) => {
+    const sender = threaded(keptMs, idleMs);
     const target = device();
     const prepared = sender.prepare(target, short)!;
     expect(await sender.send(target, message(warmUp))).toEqual({ ok: true });
@@ -356,6 +357,42 @@ describe('Web Push sender on a thread of its own: bodies made ahead', () => {
 
       expect(await sender.send(target, { ...message('after the loss'), prepared })).toEqual({ ok: true });
       expect(bytesOf('after the loss')).toBe(bytesOf('before the loss'));
+      await sender.close();
+    },
+  );
+
+  // Decision 160: after a burst the thread's heap holds its garbage until the thread is stopped.
+  it(
+    'stops its thread once idle, holding no body, and sends the next push on a new one',
+    started,
+    async () => {
+      const sender = threaded(60_000, 100);
+      const target = device();
+      expect(await sender.send(target, message('before idle'))).toEqual({ ok: true });
+      const first = (sender as unknown as { worker: Worker }).worker;
+      const exited = new Promise<number>((resolve) => first.once('exit', resolve));
+
+      await vi.waitFor(() => expect(sender.threadStarted).toBe(false), { timeout: 10_000, interval: 20 });
+      expect(await exited).toBe(0);
+      expect(await sender.send(target, message('after idle'))).toEqual({ ok: true });
+      expect(sender.threadStarted).toBe(true);
+      expect((sender as unknown as { worker: Worker }).worker).not.toBe(first);
+      await sender.close();
+    },
+  );
+
+  it(
+    'keeps a thread that holds a body made ahead, however long idle, and sends that body',
+    started,
+    async () => {
+      const { sender, target } = await holdingOne(60_000, 'warm-up before holding', 100);
+      const prepared = sender.prepare(target, short)!;
+      // Many times the idle time: the body made ahead must still be there at its instant.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sender.threadStarted).toBe(true);
+
+      expect(await sender.send(target, { ...message('held while idle'), prepared })).toEqual({ ok: true });
+      expect(bytesOf('held while idle')).toBe(prepared.bytes);
       await sender.close();
     },
   );
