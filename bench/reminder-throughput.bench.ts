@@ -29,7 +29,7 @@ import { type DatabaseHandle, openDatabase, rowsOf } from '../apps/server/src/db
 import { startEmbeddedVacuum } from '../apps/server/src/db/embedded-vacuum';
 import type { Clock } from '../apps/server/src/lib/clock';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
-import { SEND_THREAD_IDLE_MS } from '../apps/server/src/features/push/push-send-wire';
+import { idleCheckEveryMs, SEND_THREAD_IDLE_MS } from '../apps/server/src/features/push/push-send-wire';
 import { type EngineReport, startBenchEngine } from './reminder-engine';
 import { deleteRedisPrefix } from '../apps/server/test/features/reminders/reminder-harness';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
@@ -76,10 +76,9 @@ if (BURSTS > 1 && Number(args.idle) > 0)
   throw new Error('--bursts > 1 cannot take --idle: the idle rows would be the next instants');
 /**
  * From a burst's last push to its memory reading: its finished leases are deleted meanwhile, and
- * the idle send thread is stopped (decision 160: reported after SEND_THREAD_IDLE_MS, checked every
- * 15 s, so stopped within 75 s).
+ * the idle send thread reports and is stopped (decision 160), with 15 s to spare for both.
  */
-const SETTLE_MS = SEND_THREAD_IDLE_MS + 30_000;
+const SETTLE_MS = SEND_THREAD_IDLE_MS + idleCheckEveryMs(SEND_THREAD_IDLE_MS) + 15_000;
 if (workers > 1 && engine === 'embedded')
   throw new Error('--workers > 1 needs --engine postgres: the embedded database belongs to one process');
 

@@ -23,6 +23,9 @@ export interface SendThreadData {
 /** After a burst, the thread's heap is freed by stopping it once it has been this long idle. */
 export const SEND_THREAD_IDLE_MS = 60_000;
 
+/** How often the thread checks whether it is idle: so it reports within `idleMs` + this. */
+export const idleCheckEveryMs = (idleMs: number): number => Math.max(50, Math.min(idleMs / 4, 15_000));
+
 /** A body encrypted ahead, moved to the thread when it is made; `ref` names it for the send. */
 export interface BodyAhead {
   ref: number;

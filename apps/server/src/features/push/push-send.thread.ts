@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PushEndpointPolicy } from './endpoint-allowlist';
 import type { PushResult } from './push-sender';
 import {
+  idleCheckEveryMs,
   type SendAnswers,
   SEND_THREAD_IDLE_MS,
   type SendThreadData,
@@ -52,17 +53,14 @@ const idleMs = data.idleMs ?? SEND_THREAD_IDLE_MS;
  * its caller stops it on this report, and the system gets the memory back (decision 160). Holding
  * a body, it stays: stopping it would lose what was encrypted ahead.
  */
-setInterval(
-  () => {
-    if (inFlight > 0 || flushing || received === reportedIdleAt) return;
-    if (Date.now() - lastActivityAt < idleMs) return;
-    dropExpired();
-    if (held.size > 0) return;
-    reportedIdleAt = received;
-    port.postMessage({ idle: true, received } satisfies SendThreadIdle);
-  },
-  Math.max(50, Math.min(idleMs / 4, 15_000)),
-).unref();
+setInterval(() => {
+  if (inFlight > 0 || flushing || received === reportedIdleAt) return;
+  if (Date.now() - lastActivityAt < idleMs) return;
+  dropExpired();
+  if (held.size > 0) return;
+  reportedIdleAt = received;
+  port.postMessage({ idle: true, received } satisfies SendThreadIdle);
+}, idleCheckEveryMs(idleMs)).unref();
 
 /**
  * How long answers gather before they are posted back. Each message costs both threads a fixed
