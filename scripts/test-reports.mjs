@@ -39,7 +39,7 @@ export function readVitestReport(file, root) {
   return report;
 }
 
-/** Counts and failures of a Playwright JSON report; zeros when there is none. `root` shortens paths. */
+/** Counts and failures of a Playwright JSON report; zeros when there is none. Paths from `root`. */
 export function readPlaywrightReport(file, root) {
   const report = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (!existsSync(file)) return report;
@@ -65,9 +65,7 @@ export function readPlaywrightReport(file, root) {
   // fails with no test failed, so they are named as the Vitest twin names a file that failed.
   for (const error of r.errors ?? []) {
     const file = error.location?.file;
-    const where = file
-      ? `${root ? path.relative(root, file) : file}:${error.location.line}`
-      : 'Playwright run';
+    const where = file ? `${path.relative(root, file)}:${error.location.line}` : 'Playwright run';
     report.failures.push({ name: where, message: firstLine(error.message) });
   }
   return report;
