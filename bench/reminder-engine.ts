@@ -36,6 +36,8 @@ export async function startBenchEngine(config: AppConfig, db: Database, clock: C
 export interface EngineReport {
   type: 'report';
   cpu: NodeJS.CpuUsage;
+  /** Its main thread's busy time so far, in ms (`performance.eventLoopUtilization().active`). */
+  loopActiveMs: number;
   held: number;
   used: number;
   /** States and device lists the fire job took from preparation (decision 015). */

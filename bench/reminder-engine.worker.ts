@@ -28,6 +28,7 @@ async function main() {
       const report: EngineReport = {
         type: 'report',
         cpu: process.cpuUsage(cpuAtStart),
+        loopActiveMs: performance.eventLoopUtilization().active,
         held: preparation?.held ?? 0,
         used: preparation?.used ?? 0,
         reused: preparation?.reused ?? 0,

@@ -281,12 +281,15 @@ async function main() {
   );
   if (others.length > 0) console.log(`${workers} engine processes`);
   const cpuAtStart = process.cpuUsage();
+  const loopAtStart = performance.eventLoopUtilization().active;
   /** What a burst starts from: the instant, and the counters it is measured against. */
   interface BurstStart {
     burst: number;
     dueAt: number;
     expected: number;
     cpu: NodeJS.CpuUsage;
+    /** This process's main thread's busy time so far (ms): embedded, the API's thread. */
+    loopActiveMs: number;
     others: EngineReport[];
     preparation: { used: number; reused: number; released: number };
   }
@@ -299,6 +302,7 @@ async function main() {
     others.map((): EngineReport => ({
       type: 'report',
       cpu: { user: 0, system: 0 },
+      loopActiveMs: 0,
       held: 0,
       used: 0,
       reused: 0,
@@ -311,6 +315,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now() - 3000)));
     const preparedAtDue = runtime.engine?.preparation.held ?? 0;
     const ownPrepareCpu = process.cpuUsage(start.cpu);
+    const ownPrepareLoopMs = performance.eventLoopUtilization().active - start.loopActiveMs;
     const othersAtDue = await Promise.all(others.map((child) => ask<EngineReport>(child, 'report')));
     // Every engine process prepares the whole window (any of them may claim a row): their CPU adds up.
     const prepareCpu = othersAtDue.reduce(
@@ -319,6 +324,11 @@ async function main() {
         system: sum.system + r.cpu.system - start.others[i]!.cpu.system,
       }),
       ownPrepareCpu,
+    );
+    // The engines' main threads, busy preparing: embedded, time the API's requests waited behind.
+    const prepareLoopMs = othersAtDue.reduce(
+      (sum, r, i) => sum + r.loopActiveMs - start.others[i]!.loopActiveMs,
+      ownPrepareLoopMs,
     );
     // What preparation holds, not garbage not yet collected.
     const memory = collectedMemory();
@@ -416,6 +426,7 @@ async function main() {
         1000 /
         Math.max(report.times.length, 1)
       ).toFixed(3),
+      prepareMainThreadMsPerReminder: +(prepareLoopMs / Math.max(report.times.length, 1)).toFixed(3),
       rssBeforeDueMiB,
       heapBeforeDueMiB,
       rssAfterMiB: Math.round(process.memoryUsage().rss / 1048576),
@@ -494,6 +505,7 @@ async function main() {
       dueAt: nextDueAt,
       expected: next.n,
       cpu: process.cpuUsage(),
+      loopActiveMs: performance.eventLoopUtilization().active,
       others: await Promise.all(others.map((child) => ask<EngineReport>(child, 'report'))),
       preparation: preparationCounts(),
     };
@@ -502,7 +514,7 @@ async function main() {
   const summary = (result: Awaited<ReturnType<typeof measureBurst>>) =>
     console.log(
       `${BURSTS > 1 ? `burst ${result.burst}: ` : ''}${result.delivered}/${result.n} delivered; last after ${result.lastReceivedS} s; p50 ${result.p50S} s; p99 ${result.p99S} s; ` +
-        `${result.early} early, ${result.duplicates} duplicates; ${result.preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each), ${result.reusedReads} states and device lists reused; ` +
+        `${result.early} early, ${result.duplicates} duplicates; ${result.preparedAtDue} prepared ahead, ${result.sentPrepared} sent so (CPU ${result.prepareCpuMsPerReminder} ms each, ${result.prepareMainThreadMsPerReminder} ms of it on main threads), ${result.reusedReads} states and device lists reused; ` +
         `CPU/reminder from the due instant: engine ${result.engineCpuMsPerReminder} ms, sink ${result.sinkCpuMsPerReminder} ms, PostgreSQL ${result.postgresCpuMsPerReminder} ms, Redis ${result.redisCpuMsPerReminder} ms, whole machine ${result.machineCpuMsPerReminder} ms; ` +
         `engine's main thread busy ${Math.round(result.mainThreadBusy * 100)} % of the time, ${result.mainThreadGcMs} ms of it collecting garbage` +
         (result.settled
@@ -519,6 +531,7 @@ async function main() {
     dueAt,
     expected: N,
     cpu: cpuAtStart,
+    loopActiveMs: loopAtStart,
     others: zeroReports(),
     preparation: { used: 0, reused: 0, released: 0 },
   };
