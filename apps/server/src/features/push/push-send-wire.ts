@@ -1,5 +1,5 @@
 import type { PushResult, PushTarget } from './push-sender';
-import type { Destination, PushOptions, VapidKeys } from './web-push.sender';
+import type { CheckedDevice, PushOptions, VapidKeys } from './web-push.sender';
 
 /** What the send thread is started with: what a WebPushSender of its own needs. */
 export interface SendThreadData {
@@ -8,7 +8,7 @@ export interface SendThreadData {
   allowlist: string | undefined;
   maxSockets: number;
   /**
-   * How long the thread keeps a body moved to it ahead (decision 153) that no send has asked for:
+   * How long the thread keeps a body made ahead (decisions 153, 161) that no send has asked for:
    * at least as long as its caller may still send it. A send naming one dropped is answered
    * `unknown`, and its caller sends the payload when the push is retried.
    */
@@ -26,23 +26,25 @@ export const SEND_THREAD_IDLE_MS = 60_000;
 /** How often the thread checks whether it is idle: so it reports within `idleMs` + this. */
 export const idleCheckEveryMs = (idleMs: number): number => Math.max(50, Math.min(idleMs / 4, 15_000));
 
-/** A body encrypted ahead, moved to the thread when it is made; `ref` names it for the send. */
-export interface BodyAhead {
+/**
+ * A payload for a device checked on the calling thread, given to the thread minutes ahead to
+ * encrypt and hold (decision 161); `ref` names its body for the send.
+ */
+export interface PayloadAhead extends CheckedDevice {
   ref: number;
-  destination: Destination;
-  body: Uint8Array;
+  payload: string;
 }
 
 /** One push for the send thread; `id` pairs it with its answer. */
 export type SendRequest =
-  /** A body the thread was given ahead: only the headers' values travel at the instant. */
+  /** A body the thread made ahead: only the headers' values travel at the instant. */
   | { id: number; ref: number; options: PushOptions }
   /** Anything else: the thread encrypts the payload for the target. */
   | { id: number; target: PushTarget; payload: string; options: PushOptions };
 
-/** One message to the thread: bodies made ahead (first, so a send may name them) and sends. */
+/** One message to the thread: payloads to encrypt ahead (first, so a send may name them) and sends. */
 export interface ToSendThread {
-  ahead: BodyAhead[];
+  ahead: PayloadAhead[];
   sends: SendRequest[];
 }
 

@@ -10,9 +10,21 @@ export interface VapidKeys {
   subject: string;
 }
 
+/** A subscription's keys (RFC 8291): the browser's P-256 public key and its auth secret. */
+export interface DeviceKeys {
+  p256dh: string;
+  auth: string;
+}
+
 interface Subscription {
   endpoint: string;
-  keys: { p256dh: string; auth: string };
+  keys: DeviceKeys;
+}
+
+/** A device its pushes may go to: where, and the keys its payloads are encrypted for. */
+export interface CheckedDevice {
+  destination: Destination;
+  keys: DeviceKeys;
 }
 
 const VAPID_LIFETIME_S = 12 * 3600;
@@ -81,14 +93,14 @@ export class WebPushSender implements PushSender {
     return subscription;
   }
 
-  /** RFC 8291 aes128gcm for the subscription's keys (a fresh ECDH key and salt per call). */
-  private encrypt(subscription: Subscription, payload: string): Buffer | string {
-    try {
-      return webpush.encrypt(subscription.keys.p256dh, subscription.keys.auth, payload, 'aes128gcm')
-        .cipherText;
-    } catch (error) {
-      return `cannot encrypt for this subscription: ${(error as Error).message}`;
-    }
+  /**
+   * Where this device's pushes go and the keys to encrypt them for, once its token is read and its
+   * endpoint checked against the allowlist; or why it cannot be sent to.
+   */
+  check(target: PushTarget): CheckedDevice | string {
+    const subscription = this.subscriptionOf(target);
+    if (typeof subscription === 'string') return subscription;
+    return { destination: destinationOf(subscription), keys: subscription.keys };
   }
 
   /**
@@ -96,19 +108,15 @@ export class WebPushSender implements PushSender {
    * a dose's payload is known minutes before its time. The VAPID header is cached per origin anyway.
    */
   prepare(target: PushTarget, payload: string): PreparedWebPush | null {
-    const subscription = this.subscriptionOf(target);
-    if (typeof subscription === 'string') return null;
-    const body = this.encrypt(subscription, payload);
+    const device = this.check(target);
+    if (typeof device === 'string') return null;
+    const body = encryptFor(device.keys, payload);
     if (typeof body === 'string') return null;
-    // Its own exact-size memory: a small Buffer is a slice of a shared 8 KiB pool, and a body held for
-    // minutes would keep its whole pool alive (measured: several KiB per prepared push).
-    const own = Buffer.allocUnsafeSlow(body.length);
-    body.copy(own);
     const prepared: PreparedWebPush = {
       forToken: target.token,
-      bytes: own.length,
-      body: own,
-      destination: destinationOf(subscription),
+      bytes: body.length,
+      body: heldCopy(body),
+      destination: device.destination,
     };
     return prepared;
   }
@@ -119,12 +127,11 @@ export class WebPushSender implements PushSender {
       return this.sendPrepared(prepared.destination, prepared.body, message);
     }
     // Not prepared for this token: the subscription is read, checked and encrypted for now.
-    const subscription = this.subscriptionOf(target);
-    if (typeof subscription === 'string') return { ok: false, gone: true, error: subscription };
-    const body = this.encrypt(subscription, message.payload);
-    // A key nobody can encrypt for (stored before keys were checked): this device is lost, alone.
-    if (typeof body === 'string') return { ok: false, gone: true, error: body };
-    return this.sendPrepared(destinationOf(subscription), body, message);
+    const device = this.check(target);
+    if (typeof device === 'string') return { ok: false, gone: true, error: device };
+    const body = encryptFor(device.keys, message.payload);
+    if (typeof body === 'string') return unencryptable(body);
+    return this.sendPrepared(device.destination, body, message);
   }
 
   /**
@@ -169,6 +176,40 @@ export class WebPushSender implements PushSender {
     this.pools.clear();
   }
 }
+
+/**
+ * RFC 8291 aes128gcm for a device's keys (a fresh ECDH key and salt per call); or why it cannot be
+ * encrypted for.
+ */
+export function encryptFor(keys: DeviceKeys, payload: string): Buffer | string {
+  try {
+    return webpush.encrypt(keys.p256dh, keys.auth, payload, 'aes128gcm').cipherText;
+  } catch (error) {
+    return `cannot encrypt for this subscription: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * A body to hold until its instant, in its own exact-size memory: a small Buffer is a slice of a
+ * shared 8 KiB pool, and a body held for minutes would keep its whole pool alive (measured: several
+ * KiB per prepared push).
+ */
+export function heldCopy(body: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
+}
+
+/**
+ * The size of `payload` encrypted by `encryptFor`: RFC 8188's header (a 16-byte salt, the 4-byte
+ * record size, the key id's length and the 65-byte key) and one record (the payload, its padding
+ * delimiter and the 16-byte tag). Known without encrypting, for a body encrypted elsewhere.
+ */
+export const encryptedBytes = (payload: string): number =>
+  16 + 4 + 1 + 65 + Buffer.byteLength(payload, 'utf8') + 1 + 16;
+
+/** A key nobody can encrypt for (stored before keys were checked): this device is lost, alone. */
+export const unencryptable = (error: string): PushResult => ({ ok: false, gone: true, error });
 
 /** A body prepared by a WebPushSender and still held with it (not moved to a thread). */
 function isPreparedHere(prepared: PreparedPush): prepared is PreparedWebPush {

@@ -314,18 +314,47 @@ describe('Web Push sender on a thread of its own: bodies made ahead', () => {
     return { sender, target, prepared };
   };
 
-  it('keeps no body on this thread, and sends the one it moved to the thread', started, async () => {
-    const sender = threaded(60_000);
-    const target = device();
-    const prepared = sender.prepare(target, short)!;
-    expect(Object.keys(prepared)).not.toContain('body');
+  it(
+    'encrypts ahead on its thread, keeps no body on this one, and sends the body made there',
+    started,
+    async () => {
+      const sender = threaded(60_000);
+      const target = device();
+      // Decision 161: the caller's thread (the embedded API's) does not encrypt.
+      const encrypt = vi.spyOn(webpush, 'encrypt');
+      const prepared = sender.prepare(target, short)!;
+      expect(encrypt).not.toHaveBeenCalled();
+      encrypt.mockRestore();
+      expect(Object.keys(prepared)).not.toContain('body');
 
-    expect(await sender.send(target, { ...message('ahead'), prepared })).toEqual({ ok: true });
-    expect(bytesOf('ahead')).toBe(prepared.bytes);
-    await sender.send(target, message('encrypted at the send'));
-    expect(bytesOf('encrypted at the send')).toBeGreaterThan(prepared.bytes + 1000);
-    await sender.close();
-  });
+      expect(await sender.send(target, { ...message('ahead'), prepared })).toEqual({ ok: true });
+      expect(bytesOf('ahead')).toBe(prepared.bytes);
+      await sender.send(target, message('encrypted at the send'));
+      expect(bytesOf('encrypted at the send')).toBeGreaterThan(prepared.bytes + 1000);
+      await sender.close();
+    },
+  );
+
+  it(
+    'answers a device whose keys cannot be encrypted for as gone, at the send of its body made ahead',
+    started,
+    async () => {
+      const sender = threaded(60_000);
+      // An uncompressed point's form, but not on the curve (a row stored before keys were checked).
+      const offCurve = Buffer.alloc(65, 1);
+      offCurve[0] = 4;
+      const target = device();
+      target.token = target.token.replace(/"p256dh":"[^"]*"/, `"p256dh":"${offCurve.toString('base64url')}"`);
+      const prepared = sender.prepare(target, short);
+      expect(prepared).not.toBeNull();
+
+      const result = await sender.send(target, { ...message('off the curve'), prepared: prepared! });
+      expect(result).toMatchObject({ ok: false, gone: true });
+      expect((result as { error: string }).error).toMatch(/^cannot encrypt for this subscription/);
+      expect(bytesOf('off the curve')).toBeUndefined();
+      await sender.close();
+    },
+  );
 
   it(
     'retries a push whose body the thread dropped (kept past its time) with its payload',
