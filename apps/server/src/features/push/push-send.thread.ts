@@ -13,8 +13,7 @@ import {
 } from './push-send-wire';
 import {
   type Destination,
-  encryptFor,
-  heldCopy,
+  encryptToKeep,
   type PushOptions,
   unencryptable,
   WebPushSender,
@@ -52,10 +51,9 @@ setInterval(dropExpired, Math.max(1_000, data.keptMs / 4)).unref();
 /** Encrypts one payload given ahead and holds its body. */
 function encryptAhead(ahead: PayloadAhead & { at: number }) {
   toEncrypt.delete(ahead.ref);
-  const body = encryptFor(ahead.keys, ahead.payload);
   held.set(ahead.ref, {
     destination: ahead.destination,
-    body: typeof body === 'string' ? body : heldCopy(body),
+    body: encryptToKeep(ahead.keys, ahead.payload),
     at: ahead.at,
   });
 }

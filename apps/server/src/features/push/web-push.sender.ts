@@ -110,12 +110,12 @@ export class WebPushSender implements PushSender {
   prepare(target: PushTarget, payload: string): PreparedWebPush | null {
     const device = this.check(target);
     if (typeof device === 'string') return null;
-    const body = encryptFor(device.keys, payload);
+    const body = encryptToKeep(device.keys, payload);
     if (typeof body === 'string') return null;
     const prepared: PreparedWebPush = {
       forToken: target.token,
       bytes: body.length,
-      body: heldCopy(body),
+      body,
       destination: device.destination,
     };
     return prepared;
@@ -190,11 +190,13 @@ export function encryptFor(keys: DeviceKeys, payload: string): Buffer | string {
 }
 
 /**
- * A body to hold until its instant, in its own exact-size memory: a small Buffer is a slice of a
- * shared 8 KiB pool, and a body held for minutes would keep its whole pool alive (measured: several
- * KiB per prepared push).
+ * `encryptFor`, for a body held until its instant: in its own exact-size memory, as a small Buffer
+ * is a slice of a shared 8 KiB pool, and a body held for minutes would keep its whole pool alive
+ * (measured: several KiB per prepared push).
  */
-export function heldCopy(body: Buffer): Buffer {
+export function encryptToKeep(keys: DeviceKeys, payload: string): Buffer | string {
+  const body = encryptFor(keys, payload);
+  if (typeof body === 'string') return body;
   const own = Buffer.allocUnsafeSlow(body.length);
   body.copy(own);
   return own;
