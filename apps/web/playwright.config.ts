@@ -1,15 +1,31 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_LAUNCH } from './e2e/support/chromium-launch';
 import { socialSetup } from './e2e/support/social/social-setup';
 
-// One fresh database per run. Workers inherit the main process's environment, so they agree on it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'medrem-e2e-'));
+/** The data folders this process made: the runner's, as workers inherit the environment. */
+const madeHere: string[] = [];
+
+/** One fresh database per run. Workers inherit the main process's environment, so they agree on it. */
+function freshDataDir(variable: 'E2E_DATA_DIR' | 'E2E_SOCIAL_DATA_DIR', prefix: string): string {
+  const given = process.env[variable];
+  if (given) return given;
+  const made = mkdtempSync(join(tmpdir(), prefix));
+  madeHere.push(made);
+  return (process.env[variable] = made);
+}
+
+const dataDir = freshDataDir('E2E_DATA_DIR', 'medrem-e2e-');
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
-process.env.E2E_SOCIAL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'medrem-e2e-social-'));
+const socialDataDir = freshDataDir('E2E_SOCIAL_DATA_DIR', 'medrem-e2e-social-');
+// Removed when the runner exits: Playwright stops the web servers before that (its plugins are torn
+// down last, after the global teardown, which would still find them running).
+process.once('exit', () => {
+  for (const made of madeHere) rmSync(made, { recursive: true, force: true });
+});
 // social-sign-in.spec.ts: a second server with Google (Firebase emulator) and OIDC configured.
 const social = socialSetup(port);
 
@@ -42,7 +58,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATA_DIR: dataDir,
         NODE_ENV: 'production',
         // Every test's browser comes from 127.0.0.1: the per-IP ceiling on API calls (tested in
         // the server suite) would count the whole suite as one visitor.
@@ -59,7 +75,7 @@ export default defineConfig({
       env: {
         PORT: String(social.ports.server),
         HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_SOCIAL_DATA_DIR,
+        DATA_DIR: socialDataDir,
         NODE_ENV: 'production',
         RATE_LIMIT_PER_MINUTE: '100000',
         FIREBASE_PROJECT_ID: 'demo-medrem',

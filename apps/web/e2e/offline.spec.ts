@@ -7,7 +7,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_LAUNCH } from './support/chromium-launch';
@@ -180,15 +180,20 @@ function watchPageErrors(page: Page, errors: string[]): void {
 
 test.describe('offline-first', () => {
   const server = new OwnServer();
+  /** The browser profile the first test restarts Chromium on, removed with the server's data. */
+  let profile: string | undefined;
   test.beforeAll(async () => server.start());
-  test.afterAll(async () => server.stop());
+  test.afterAll(async () => {
+    await server.dispose();
+    if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
+  });
 
   test('cold start offline shows today; ticks survive reload and browser restart, and reach the server once', async () => {
     const account = await seedAccount(server);
-    const profile = mkdtempSync(join(tmpdir(), 'medrem-offline-profile-'));
+    const profileDir = (profile = mkdtempSync(join(tmpdir(), 'medrem-offline-profile-')));
     const errors: string[] = [];
     const open = async (): Promise<{ context: BrowserContext; page: Page }> => {
-      const context = await chromium.launchPersistentContext(profile, {
+      const context = await chromium.launchPersistentContext(profileDir, {
         ...LAUNCH,
         baseURL: server.baseURL,
         timezoneId: 'UTC',

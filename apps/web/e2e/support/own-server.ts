@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,7 +34,11 @@ async function freePort(): Promise<number> {
  * request log tells how often a call really reached it.
  */
 export class OwnServer {
-  readonly dataDir = mkdtempSync(join(tmpdir(), 'medrem-offline-e2e-'));
+  /**
+   * Made at the first start, not here: Playwright also loads the spec files to list them, in a
+   * process that never runs a test, and a folder made there would be left behind.
+   */
+  private dataDir: string | null = null;
   private process: ChildProcess | null = null;
   private log = '';
 
@@ -71,7 +75,7 @@ export class OwnServer {
         ...process.env,
         PORT: String(this.port),
         HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
+        DATA_DIR: (this.dataDir ??= mkdtempSync(join(tmpdir(), 'medrem-offline-e2e-'))),
         NODE_ENV: 'production',
         // debug: each request's "incoming request" line is written when it arrives, so a request the
         // server committed just before being killed is still counted (its access line may not be).
@@ -105,6 +109,13 @@ export class OwnServer {
     child.kill('SIGKILL');
     await exited;
     this.process = null;
+  }
+
+  /** Stops the server and removes its data: the test is done with both. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    if (this.dataDir !== null) rmSync(this.dataDir, { recursive: true, force: true });
+    this.dataDir = null;
   }
 
   /** How many requests with this method reached a path matching `path` (from the request log). */
