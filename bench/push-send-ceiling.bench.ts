@@ -4,7 +4,9 @@
  * `WebPushSender` to the same local sink `bench:reminders` uses (a child process, as there).
  *
  * `npm run bench:push-ceiling -- --n 100000 [--concurrency 64]`, or in the same run as the engine's
- * measurement: `npm run bench:reminders -- --n 100000 --ceiling`.
+ * measurement: `npm run bench:reminders -- --n 100000 --ceiling`. `--transport http2 [--sessions 1]`
+ * sends the same bodies and headers as HTTP/2 streams instead (http2-push-sender.ts, to an h2c
+ * sink): what the other transport would cost, run after run with the default one.
  *
  * Whatever the reminder engine does at a due instant, its last push cannot arrive sooner than this
  * run's last one: the figure bounds what `bench:reminders` can reach on the same machine.
@@ -14,10 +16,10 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
 import { PushEndpointPolicy } from '../apps/server/src/features/push/endpoint-allowlist';
-import type { PreparedPush } from '../apps/server/src/features/push/push-sender';
-import { WebPushSender } from '../apps/server/src/features/push/web-push.sender';
+import { type PreparedWebPush, WebPushSender } from '../apps/server/src/features/push/web-push.sender';
 import { holdBenchLock } from './bench-lock';
 import { requireServerNodeFlags } from './bench-support';
+import { Http2PushSender } from './http2-push-sender';
 import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
@@ -25,11 +27,20 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '64' },
     sink: { type: 'string' },
+    // 'http1' (undici's pool, as the engine sends) or 'http2' (node:http2 streams, to an h2c sink).
+    transport: { type: 'string', default: 'http1' },
+    // HTTP/2 sessions per origin, the streams spread over them.
+    sessions: { type: 'string', default: '1' },
   },
 });
 const N = Number(args.n);
 const CONCURRENCY = Number(args.concurrency);
-const SINK = pushSinkKindOf(args.sink);
+if (args.transport !== 'http1' && args.transport !== 'http2') {
+  throw new Error(`--transport must be http1 or http2, not ${args.transport}`);
+}
+const HTTP2 = args.transport === 'http2';
+const SINK = HTTP2 ? 'h2c' : pushSinkKindOf(args.sink);
+const SESSIONS = Number(args.sessions);
 
 /** What a run of this benchmark measured, as `bench:reminders --ceiling` receives it. */
 export interface CeilingReport {
@@ -58,7 +69,7 @@ async function main() {
   console.log(
     `push send ceiling: N=${N}, concurrency ${CONCURRENCY}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')}, sink ${SINK}`,
+      .join(' ')}, sink ${SINK}${HTTP2 ? `, HTTP/2 over ${SESSIONS} session(s)` : ''}`,
   );
   const { sink, port } = await startPushSink(SINK);
   const ask = <T>(type: string) =>
@@ -67,12 +78,12 @@ async function main() {
       sink.send({ type });
     });
 
-  const vapid = webpush.generateVAPIDKeys();
-  const sender = new WebPushSender(
-    { ...vapid, subject: 'mailto:bench@example.invalid' },
-    new PushEndpointPolicy([`127.0.0.1:${port}`]),
-    { maxSockets: CONCURRENCY },
-  );
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' };
+  const sender = new WebPushSender(vapid, new PushEndpointPolicy([`127.0.0.1:${port}`]), {
+    maxSockets: CONCURRENCY,
+  });
+  const http2Sender = HTTP2 ? new Http2PushSender(vapid, SESSIONS) : undefined;
+  await http2Sender?.connect(`http://127.0.0.1:${port}`);
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const keys = {
@@ -83,7 +94,7 @@ async function main() {
   const payload = JSON.stringify({ title: 'Time for Medicine', body: 'x'.repeat(60), data: 'y'.repeat(900) });
 
   const prepareStart = Date.now();
-  const pushes: { token: string; topic: string; prepared: PreparedPush }[] = [];
+  const pushes: { token: string; topic: string; prepared: PreparedWebPush }[] = [];
   for (let i = 0; i < N; i++) {
     const token = JSON.stringify({
       endpoint: `http://127.0.0.1:${port}/push/${i}`,
@@ -107,6 +118,15 @@ async function main() {
   async function worker() {
     while (next < pushes.length) {
       const p = pushes[next++]!;
+      if (http2Sender) {
+        const status = await http2Sender.send(p.prepared, {
+          topic: p.topic,
+          ttlSeconds: 3600,
+          urgency: 'high',
+        });
+        if (status < 200 || status >= 300) failed += 1;
+        continue;
+      }
       const result = await sender.send(
         { kind: 'webpush', endpoint: '', token: p.token },
         { payload, topic: p.topic, ttlSeconds: 3600, urgency: 'high', prepared: p.prepared },
@@ -143,6 +163,7 @@ async function main() {
       `CPU per push: sender ${measured.senderCpuMsPerPush.toFixed(3)} ms, sink ${measured.sinkCpuMsPerPush.toFixed(3)} ms`,
   );
   await sender.close();
+  http2Sender?.close();
   sink.send({ type: 'stop' });
   if (failed > 0 || times.length !== N) process.exitCode = 1;
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** `lean`: a socket-level HTTP/1.1 server (the default); `node-http`: the first sink, node:http. */
 export const pushSinkKinds = ['lean', 'node-http'] as const;
 export type PushSinkKind = (typeof pushSinkKinds)[number];
+/** `h2c`: HTTP/2 without TLS (node:http2), for `bench:push-ceiling -- --transport http2` alone. */
+export type AnyPushSinkKind = PushSinkKind | 'h2c';
 
 export function pushSinkKindOf(value: string | undefined): PushSinkKind {
   const kind = value ?? 'lean';
@@ -16,7 +18,7 @@ export function pushSinkKindOf(value: string | undefined): PushSinkKind {
 }
 
 /** Forks the sink and resolves once it listens, with the port it listens on. */
-export async function startPushSink(kind: PushSinkKind): Promise<{ sink: ChildProcess; port: number }> {
+export async function startPushSink(kind: AnyPushSinkKind): Promise<{ sink: ChildProcess; port: number }> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const sink = fork(path.join(here, 'push-sink.ts'), ['--kind', kind], {
     execArgv: ['--import', 'tsx'],

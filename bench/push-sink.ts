@@ -7,15 +7,17 @@
  * with what is measured. So by default it is the leanest HTTP/1.1 server that still reads every
  * request whole (`lean`: a socket, the head's end, Content-Length, a canned answer), at about two
  * thirds of a `node:http` server's CPU per push (decision 156). `--sink node-http` keeps the first
- * sink, to compare with the figures measured with it.
+ * sink, to compare with the figures measured with it. `--kind h2c` answers HTTP/2 without TLS, for
+ * `bench:push-ceiling -- --transport http2`.
  */
 import http from 'node:http';
+import http2 from 'node:http2';
 import net, { type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { pushSinkKindOf } from './push-sink-process';
 
 const { values: args } = parseArgs({ options: { kind: { type: 'string' } } });
-const kind = pushSinkKindOf(args.kind);
+const kind = args.kind === 'h2c' ? 'h2c' : pushSinkKindOf(args.kind);
 
 const firstSeen = new Map<string, number>();
 let requests = 0;
@@ -37,6 +39,20 @@ function nodeHttpSink(): net.Server {
     });
   });
   server.keepAliveTimeout = 30_000;
+  return server;
+}
+
+/** HTTP/2 streams, counted when the body has arrived whole, as node:http's 'end' above. */
+function http2Sink(): net.Server {
+  const server = http2.createServer({ settings: { maxConcurrentStreams: 1000 } });
+  server.on('stream', (stream, headers) => {
+    stream.resume();
+    stream.on('end', () => {
+      arrived(String(headers.topic ?? headers[':path']));
+      stream.respond({ ':status': 201 }, { endStream: true });
+    });
+    stream.on('error', () => stream.destroy());
+  });
   return server;
 }
 
@@ -104,7 +120,7 @@ function leanSink(): net.Server {
   return net.createServer({ noDelay: true }, readRequests);
 }
 
-const server = kind === 'node-http' ? nodeHttpSink() : leanSink();
+const server = kind === 'h2c' ? http2Sink() : kind === 'node-http' ? nodeHttpSink() : leanSink();
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port });
 });
