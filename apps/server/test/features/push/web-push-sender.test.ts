@@ -425,4 +425,36 @@ describe('Web Push sender on a thread of its own: bodies made ahead', () => {
       await sender.close();
     },
   );
+
+  it(
+    'keeps its thread when the idle report meets a body or a send not yet posted to it',
+    started,
+    async () => {
+      const sender = threaded(60_000);
+      const target = device();
+      expect(await sender.send(target, message('warm-up, then idle'))).toEqual({ ok: true });
+      const internals = sender as unknown as {
+        worker: Worker;
+        posted: number;
+        idle(worker: Worker, received: number): void;
+      };
+      const thread = internals.worker;
+
+      // The thread had everything posted to it and reported idle; in the same turn a body was made
+      // for it, still queued here. Stopped now, the body would go to a new thread its ref does not
+      // name, and the push be encrypted again at its send.
+      const prepared = sender.prepare(target, short)!;
+      internals.idle(thread, internals.posted);
+      expect(internals.worker).toBe(thread);
+      expect(await sender.send(target, { ...message('made while idle'), prepared })).toEqual({ ok: true });
+      expect(bytesOf('made while idle')).toBe(prepared.bytes);
+
+      // The same with a send still queued.
+      const sending = sender.send(target, message('sent while idle'));
+      internals.idle(thread, internals.posted);
+      expect(internals.worker).toBe(thread);
+      expect(await sending).toEqual({ ok: true });
+      await sender.close();
+    },
+  );
 });
