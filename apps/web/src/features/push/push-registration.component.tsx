@@ -8,7 +8,7 @@ const registered = new Set<string>();
  * Mounted for a signed-in user: registers this device for push (once per email and page load) and
  * keeps the bell live — every notification the server stores arrives over the tRPC subscription
  * (server-sent events, the session cookie proves who it is) and refreshes the notification list, as
- * does every reconnection of that stream.
+ * does every opening of that stream.
  */
 export function PushRegistration({ email }: { email: string }) {
   const utils = trpc.useUtils();
@@ -27,15 +27,13 @@ export function PushRegistration({ email }: { email: string }) {
     if (typeof EventSource === 'undefined') return;
     const stream = new EventSource('/trpc/push.notifications');
     stream.onmessage = () => void utils.notification.invalidate();
-    // The browser reopens a stream that broke (a server restart, a proxy's idle timeout) by itself,
-    // but what was stored in between never comes down it: each reopening asks for the list again,
-    // instead of leaving the bell behind until the next minute's poll. The first opening does not:
-    // the page has just fetched the list.
-    let opened = false;
-    stream.onopen = () => {
-      if (opened) void utils.notification.invalidate();
-      opened = true;
-    };
+    // What was stored while no stream was open never comes down one: every opening asks for the
+    // list again, instead of leaving the bell behind until the next minute's poll. That covers a
+    // reopening (the browser reopens a stream that broke: a server restart, a proxy's idle
+    // timeout) and the first opening too: the list the page fetched before it may predate a
+    // notification stored before the stream began (seen when this component mounted again
+    // between the list's answer and its stream's start).
+    stream.onopen = () => void utils.notification.invalidate();
     return () => stream.close();
   }, [email, utils]);
 
