@@ -8,22 +8,19 @@
  * each push costs. This measures whether they do, in Node, before anyone builds it into the engine.
  */
 import http2 from 'node:http2';
-import webpush from 'web-push';
-import type { PreparedWebPush } from '../apps/server/src/features/push/web-push.sender';
-
-export interface Http2PushOptions {
-  topic: string;
-  ttlSeconds: number;
-  urgency: string;
-}
+import type {
+  PreparedWebPush,
+  PushOptions,
+  WebPushSender,
+} from '../apps/server/src/features/push/web-push.sender';
 
 export class Http2PushSender {
   private readonly sessions = new Map<string, http2.ClientHttp2Session[]>();
-  private readonly authorizations = new Map<string, string>();
   private turn = 0;
 
+  /** `headersFrom` makes each request's headers, the VAPID header included, as it does for HTTP/1.1. */
   constructor(
-    private readonly vapid: { subject: string; publicKey: string; privateKey: string },
+    private readonly headersFrom: Pick<WebPushSender, 'requestHeaders'>,
     private readonly sessionsPerOrigin: number,
   ) {}
 
@@ -43,22 +40,17 @@ export class Http2PushSender {
   }
 
   /** The status the push service answered, or 0 when the stream failed. */
-  send(prepared: PreparedWebPush, options: Http2PushOptions): Promise<number> {
+  send(prepared: PreparedWebPush, options: PushOptions): Promise<number> {
     const { origin, path } = prepared.destination;
     const sessions = this.sessions.get(origin);
     if (!sessions) return Promise.reject(new Error(`no HTTP/2 session to ${origin}: connect() first`));
     const session = sessions[this.turn++ % sessions.length]!;
     return new Promise((resolve) => {
+      // node:http2 sends the names in lower case, as HTTP/2 requires.
       const stream = session.request({
         ':method': 'POST',
         ':path': path,
-        ttl: String(options.ttlSeconds),
-        urgency: options.urgency,
-        topic: options.topic,
-        'content-type': 'application/octet-stream',
-        'content-encoding': 'aes128gcm',
-        'content-length': String(prepared.body.length),
-        authorization: this.authorization(origin),
+        ...this.headersFrom.requestHeaders(origin, prepared.body.length, options),
       });
       let status = 0;
       stream.on('response', (headers) => {
@@ -69,16 +61,6 @@ export class Http2PushSender {
       stream.on('error', () => resolve(0));
       stream.end(prepared.body);
     });
-  }
-
-  private authorization(origin: string): string {
-    let header = this.authorizations.get(origin);
-    if (header === undefined) {
-      const { subject, publicKey, privateKey } = this.vapid;
-      header = webpush.getVapidHeaders(origin, subject, publicKey, privateKey, 'aes128gcm').Authorization;
-      this.authorizations.set(origin, header);
-    }
-    return header;
   }
 
   close(): void {

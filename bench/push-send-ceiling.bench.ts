@@ -78,11 +78,13 @@ async function main() {
       sink.send({ type });
     });
 
-  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' };
-  const sender = new WebPushSender(vapid, new PushEndpointPolicy([`127.0.0.1:${port}`]), {
-    maxSockets: CONCURRENCY,
-  });
-  const http2Sender = HTTP2 ? new Http2PushSender(vapid, SESSIONS) : undefined;
+  const vapid = webpush.generateVAPIDKeys();
+  const sender = new WebPushSender(
+    { ...vapid, subject: 'mailto:bench@example.invalid' },
+    new PushEndpointPolicy([`127.0.0.1:${port}`]),
+    { maxSockets: CONCURRENCY },
+  );
+  const http2Sender = HTTP2 ? new Http2PushSender(sender, SESSIONS) : undefined;
   await http2Sender?.connect(`http://127.0.0.1:${port}`);
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();

@@ -139,15 +139,7 @@ export class WebPushSender implements PushSender {
    * (`prepare`): what a send thread holding bodies prepared ahead does with them (decision 153).
    */
   async sendPrepared(destination: Destination, body: Buffer, message: PushOptions): Promise<PushResult> {
-    const headers: Record<string, string> = {
-      TTL: String(message.ttlSeconds),
-      Urgency: message.urgency,
-      Topic: message.topic,
-      'Content-Type': 'application/octet-stream',
-      'Content-Encoding': 'aes128gcm',
-      'Content-Length': String(body.length),
-      Authorization: this.authorization(destination.origin),
-    };
+    const headers = this.requestHeaders(destination.origin, body.length, message);
     try {
       const { status, text } = await post(this.poolFor(destination.origin), destination.path, headers, body);
       if (status >= 200 && status < 300) return { ok: true };
@@ -159,6 +151,22 @@ export class WebPushSender implements PushSender {
     } catch (error) {
       return { ok: false, gone: false, error: (error as Error).message };
     }
+  }
+
+  /**
+   * A Web Push request's headers for a body of `bytes` to `origin` (RFC 8030's TTL, Urgency and
+   * Topic; RFC 8188's encoding; RFC 8292's VAPID header, cached per origin).
+   */
+  requestHeaders(origin: string, bytes: number, message: PushOptions): Record<string, string> {
+    return {
+      TTL: String(message.ttlSeconds),
+      Urgency: message.urgency,
+      Topic: message.topic,
+      'Content-Type': 'application/octet-stream',
+      'Content-Encoding': 'aes128gcm',
+      'Content-Length': String(bytes),
+      Authorization: this.authorization(origin),
+    };
   }
 
   /** One keep-alive connection pool per push service origin. */
