@@ -1,3 +1,4 @@
+import { bellStreamCaughtUp } from './support/bell-stream';
 import { holdEntryScript } from './support/entry-script';
 import { captureScreen } from './support/screens';
 import { createAccount, logIn } from './support/accounts';
@@ -102,11 +103,14 @@ test.describe('PWA shell', () => {
     // Used online first: the dashboard fetches the tick's confirmation dialog on idle (a failed
     // fetch of it, cut mid-way, would be a console error here).
     const dialogChunk = page.waitForResponse((r) => /\/assets\/dialog-host[^/]*\.js$/.test(r.url()));
+    // So does the list the bell asks for when its live stream opens.
+    const bellCaughtUp = bellStreamCaughtUp(page);
     await logIn(page, account);
     await expect(
       page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night), Grace/ }),
     ).toBeVisible();
     await dialogChunk;
+    await bellCaughtUp;
     await context.setOffline(true);
     const banner = page.getByTestId('offline-banner');
     await expect(banner).toContainText("You're offline. New data will sync when you're back online.");
