@@ -10,7 +10,7 @@
  * summing every runner.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,9 @@ import { readPlaywrightReport, readVitestReport } from './test-reports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'medrem-test-reports-'));
+// Read back as each step ends and summed into the last lines; nothing points to them afterwards,
+// so they go with the run (1.2 MiB each), however it ends (an interrupt exits through here too).
+process.once('exit', () => rmSync(reports, { recursive: true, force: true }));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Failed tests by name, with the step that ran them (test-reports.mjs). */
