@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { HttpMetrics, PushFailureReason, ReminderMetrics } from './metrics';
+import { RequestDurationHistogram } from './request-duration-histogram';
 
 /** Read at scrape time: state shared by every process (database, Redis), so any process can report it. */
 export interface ScrapeSources {
@@ -103,16 +104,14 @@ export class PromMetrics {
         if (givenUp) failed.inc();
       },
     };
-    const requests = new Histogram({
-      name: 'medrem_http_request_duration_seconds',
-      help: 'HTTP requests by route pattern, method and status class',
-      labelNames: ['method', 'route', 'status_class'],
-      buckets: HTTP_BUCKETS,
+    const requests = new RequestDurationHistogram(
+      'medrem_http_request_duration_seconds',
+      'HTTP requests by route pattern, method and status class',
+      HTTP_BUCKETS,
       registers,
-    });
+    );
     this.http = {
-      request: (method, route, statusCode, seconds) =>
-        requests.observe({ method, route, status_class: `${Math.floor(statusCode / 100)}xx` }, seconds),
+      request: (method, route, statusCode, seconds) => requests.record(method, route, statusCode, seconds),
     };
   }
 
