@@ -80,7 +80,22 @@ describe(`GET /metrics (${TEST_ENGINE})`, () => {
     for (let i = 0; i < 3; i += 1)
       expect((await user.api.get(`/api/medicine/${medicine.id}`)).status).toBe(200);
     expect((await user.api.get(`/api/medicine/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    // No route at all: one request under `unmatched`, and its URL nowhere.
+    const unmatchedBefore = valueOf(await scrape(), 'medrem_http_request_duration_seconds_count', {
+      route: 'unmatched',
+      method: 'GET',
+      status_class: '4xx',
+    });
+    expect((await user.api.get(`/api/no-such-route/${user.email}`)).status).toBe(404);
     const text = await scrape();
+    expect(
+      valueOf(text, 'medrem_http_request_duration_seconds_count', {
+        route: 'unmatched',
+        method: 'GET',
+        status_class: '4xx',
+      }),
+    ).toBe(unmatchedBefore + 1);
+    expect(text).not.toContain('no-such-route');
     const labels = { route: '/api/medicine/:id', method: 'GET' };
     expect(
       valueOf(text, 'medrem_http_request_duration_seconds_count', { ...labels, status_class: '2xx' }),
