@@ -1,4 +1,3 @@
-import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { connectionsByState } from '../../db/connection-stats';
 import { PromMetrics } from '../../lib/prom-metrics';
@@ -24,22 +23,10 @@ export default fp(
       databasePoolMax: app.database.kind === 'postgres' ? app.config.databasePoolSize : 1,
     });
     app.decorate('metrics', metrics);
-    // Each route's pattern (/api/medicine/:id), never the URL: ids and emails stay out of labels. It
-    // is known once, here; `request.routeOptions` would build an object of a dozen fields on every
-    // request to tell it (decision 163).
-    app.addHook('onRoute', (route) => {
-      const pattern = route.url;
-      const observe: onResponseHookHandler = (request, reply, done) => {
-        metrics.http.request(request.method, pattern, reply.statusCode, reply.elapsedTime / 1000);
-        done();
-      };
-      route.onResponse = [...[route.onResponse ?? []].flat(), observe];
-    });
-    // Requests no route matched (pages included: the web app's not-found handler serves them).
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404) {
-        metrics.http.request(request.method, 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-      }
+      // The route's pattern (/api/medicine/:id), never the URL: ids and emails stay out of labels.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.http.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   },
