@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 
 const STREAM = /\/trpc\/push\.notifications/;
 const LIST = /\/trpc\/[^?]*notification\.list/;
@@ -14,7 +14,7 @@ export function bellStreamCaughtUp(page: Page): Promise<void> {
   return new Promise((resolve) => {
     let opened = false;
     const askedAfterOpening = new Set<Request>();
-    const onResponse = (response: { url(): string }) => {
+    const onResponse = (response: Response) => {
       if (STREAM.test(response.url())) opened = true;
     };
     const onRequest = (request: Request) => {
