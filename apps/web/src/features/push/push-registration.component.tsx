@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import { trpc } from '../../lib/trpc';
 import { registerForPush } from './push-subscription';
+import { refetchAfterOpening } from './refetch-after-opening';
 
 const registered = new Set<string>();
 
@@ -12,6 +15,7 @@ const registered = new Set<string>();
  */
 export function PushRegistration({ email }: { email: string }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (registered.has(email)) return;
@@ -32,10 +36,11 @@ export function PushRegistration({ email }: { email: string }) {
     // reopening (the browser reopens a stream that broke: a server restart, a proxy's idle
     // timeout) and the first opening too: the list the page fetched before it may predate a
     // notification stored before the stream began (seen when this component mounted again
-    // between the list's answer and its stream's start).
-    stream.onopen = () => void utils.notification.invalidate();
+    // between the list's answer and its stream's start). A first fetch still in flight at the
+    // opening is asked again once it is done (refetchAfterOpening).
+    stream.onopen = () => void refetchAfterOpening(queryClient, getQueryKey(trpc.notification));
     return () => stream.close();
-  }, [email, utils]);
+  }, [email, utils, queryClient]);
 
   return null;
 }
