@@ -3,7 +3,9 @@ import { getQueryKey } from '@trpc/react-query';
 import { useEffect } from 'react';
 import { trpc } from '../../lib/trpc';
 import { registerForPush } from './push-subscription';
-import { refetchAfterOpening } from './refetch-after-opening';
+import { refetchFromNow } from './refetch-from-now';
+
+const notificationsKey = getQueryKey(trpc.notification);
 
 const registered = new Set<string>();
 
@@ -30,17 +32,17 @@ export function PushRegistration({ email }: { email: string }) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const stream = new EventSource('/trpc/push.notifications');
-    stream.onmessage = () => void utils.notification.invalidate();
+    stream.onmessage = () => void refetchFromNow(queryClient, notificationsKey);
     // What was stored while no stream was open never comes down one: every opening asks for the
     // list again, instead of leaving the bell behind until the next minute's poll. That covers a
     // reopening (the browser reopens a stream that broke: a server restart, a proxy's idle
     // timeout) and the first opening too: the list the page fetched before it may predate a
     // notification stored before the stream began (seen when this component mounted again
-    // between the list's answer and its stream's start). A first fetch still in flight at the
-    // opening is asked again once it is done (refetchAfterOpening).
-    stream.onopen = () => void refetchAfterOpening(queryClient, getQueryKey(trpc.notification));
+    // between the list's answer and its stream's start). A first fetch still in flight is asked
+    // again once it is done, on an opening as on an event (refetchFromNow).
+    stream.onopen = () => void refetchFromNow(queryClient, notificationsKey);
     return () => stream.close();
-  }, [email, utils, queryClient]);
+  }, [email, queryClient]);
 
   return null;
 }

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refetchAfterOpening } from './refetch-after-opening';
+import { refetchFromNow } from './refetch-from-now';
 
 const KEY = [['notification', 'list'], { input: { userEmail: 'a@example.com' }, type: 'query' }];
 const NOTIFICATIONS = [['notification']];
@@ -15,9 +15,9 @@ function watchedList() {
     queryFn: () => new Promise<string[]>((answer, fail) => started.push({ answer, fail })),
   });
   cleanup = observer.subscribe(() => undefined);
-  /** The stream opens; the requests started by then, and the answer to the last one. */
+  /** The stream opens (or brings an event); the requests started by then, and the answer to the last one. */
   const open = async (answerLast: string[]) => {
-    const refreshed = refetchAfterOpening(client, NOTIFICATIONS);
+    const refreshed = refetchFromNow(client, NOTIFICATIONS);
     const startedAtOpening = started.length;
     await settled();
     started.at(-1)!.answer(answerLast);
@@ -30,7 +30,7 @@ function watchedList() {
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-describe('refetchAfterOpening', () => {
+describe('refetchFromNow', () => {
   it('asks again after a first fetch that was still in flight when the stream opened', async () => {
     const { started, open } = watchedList();
     const refreshed = open(['read after the stream began']);
