@@ -138,6 +138,12 @@ export const doseRecords = pgTable(
      * whatever order offline devices sync in (decision 070). Null on rows written before it existed.
      */
     slotTickedAt: jsonb('slot_ticked_at').$type<number[]>(),
+    /**
+     * When each slot's dose was taken (epoch ms, 0 = not taken or not known), decision 191: the
+     * press's time, or the user's correction of it. Apart from `slot_ticked_at`, which orders
+     * changes: a corrected time must not change which offline change wins. Null on older rows.
+     */
+    slotTakenAt: jsonb('slot_taken_at').$type<number[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.medicineId, t.date] })],
