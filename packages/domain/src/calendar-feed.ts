@@ -1,5 +1,5 @@
 import { addDays, daysBetween, zonedNow } from './dates';
-import type { ScheduledMedicineFields } from './dose-schedule';
+import { type ScheduledMedicineFields, pillsPerDoseOn } from './dose-schedule';
 import { type ScheduleContext, dosesOn, wallClockInstant } from './dose-occurrences';
 import { slotNameForTime } from './dose-slots';
 import { icsDocument, icsLocal, icsText, icsUtc, vtimezone } from './ics';
@@ -63,7 +63,9 @@ export function calendarDoseEvents(
     for (let i = 0; i < days; i++) {
       const date = addDays(from, i);
       for (const dose of dosesOn(medicine, date, context)) {
-        const at = dose.at ?? wallClockInstant(date, dose.time, context.timeZone);
+        // A dose before the medicine was added is not scheduled (decision 187).
+        if (dose.beforeAdded) continue;
+        const at = dose.at;
         // The wall time the clocks read (a slot time in a spring-forward gap reads an hour later).
         const wall = zonedNow(new Date(at), context.timeZone);
         const strength = dose.dose ?? medicine.dosage;
@@ -77,7 +79,7 @@ export function calendarDoseEvents(
           at,
           local: wallClockInstant(wall.date, wall.time, context.timeZone) === at,
           summary: `${[medicine.name, strength.trim()].filter(Boolean).join(' ')} – ${when}`,
-          description: `Take ${pills(dose.pillsPerDose ?? medicine.pillsPerDose)}. From Medicine Reminder.`,
+          description: `Take ${pills(pillsPerDoseOn(medicine, date))}. From Medicine Reminder.`,
         });
       }
     }

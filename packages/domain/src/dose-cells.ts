@@ -1,6 +1,6 @@
 import { addDays, minDate } from './dates';
 import { isSlotAvailable } from './dose-slots';
-import { intervalDosesOn } from './dose-occurrences';
+import { intervalDosesOn, slotsBeforeAdded } from './dose-occurrences';
 import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
 
 /** The schedule fields the adherence rules read (schedule absent: the spec's daily flags). */
@@ -64,16 +64,22 @@ export function doseCells(
 /**
  * Per slot of a day: whether a dose is due there by now. Slot kinds: a flag of the day (weekday,
  * cycle and taper days only), today's also needs its default time reached; every-N-hours: the
- * day's doses whose instant has passed. As-needed: nothing is ever due.
+ * day's doses whose instant has passed. As-needed: nothing is ever due. A dose whose time came
+ * before the medicine was added on its start date is not due (decision 187).
  */
 function dueSlotsOn(medicine: AdherenceMedicine, date: string, window: DoseCellWindow): boolean[] {
+  const timeZone = window.timeZone ?? 'UTC';
   if (medicine.schedule?.kind === 'interval') {
-    return intervalDosesOn(medicine, date, window.timeZone ?? 'UTC').map(
-      (dose) => date < window.today || isSlotAvailable(dose.time, window.nowMinutes),
+    return intervalDosesOn(medicine, date, timeZone).map(
+      (dose) => !dose.beforeAdded && (date < window.today || isSlotAvailable(dose.time, window.nowMinutes)),
     );
   }
+  const before = slotsBeforeAdded(medicine, date, {
+    timeZone,
+    defaultReminderTimes: window.defaultReminderTimes,
+  });
   return slotFlagsOn(medicine, date).map(
-    (flag, slot) => flag === 1 && (date < window.today || reached(slot, window)),
+    (flag, slot) => flag === 1 && !before.has(slot) && (date < window.today || reached(slot, window)),
   );
 }
 

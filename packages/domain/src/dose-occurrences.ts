@@ -1,7 +1,7 @@
 import { addDays, minutesOfDay, zonedNow } from './dates';
-import { courseEndDate } from './schedule';
 import {
   type ScheduledMedicineFields,
+  intervalCourseDoses,
   isDoseDay,
   slotFlagsOn,
   taperStepOn,
@@ -38,14 +38,24 @@ export function wallClockInstant(date: string, time: string, timeZone: string): 
   return first;
 }
 
-/** One dose of one day: its slot (index into the day's taken flags) and local time. */
+/**
+ * One dose of one day: its slot (index into the day's taken flags), local time and instant. The
+ * instant is the dose's own (decision 188): in a fall-back overlap two doses can read the same wall
+ * time, so nothing may re-derive it from the date and time.
+ */
 export interface DayDose {
   slot: number;
   /** 'HH:MM' in the saved zone. */
   time: string;
-  /** Every-N-hours doses only: the instant, and whether a clock change moved its wall time. */
-  at?: number;
+  /** The dose's instant (ms). */
+  at: number;
+  /** Every-N-hours doses only: whether a clock change moved its wall time. */
   clockChanged?: boolean;
+  /**
+   * Its time came before the medicine was added on its start date (decision 187): not due, never
+   * missed nor reminded; a tick still records it.
+   */
+  beforeAdded?: true;
   /** Tapers only: what to take in the day's step. */
   dose?: string;
   pillsPerDose?: number;
@@ -57,9 +67,39 @@ export interface ScheduleContext {
 }
 
 /**
+ * The instant the medicine was added when that was on its start date in `timeZone`, else null
+ * (decision 187): a course started on an earlier date was declared by the user, its doses theirs
+ * to record; one starting today starts when it was added.
+ */
+export function addedOnStartDate(medicine: ScheduledMedicineFields, timeZone: string): number | null {
+  if (!medicine.createdAt) return null;
+  const added = new Date(medicine.createdAt).getTime();
+  if (!Number.isFinite(added)) return null;
+  return zonedNow(new Date(added), timeZone).date === medicine.startDate ? added : null;
+}
+
+/** Marks the doses of `date` whose instant came before the medicine was added. */
+function markBeforeAdded(
+  medicine: ScheduledMedicineFields,
+  date: string,
+  timeZone: string,
+  doses: DayDose[],
+): DayDose[] {
+  if (date !== medicine.startDate) return doses;
+  const added = addedOnStartDate(medicine, timeZone);
+  if (added === null) return doses;
+  return doses.map((dose) => (dose.at < added ? { ...dose, beforeAdded: true } : dose));
+}
+
+/** The every-N-hours course's first dose: the start time on the start date. */
+function intervalAnchor(medicine: ScheduledMedicineFields, startTime: string, timeZone: string): number {
+  return wallClockInstant(medicine.startDate, startTime, timeZone);
+}
+
+/**
  * The every-N-hours doses whose local date is `date`: the start instant plus whole multiples of N
  * real hours, so a clock change moves the wall time, never the spacing. Slot k is the k-th dose of
- * that local day.
+ * that local day. The course is its number of doses from the first (decision 188).
  */
 export function intervalDosesOn(
   medicine: ScheduledMedicineFields,
@@ -69,20 +109,20 @@ export function intervalDosesOn(
   const schedule = medicine.schedule;
   if (schedule?.kind !== 'interval' || !isDoseDay(medicine, date)) return [];
   const step = schedule.everyHours * HOUR_MS;
-  const anchor = wallClockInstant(medicine.startDate, schedule.startTime, timeZone);
+  const anchor = intervalAnchor(medicine, schedule.startTime, timeZone);
   const anchorOffset = zoneOffsetMinutes(anchor, timeZone);
   const dayStart = wallClockInstant(date, '00:00', timeZone) - HOUR_MS * 2;
-  const last = courseEndDate(medicine.startDate, medicine.originalDurationDays);
+  const count = intervalCourseDoses(schedule.everyHours, medicine.originalDurationDays);
   const doses: DayDose[] = [];
-  for (let k = Math.max(0, Math.floor((dayStart - anchor) / step)); ; k++) {
+  for (let k = Math.max(0, Math.floor((dayStart - anchor) / step)); k < count; k++) {
     const at = anchor + k * step;
     const local = zonedNow(new Date(at), timeZone);
-    if (local.date > date || local.date > last) break;
+    if (local.date > date) break;
     if (local.date < date) continue;
     const clockChanged = zoneOffsetMinutes(at, timeZone) !== anchorOffset;
     doses.push({ slot: doses.length, time: local.time, at, clockChanged });
   }
-  return doses;
+  return markBeforeAdded(medicine, date, timeZone, doses);
 }
 
 /** Every dose of a medicine on a local date, whatever its kind (as-needed: none). */
@@ -96,11 +136,54 @@ export function dosesOn(
     medicine.schedule?.kind === 'taper'
       ? taperStepOn(medicine.schedule.steps, medicine.startDate, date)
       : null;
-  return slotFlagsOn(medicine, date).flatMap((flag, slot) => {
+  const doses = slotFlagsOn(medicine, date).flatMap((flag, slot): DayDose[] => {
     const time = context.defaultReminderTimes[slot];
     if (flag !== 1 || !time) return [];
-    return step ? [{ slot, time, dose: step.dose, pillsPerDose: step.pillsPerDose }] : [{ slot, time }];
+    const at = wallClockInstant(date, time, context.timeZone);
+    return step
+      ? [{ slot, time, at, dose: step.dose, pillsPerDose: step.pillsPerDose }]
+      : [{ slot, time, at }];
   });
+  return markBeforeAdded(medicine, date, context.timeZone, doses);
+}
+
+/**
+ * The slots of `date` whose dose came before the medicine was added (decision 187): none but on a
+ * start date the medicine was added on. What the counts, the dashboard and the engine leave out.
+ */
+export function slotsBeforeAdded(
+  medicine: ScheduledMedicineFields,
+  date: string,
+  context: ScheduleContext,
+): ReadonlySet<number> {
+  if (date !== medicine.startDate || !medicine.createdAt) return NO_SLOTS;
+  return new Set(dosesOn(medicine, date, context).flatMap((d) => (d.beforeAdded ? [d.slot] : [])));
+}
+const NO_SLOTS: ReadonlySet<number> = new Set();
+
+/**
+ * The course's last dose (the form's preview, decision 188): the last of the doses counted from the
+ * first for every-N-hours, the last dose day's last slot otherwise; null for as-needed or no dose.
+ */
+export function lastCourseDose(
+  medicine: ScheduledMedicineFields,
+  context: ScheduleContext,
+): (DayDose & { date: string }) | null {
+  const schedule = medicine.schedule;
+  if (schedule?.kind === 'asNeeded') return null;
+  const last = addDays(medicine.startDate, Math.max(medicine.originalDurationDays, 1));
+  // A course of days ends within its days (an every-N-hours one up to a day later); weekdays and
+  // cycles end on their last dose day, at most a cycle before the course's end.
+  for (
+    let date = last, back = 0;
+    date >= medicine.startDate && back < 400;
+    date = addDays(date, -1), back++
+  ) {
+    const doses = dosesOn(medicine, date, context);
+    const dose = doses[doses.length - 1];
+    if (dose) return { ...dose, date };
+  }
+  return null;
 }
 
 /** How many taken flags a day of this medicine has: its frequency's, or the day's interval doses. */
@@ -124,7 +207,7 @@ export function upcomingDoses(
 
 /** Whether a dose's time has been reached at `nowMinutes` of its day (the spec's tick rule). */
 export function isDoseReached(dose: DayDose, nowMinutes: number, now?: number): boolean {
-  if (dose.at !== undefined && now !== undefined) return now >= dose.at;
+  if (now !== undefined) return now >= dose.at;
   return nowMinutes >= minutesOfDay(dose.time);
 }
 
@@ -150,10 +233,12 @@ export function nextIntervalDose(
   const schedule = medicine.schedule;
   if (schedule?.kind !== 'interval') return null;
   const step = schedule.everyHours * HOUR_MS;
-  const anchor = wallClockInstant(medicine.startDate, schedule.startTime, timeZone);
+  const anchor = intervalAnchor(medicine, schedule.startTime, timeZone);
   const k = Math.max(0, Math.floor((after - anchor) / step) + 1);
   const at = anchor + k * step;
   const date = zonedNow(new Date(at), timeZone).date;
   const dose = intervalDosesOn(medicine, date, timeZone).find((d) => d.at === at);
-  return dose ? { ...dose, date, at } : null;
+  if (!dose) return null;
+  // A dose before the medicine was added is never reminded: the next one is (decision 187).
+  return dose.beforeAdded ? nextIntervalDose(medicine, at, timeZone) : { ...dose, date, at };
 }

@@ -36,7 +36,15 @@ export interface ScheduledMedicineFields {
   startDate: string;
   originalDurationDays: number;
   schedule?: DoseSchedule | null | undefined;
+  /**
+   * When the medicine was added (decision 187): on its start date no dose is due before it. Absent
+   * for a form still being filled in.
+   */
+  createdAt?: Date | string | null | undefined;
 }
+
+/** The schedule fields plus the medicine's own pills per dose (every kind but a taper uses it). */
+export type PilledMedicineFields = ScheduledMedicineFields & { pillsPerDose: number };
 
 /** Kinds whose doses are the frequency's slots at the default reminder times. */
 export function usesSlots(schedule: DoseSchedule | null | undefined): boolean {
@@ -101,6 +109,16 @@ export function pillsTakenByTaper(
   return pills;
 }
 
+/**
+ * Pills one dose on `date` takes (decision 186): a taper's step's, else the medicine's. The one rule
+ * the form's course total, the supply, the dashboard, the reports and every export read.
+ */
+export function pillsPerDoseOn(medicine: PilledMedicineFields, date: string): number {
+  const schedule = medicine.schedule;
+  if (schedule?.kind !== 'taper') return medicine.pillsPerDose;
+  return taperPillsOn(schedule.steps, medicine.startDate, date);
+}
+
 /** Pills per dose of the step on `date`; the first step's before the plan, the last's after it. */
 function taperPillsOn(steps: readonly TaperStep[], startDate: string, date: string): number {
   const step = taperStepOn(steps, startDate, date);
@@ -119,12 +137,16 @@ export function weekdayOf(date: string): number {
  * medicines never have a due day: a dose not taken is never "missed".
  */
 export function isDoseDay(medicine: ScheduledMedicineFields, date: string): boolean {
-  if (!isCourseActiveOn(medicine, date)) return false;
   const schedule = medicine.schedule;
+  // An every-N-hours course is counted in doses from its first (decision 188): its last dose can
+  // fall on the day after the course's last calendar day; intervalDosesOn cuts at the last dose.
+  if (schedule?.kind === 'interval') {
+    return date >= medicine.startDate && date <= addDays(medicine.startDate, medicine.originalDurationDays);
+  }
+  if (!isCourseActiveOn(medicine, date)) return false;
   if (!schedule) return true;
   switch (schedule.kind) {
     case 'daily':
-    case 'interval':
       return true;
     case 'weekdays':
       return schedule.days.includes(weekdayOf(date));
@@ -180,6 +202,33 @@ export function averagePillsPerDay(medicine: ScheduledMedicineFields & { pillsPe
   return days > 0 ? (doses * pills) / days : 0;
 }
 
+/**
+ * Doses of an every-N-hours course of `days` days (decision 188): the course runs `days` × 24 real
+ * hours from its first dose, so every 8 hours for 7 days is 21 doses whatever the start time.
+ */
+export function intervalCourseDoses(everyHours: number, days: number): number {
+  return everyHours > 0 ? Math.ceil((Math.max(days, 0) * 24) / everyHours) : 0;
+}
+
+/** Doses of the whole course by the schedule's rule (as-needed: the most it may be taken). */
+export function courseDoses(medicine: ScheduledMedicineFields): number {
+  const schedule = medicine.schedule;
+  const days = medicine.originalDurationDays;
+  if (schedule?.kind === 'interval') return intervalCourseDoses(schedule.everyHours, days);
+  return Math.round(averageDosesPerDay(medicine) * days);
+}
+
+/**
+ * Pills for the whole course (decision 186): each dose counts its date's pills per dose, so a taper
+ * of 8, 6 and 4 pills for 3 days each needs 54, not one pill a dose.
+ */
+export function coursePills(medicine: PilledMedicineFields): number {
+  const schedule = medicine.schedule;
+  if (schedule?.kind !== 'taper') return courseDoses(medicine) * medicine.pillsPerDose;
+  const perDay = parseFrequency(medicine.frequency).filter((f) => f === 1).length;
+  return schedule.steps.reduce((sum, step) => sum + step.days * step.pillsPerDose * perDay, 0);
+}
+
 /** The course length a schedule implies: a taper ends with its last step. */
 export function scheduledCourseDays(schedule: DoseSchedule | null | undefined, given: number): number {
   return schedule?.kind === 'taper' ? taperDays(schedule.steps) : given;
@@ -215,11 +264,14 @@ export function scheduleText(schedule: DoseSchedule | null | undefined): string 
  * Days a taper's supply lasts from `today`: the plan is walked day by day, each day taking its
  * step's pills; pills that outlast the plan are counted at the last step's rate (the spec's
  * pills ÷ pills-a-day), so a supply that covers the course is never flagged as running low.
+ * Today's doses already taken (`takenToday`) need no pills again (decision 186): they were taken
+ * out of the supply when they were ticked.
  */
 export function taperDaysLeft(
   medicine: ScheduledMedicineFields & { schedule: Extract<DoseSchedule, { kind: 'taper' }> },
   today: string,
   pillsLeft: number,
+  takenToday = 0,
 ): number {
   const doses = parseFrequency(medicine.frequency).filter((f) => f === 1).length;
   const steps = medicine.schedule.steps;
@@ -228,7 +280,8 @@ export function taperDaysLeft(
   for (let date = today > medicine.startDate ? today : medicine.startDate; ; date = addDays(date, 1)) {
     const step = taperStepOn(steps, medicine.startDate, date);
     if (!step) break;
-    const need = step.pillsPerDose * doses;
+    const dosesLeft = date === today ? Math.max(doses - takenToday, 0) : doses;
+    const need = step.pillsPerDose * dosesLeft;
     if (pills < need) return days;
     pills -= need;
     days += 1;

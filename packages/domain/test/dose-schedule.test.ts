@@ -44,7 +44,7 @@ describe('weekdays: the week starts on Sunday (0) and ends on Saturday (6)', () 
   });
 
   it('keeps the slot at its default time on a dose day and has none on other days', () => {
-    expect(dosesOn(mondays, '2026-11-02', context())).toEqual([{ slot: 0, time: '08:00' }]);
+    expect(dosesOn(mondays, '2026-11-02', context())).toMatchObject([{ slot: 0, time: '08:00' }]);
     expect(dosesOn(mondays, '2026-11-03', context())).toEqual([]);
   });
 
@@ -97,7 +97,7 @@ describe('taper: steps one after another', () => {
   });
   it('tells the dose of the day in each occurrence', () => {
     expect(dosesOn(taper, '2026-11-04', context())).toEqual([
-      { slot: 0, time: '08:00', dose: '30 mg', pillsPerDose: 3 },
+      { slot: 0, time: '08:00', at: Date.parse('2026-11-04T08:00:00Z'), dose: '30 mg', pillsPerDose: 3 },
     ]);
     expect(dosesOn(taper, '2026-11-09', context())).toEqual([]);
   });
