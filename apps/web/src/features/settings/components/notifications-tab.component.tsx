@@ -1,6 +1,7 @@
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { DevicePushStatus } from '../../push/components/device-push-status.component';
 import type { SettingsDraft } from '../settings-draft';
 
 type NotificationSettings = SettingsDraft['notifications'];
@@ -15,10 +16,14 @@ export function NotificationsTab(props: {
   return (
     <div>
       <h2 className="mb-2 text-xl font-semibold text-slate-900">Notifications</h2>
+      {/* What this device can do, beside what the account asks for (decision 197). */}
+      <section aria-label="This device" className="mb-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <DevicePushStatus />
+      </section>
       <div className="divide-y divide-slate-200">
         <Toggle
           label="Push Notifications"
-          description="Receive medicine reminders and alerts"
+          description="Receive medicine reminders and alerts on every device where they are turned on"
           checked={value.enabled}
           onChange={(v) => set('enabled', v)}
         />

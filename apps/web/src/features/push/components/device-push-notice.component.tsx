@@ -1,0 +1,49 @@
+import { X } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
+import { buttonClass } from '../../../shared/ui/button.styles';
+import { devicePushState, type DevicePushState } from '../push-state';
+import { DevicePushStatus } from './device-push-status.component';
+
+const DISMISSED_KEY = 'medrem.devicePushNotice.dismissed';
+
+/** What the shell tells without being asked: reminders not on yet, not a secure page, a failure. */
+const NOTICED: ReadonlySet<DevicePushState> = new Set(['not-asked', 'insecure', 'failed']);
+
+function dismissedFor(): string | null {
+  try {
+    return localStorage.getItem(DISMISSED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A card at the bottom of the page while this device cannot get reminders and a tap or a word can
+ * help (decision 197). "Not now" hides it for that state; a new state shows it again.
+ */
+export function DevicePushNotice() {
+  const state = useSyncExternalStore(devicePushState.subscribe, devicePushState.current);
+  const [dismissed, setDismissed] = useState(dismissedFor);
+  if (!NOTICED.has(state) || dismissed === state) return null;
+  const hide = () => {
+    try {
+      localStorage.setItem(DISMISSED_KEY, state);
+    } catch {
+      // Private mode: hidden for this page only.
+    }
+    setDismissed(state);
+  };
+  return (
+    <aside
+      aria-label="Reminders on this device"
+      className="fixed inset-x-4 bottom-4 z-40 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:right-auto sm:max-w-md"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <DevicePushStatus />
+        <button type="button" className={buttonClass.icon} aria-label="Not now" onClick={hide}>
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </aside>
+  );
+}
