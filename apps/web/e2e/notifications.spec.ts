@@ -27,9 +27,14 @@ test('notifications: read one, read all, delete one, close', async ({ page, requ
   expect(unread).toBeGreaterThan(1);
   await captureScreen(page, 'notifications');
 
-  await refill.click(); // marks it read, at once
-  await expect(page.getByRole('button', { name: /^Refill Reminder\. Metformin/ })).toBeVisible();
+  // Opens what it is about (the refill panel), closes the panel and marks it read, at once.
+  await refill.click();
+  await expect(page).toHaveURL(/\/#refills-title$/);
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toHaveCount(0);
+  await expect(page.locator('#refills-title')).toBeInViewport();
   await expect(badge).toHaveText(String(unread - 1));
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('button', { name: /^Refill Reminder\. Metformin/ })).toBeVisible();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(badge).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
@@ -81,4 +86,26 @@ test('the bell catches up when its live stream reconnects', async ({ page, reque
 
   // Well before the list's one-minute poll, and with no focus change to refetch it.
   await expect(page.getByTestId('notification-badge')).toHaveText(String(count), { timeout: 10_000 });
+});
+
+test('a notification arriving while the app is open is shown in the page, with its actions', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const opened = page.waitForResponse(/\/trpc\/push\.notifications/);
+  await logIn(page, account);
+  await opened;
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+
+  // Urgent from the start: the reminder engine stores a refill reminder, sent down the live stream.
+  await api.addMedicine(METFORMIN);
+  const live = page.getByTestId('live-notification');
+  await expect(live).toContainText('Metformin is running low', { timeout: 20_000 });
+  await captureScreen(page, 'live-notification');
+  await live.getByRole('button', { name: 'Show refills' }).click();
+  await expect(live).toHaveCount(0);
+  await expect(page).toHaveURL(/\/#refills-title$/);
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 });

@@ -55,6 +55,7 @@ export function NotificationBell() {
           <NotificationPanel
             list={notifications.data?.notifications ?? []}
             loading={notifications.isPending}
+            onOpened={close}
           />
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { enUS } from 'date-fns/locale';
 import { AlarmClock, CircleAlert, CircleCheck, Info, Pill, Trash2, type LucideIcon } from 'lucide-react';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useNotificationActions } from '../notifications.queries';
+import { useOpenNotification } from '../use-open-notification.hook';
 
 /** Spec: reminder, missed_dose, refill, success; anything else is generic. */
 const TYPE_ICON: Record<NotificationType, { Icon: LucideIcon; className: string }> = {
@@ -14,8 +15,18 @@ const TYPE_ICON: Record<NotificationType, { Icon: LucideIcon; className: string 
   generic: { Icon: Info, className: 'text-slate-700' },
 };
 
-export function NotificationPanel({ list, loading }: { list: readonly Notification[]; loading: boolean }) {
+export function NotificationPanel({
+  list,
+  loading,
+  onOpened,
+}: {
+  list: readonly Notification[];
+  loading: boolean;
+  /** Called after a notification was opened (the bell closes its panel). */
+  onOpened: () => void;
+}) {
   const actions = useNotificationActions();
+  const { open, targetOf } = useOpenNotification();
   const hasUnread = list.some((n) => !n.isRead);
   return (
     <div className="flex max-h-[28rem] flex-col">
@@ -46,8 +57,11 @@ export function NotificationPanel({ list, loading }: { list: readonly Notificati
                 <button
                   type="button"
                   className="flex flex-1 items-start gap-3 px-4 py-3 text-left"
-                  onClick={() => void actions.markRead(n.id)}
-                  aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}. ${n.message}`}
+                  onClick={() => {
+                    open(n);
+                    onOpened();
+                  }}
+                  aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}. ${n.message}. ${targetOf(n).label}`}
                 >
                   <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${className}`} />
                   <span>

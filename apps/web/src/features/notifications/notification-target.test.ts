@@ -1,0 +1,29 @@
+import type { Notification } from '@medrem/contract';
+import { describe, expect, it } from 'vitest';
+import { REFILLS_ID, TODAY_DOSES_ID, notificationTarget } from './notification-target';
+
+const own = new Set(['Aspirin', 'Metformin']);
+const of = (type: Notification['type'], medicineName: string | null) =>
+  notificationTarget({ type, medicineName }, own);
+
+describe('notificationTarget: what a notification opens (bell and in-app reminder, decision 199)', () => {
+  it('opens today’s doses for a reminder or a missed dose of the user’s own medicine', () => {
+    expect(of('reminder', 'Aspirin')).toMatchObject({ to: '/', hash: TODAY_DOSES_ID });
+    expect(of('reminder', null)).toMatchObject({ to: '/', hash: TODAY_DOSES_ID });
+    expect(of('missed_dose', 'Metformin')).toMatchObject({ to: '/', hash: TODAY_DOSES_ID });
+  });
+
+  it('opens the refill panel for a refill reminder', () => {
+    expect(of('refill', 'Metformin')).toMatchObject({ to: '/', hash: REFILLS_ID });
+  });
+
+  it('opens the care view for an alert about someone else’s medicine (a caregiver’s alert)', () => {
+    expect(of('missed_dose', 'Warfarin')).toEqual({ to: '/care', label: 'Open care' });
+    expect(of('refill', 'Warfarin')).toEqual({ to: '/care', label: 'Open care' });
+  });
+
+  it('opens the dashboard for anything else', () => {
+    expect(of('generic', null)).toEqual({ to: '/', label: 'Open' });
+    expect(of('success', 'Aspirin')).toEqual({ to: '/', label: 'Open' });
+  });
+});
