@@ -4,7 +4,7 @@ import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/database';
 import './fastify-types';
 import { type Clock, systemClock } from './lib/clock';
-import { logSerializers } from './lib/log-serializers';
+import { logHooks, logSerializers } from './lib/log-serializers';
 import oidcRoutesPlugin from './features/auth/social/oidc.routes';
 import calendarFeedRoutesPlugin from './features/calendar/calendar-feed.routes';
 import controlSocketPlugin from './plugins/app/control-socket.plugin';
@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             serializers: logSerializers,
+            hooks: logHooks,
             // Buffered, written off the request path: synchronous writes of two lines per request
             // took a tenth of an API call's CPU time. pino flushes the buffer when the process exits.
             stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { logSerializers } from './lib/log-serializers';
+import { logHooks, logSerializers } from './lib/log-serializers';
 import { loadConfig } from './config/config';
 import { assertUsableDataDir } from './config/data-dir';
 import { openDatabase } from './db/database';
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     level: config.logLevel,
     base: { role: 'reminder-worker', pid: process.pid },
     serializers: logSerializers,
+    hooks: logHooks,
   });
   if (!config.redisUrl)
     log.warn(

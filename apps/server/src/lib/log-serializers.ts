@@ -1,3 +1,6 @@
+import type { LogFn, LoggerOptions } from 'pino';
+import { redactSecrets } from './log-redaction';
+
 /**
  * What the logs may hold (issue 8, finding 4): an error's kind, message, code and stack, never the
  * values a query was run with. Drizzle puts them into its message ("Failed query: …\nparams: …")
@@ -8,7 +11,7 @@ const KEPT_FIELDS = ['code', 'severity', 'routine', 'constraint_name', 'table_na
 const PARAMS_TAIL = /\nparams: [\s\S]*$/;
 
 /** The message without bound values; the SQL text itself holds only placeholders. */
-const scrub = (text: string) => text.replace(PARAMS_TAIL, '\nparams: [redacted]');
+const scrub = (text: string) => redactSecrets(text.replace(PARAMS_TAIL, '\nparams: [redacted]'));
 
 export interface SerializedError {
   type: string;
@@ -32,11 +35,10 @@ export function serializeError(value: unknown, depth = 0): SerializedError {
   return out;
 }
 
-const EMAIL_IN_PATH = /[^/?&=]+(@|%40)[^/?&]+/gi;
-/** A calendar feed's secret token (decision 141): whoever reads the logs must not get the feed. */
-const FEED_TOKEN_IN_PATH = /^(\/api\/calendar\/)[^/?]+(?=\?|$)/i;
-
-/** A request as the access log shows it: the path without any email address (finding 11) or feed token. */
+/**
+ * A request as the access log shows it: the path without any email address (finding 11), feed token
+ * or secret query value (decision 185).
+ */
 export function serializeRequest(request: {
   method: string;
   url: string;
@@ -45,7 +47,7 @@ export function serializeRequest(request: {
 }): Record<string, unknown> {
   return {
     method: request.method,
-    url: request.url.replace(EMAIL_IN_PATH, '[email]').replace(FEED_TOKEN_IN_PATH, '$1[token]'),
+    url: redactSecrets(request.url),
     id: request.id,
     remoteAddress: request.ip,
   };
@@ -53,3 +55,19 @@ export function serializeRequest(request: {
 
 /** For Fastify's and pino's `serializers` option. */
 export const logSerializers = { err: serializeError, error: serializeError, req: serializeRequest };
+
+/** A message that may quote a URL (Fastify's "Route GET:/… not found", its reply warnings). */
+const QUOTES_A_URL = /[/=]/;
+
+/**
+ * pino's hooks: a message string goes through the same rule as the access line's URL (decision
+ * 185). The test before the rule keeps the usual constant messages ("request completed") cheap.
+ */
+export const logHooks: NonNullable<LoggerOptions['hooks']> = {
+  logMethod(args, method) {
+    const redacted = args.map((arg: unknown) =>
+      typeof arg === 'string' && QUOTES_A_URL.test(arg) ? redactSecrets(arg) : arg,
+    ) as Parameters<LogFn>;
+    method.apply(this, redacted);
+  },
+};

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { ManualClock } from '../../src/lib/clock';
 import { serializeError } from '../../src/lib/log-serializers';
 import { createMedicine, signedInUser } from '../support/scenario';
+import { DEFAULT_CARE_PERMISSIONS } from '@medrem/contract';
 import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../support/test-database';
 
 describe(`what reaches the logs (${TEST_ENGINE})`, () => {
@@ -44,6 +45,7 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const unique = (label: string) => `${label}-${randomBytes(9).toString('hex')}`;
   const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('keeps emails, medicine names, tokens and push endpoints out of info lines', async () => {
@@ -173,6 +175,40 @@ describe(`what reaches the logs (${TEST_ENGINE})`, () => {
     const log = lines.join('\n');
     expect(log).toContain('/api/calendar/[token]');
     expect(log).not.toContain(token);
+  });
+
+  it('logs no secret query value nor a feed token, in access lines or messages (decision 185)', async () => {
+    const user = await signedInUser({ baseUrl }, { label: 'urls' });
+    const invited = await user.api.post<{ token: string }>(`/api/care/${user.email}/invitations`, {
+      email: 'carer-of-urls@example.com',
+      permissions: DEFAULT_CARE_PERMISSIONS,
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const invitation = invited.body.token;
+    const secrets = [
+      invitation,
+      ...['code', 'state', 'key', 'secret', 'pw', 'at', 'idt', 'json'].map(unique),
+    ];
+    const [, code, state, key, secret, password, accessToken, idToken, inJson] = secrets;
+    lines.length = 0;
+    // The page a caregiver opens, an OpenID callback, an API path, a tRPC GET with its input.
+    const urls = [
+      `/care/accept?token=${invitation}`,
+      `/api/auth/oidc/callback?code=${code}&state=${state}`,
+      `/api/nothing-here?key=${key}&client_secret=${secret}&password=${password}&page=2`,
+      `/api/medicine/x?access_token=${accessToken}&id_token=${idToken}`,
+      `/trpc/care.previewInvitation?input=${encodeURIComponent(JSON.stringify({ token: inJson, n: 1 }))}`,
+    ];
+    for (const url of urls) await fetch(`${baseUrl}${url}`);
+    // Anywhere else a URL is logged: a message quoting it, an error quoting it.
+    app.log.info(`Route GET:/care/accept?token=${invitation} not found`);
+    app.log.error({ err: new Error(`GET /api/x?code=${code} failed`) }, 'request failed');
+    // Every request was logged (the line may follow the answer), so the absence below means something.
+    await vi.waitFor(() => expect(parsed().filter((line) => 'res' in line).length).toBe(urls.length));
+    const log = lines.join('\n');
+    for (const value of secrets) expect(log).not.toContain(value);
+    expect(log).toContain('/care/accept?token=[redacted]');
+    expect(log).toContain('page=2'); // other query values stay, to debug by
   });
 
   it('serialises only known fields of an error and its causes', () => {
