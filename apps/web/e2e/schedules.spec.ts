@@ -136,7 +136,7 @@ test("a tapering plan: steps in the form, their doses in the preview, today's st
   await captureScreen(page, 'schedule-form-taper');
   await page.getByRole('button', { name: 'Add Medicine' }).click();
   await expectToast(page, 'Prednisone has been added successfully!');
-  await expect(page.getByTestId('dose-slot-0')).toContainText('40 mg · 4 pill(s)');
+  await expect(page.getByTestId('dose-slot-0')).toContainText('40 mg · 4 pills');
 });
 
 test.describe('every N hours, in New York', () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_DURATION_DAYS,
   DEFAULT_REMINDER_ADVANCE_MINUTES,
   DEFAULT_REMINDER_TIMES,
+  DEFAULT_TAKE_EARLY_MINUTES,
 } from '@medrem/domain';
 
 // Plain data without zod, in a module of its own (`@medrem/contract/settings-defaults`): the web app's
@@ -24,6 +25,7 @@ export const DEFAULT_SETTINGS = {
     defaultDosesPerDay: DEFAULT_DOSES_PER_DAY,
     defaultReminderTimes: [...DEFAULT_REMINDER_TIMES],
     defaultDurationDays: DEFAULT_DURATION_DAYS,
+    takeEarlyMinutes: DEFAULT_TAKE_EARLY_MINUTES,
   },
   privacy: { dataSharing: false, analytics: true },
   timezone: 'UTC',

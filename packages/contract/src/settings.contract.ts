@@ -1,4 +1,9 @@
-import { ADDED_REMINDER_TIME, MAX_DOSE_SLOTS } from '@medrem/domain';
+import {
+  ADDED_REMINDER_TIME,
+  DEFAULT_TAKE_EARLY_MINUTES,
+  MAX_DOSE_SLOTS,
+  MAX_TAKE_EARLY_MINUTES,
+} from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { DEFAULT_SETTINGS as PLAIN_DEFAULT_SETTINGS } from './settings-defaults';
@@ -25,6 +30,17 @@ export const medicineDefaultsSchema = z.object({
   defaultDosesPerDay: boundedInt('Default doses per day', 1, MAX_DOSE_SLOTS),
   defaultReminderTimes: reminderTimesSchema,
   defaultDurationDays: boundedInt('Default duration', 0, LIMITS.maxDays),
+  takeEarlyMinutes: boundedInt('Take early window', 0, MAX_TAKE_EARLY_MINUTES)
+    .default(DEFAULT_TAKE_EARLY_MINUTES)
+    .meta({
+      description:
+        'How many minutes before its time a dose may be marked taken (decision 190). Left out of a save, the saved value stays.',
+    }),
+});
+
+/** A save's defaults: the take-early window may be left out (the spec's clients predate it). */
+const medicineDefaultsInputSchema = medicineDefaultsSchema.extend({
+  takeEarlyMinutes: boundedInt('Take early window', 0, MAX_TAKE_EARLY_MINUTES).optional(),
 });
 
 export const privacySettingsSchema = z.object({
@@ -47,7 +63,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const settingsInputSchema = z.object({
   userEmail: emailSchema,
   notifications: notificationSettingsSchema,
-  medicineDefaults: medicineDefaultsSchema,
+  medicineDefaults: medicineDefaultsInputSchema,
   privacy: privacySettingsSchema,
   timezone: timeZoneSchema.optional(),
   reminderTimeOrigins: z

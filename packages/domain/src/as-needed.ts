@@ -1,3 +1,5 @@
+import { durationText } from './dose-slots';
+
 /**
  * The safety limits of an as-needed (PRN) medicine: at most `maxPer24h` intakes in any rolling 24
  * hours, and at least `minIntervalMinutes` after the previous one. Judged on instants, so midnight
@@ -59,15 +61,7 @@ export function asNeededRefusal(
   const why = verdict.reasons.map((reason) =>
     reason === 'maxPer24h'
       ? `at most ${limits.maxPer24h} in 24 hours`
-      : `at least ${formatMinutes(limits.minIntervalMinutes ?? 0)} apart`,
+      : `at least ${durationText(limits.minIntervalMinutes ?? 0)} apart`,
   );
   return `${name} is limited to ${why.join(' and ')}. The next dose is allowed at ${when}.`;
-}
-
-function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const hours = h > 0 ? `${h} hour${h === 1 ? '' : 's'}` : '';
-  const mins = m > 0 ? `${m} minute${m === 1 ? '' : 's'}` : '';
-  return [hours, mins].filter(Boolean).join(' ');
 }

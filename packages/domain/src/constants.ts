@@ -15,5 +15,9 @@ export const DURATION_YELLOW_MAX_DAYS = 7;
 export const PASSWORD_MIN_LENGTH = 6;
 /** A frequency has one flag per dose slot; a day has at most this many slots. */
 export const MAX_DOSE_SLOTS = 8;
+/** After a dose's time: the "still not taken?" alert, and the dose shown Missed (decision 190). */
 export const MISSED_DOSE_ALERT_DELAY_MINUTES = 60;
+/** How long before its time a dose may be marked taken by default, and the setting's bounds. */
+export const DEFAULT_TAKE_EARLY_MINUTES = 60;
+export const MAX_TAKE_EARLY_MINUTES = 180;
 export const DAILY_SUMMARY_TIME = '21:00';

@@ -1,5 +1,5 @@
 import { addDays, minDate } from './dates';
-import { isSlotAvailable } from './dose-slots';
+import { dosePhase } from './dose-slots';
 import { intervalDosesOn, slotsBeforeAdded } from './dose-occurrences';
 import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
 
@@ -53,7 +53,8 @@ export function doseCells(
     const taken = takenByDate.get(date) ?? [];
     const slots = Math.max(dueOn.length, taken.length);
     for (let slot = 0; slot < slots; slot++) {
-      const due = dueOn[slot] === true;
+      // Today, a scheduled dose taken (early, or before its missed-dose delay) counts as due.
+      const due = dueOn[slot] === 'missed' || (dueOn[slot] === 'pending' && (taken[slot] ?? 0) > 0);
       const takenHere = taken[slot] ?? 0;
       if (due || takenHere > 0) cells.push({ date, slot, due, taken: takenHere });
     }
@@ -62,30 +63,37 @@ export function doseCells(
 }
 
 /**
- * Per slot of a day: whether a dose is due there by now. Slot kinds: a flag of the day (weekday,
- * cycle and taper days only), today's also needs its default time reached; every-N-hours: the
- * day's doses whose instant has passed. As-needed: nothing is ever due. A dose whose time came
- * before the medicine was added on its start date is not due (decision 187).
+ * Per slot of a day: 'missed' where a dose was due and the time to take it has gone, 'pending'
+ * where a dose is scheduled today but not yet missed (due only once taken), null where none is.
+ * Slot kinds: a flag of the day (weekday, cycle and taper days only); every-N-hours: the day's
+ * doses. Today's dose is missed once the missed-dose alert's delay after its time has passed, the
+ * dashboard's rule (decision 190). As-needed: nothing is ever due.
  */
-function dueSlotsOn(medicine: AdherenceMedicine, date: string, window: DoseCellWindow): boolean[] {
+function dueSlotsOn(
+  medicine: AdherenceMedicine,
+  date: string,
+  window: DoseCellWindow,
+): ('missed' | 'pending' | null)[] {
+  const judge = (time: string | undefined) =>
+    date < window.today || (time !== undefined && dosePhase(time, window.nowMinutes, 0) === 'missed')
+      ? 'missed'
+      : 'pending';
   const timeZone = window.timeZone ?? 'UTC';
+  // A dose whose time came before the medicine was added is never missed; taken, it counts
+  // (decision 187).
   if (medicine.schedule?.kind === 'interval') {
-    return intervalDosesOn(medicine, date, timeZone).map(
-      (dose) => !dose.beforeAdded && (date < window.today || isSlotAvailable(dose.time, window.nowMinutes)),
+    return intervalDosesOn(medicine, date, timeZone).map((dose) =>
+      dose.beforeAdded ? 'pending' : judge(dose.time),
     );
   }
   const before = slotsBeforeAdded(medicine, date, {
     timeZone,
     defaultReminderTimes: window.defaultReminderTimes,
   });
-  return slotFlagsOn(medicine, date).map(
-    (flag, slot) => flag === 1 && !before.has(slot) && (date < window.today || reached(slot, window)),
-  );
-}
-
-function reached(slot: number, window: DoseCellWindow): boolean {
-  const time = window.defaultReminderTimes[slot];
-  return time !== undefined && isSlotAvailable(time, window.nowMinutes);
+  return slotFlagsOn(medicine, date).map((flag, slot) => {
+    if (flag !== 1) return null;
+    return before.has(slot) ? 'pending' : judge(window.defaultReminderTimes[slot]);
+  });
 }
 
 /** The numbers of a taken entry by slot; anything that is not a whole number counts 0. */

@@ -1,4 +1,5 @@
-import { addDays, daysBetween } from './dates';
+import { addDays, daysBetween, formatTime12h } from './dates';
+import { countText } from './dose-slots';
 import { parseFrequency } from './frequency';
 import { isCourseActiveOn } from './schedule';
 
@@ -248,7 +249,8 @@ export function scheduleText(schedule: DoseSchedule | null | undefined): string 
     case 'daily':
       return null;
     case 'interval':
-      return `Every ${schedule.everyHours} hours from ${schedule.startTime}`;
+      // 12-hour like every time on a screen (spec), never '19:00' beside '8:00 PM' (decision 192).
+      return `Every ${countText(schedule.everyHours, 'hour')} from ${formatTime12h(schedule.startTime)}`;
     case 'weekdays':
       return schedule.days.map((d) => WEEKDAY_PLURALS[d]).join(', ');
     case 'cycle':

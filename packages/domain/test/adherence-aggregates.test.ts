@@ -84,8 +84,18 @@ describe('monthAggregates (hand-computed November, today the 10th at noon)', () 
   });
 
   it('marks today as not yet due before its first dose time, and days after a course as no doses', () => {
-    const early = monthAggregates(items, { ...noon10th, nowMinutes: 7 * 60 });
+    const untaken = items.map((i) => ({ ...i, history: i.history.filter((h) => h.date !== '2026-11-10') }));
+    const early = monthAggregates(untaken, { ...noon10th, nowMinutes: 7 * 60 });
     expect(early.days[9]).toMatchObject({ due: 0, status: 'future' });
+    // Decision 190: a dose past its time is Due, not missed, until the missed-dose alert's delay…
+    const due = monthAggregates(untaken, { ...noon10th, nowMinutes: 8 * 60 + 59 });
+    expect(due.days[9]).toMatchObject({ due: 0, status: 'future' });
+    // …then missed.
+    const missed = monthAggregates(untaken, { ...noon10th, nowMinutes: 9 * 60 });
+    expect(missed.days[9]).toMatchObject({ due: 1, taken: 0, status: 'none' });
+    // A dose taken early counts as due and taken before its time.
+    const takenEarly = monthAggregates(items, { ...noon10th, nowMinutes: 7 * 60 + 30 });
+    expect(takenEarly.days[9]).toMatchObject({ due: 1, taken: 1, status: 'all' });
     const late = monthAggregates(items, { ...noon10th, today: '2026-11-25', nowMinutes: 23 * 60 + 59 });
     expect(late.days[17]).toMatchObject({ date: '2026-11-18', due: 2, status: 'none' }); // A's last day
     expect(late.days[18]).toMatchObject({ date: '2026-11-19', due: 0, status: 'no-doses' });

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
   countTaken,
+  countText,
+  dosePhase,
+  dosePhaseAt,
+  durationText,
   groupIntoSlots,
+  isTakeable,
+  tooEarlyMessage,
   isSlotAvailable,
   normaliseTaken,
   setTakenFlag,
   slotNameForTime,
   slotStatus,
 } from '../src/dose-slots';
-import type { SlotName, SlotStatus } from '../src/dose-slots';
-import { DEFAULT_REMINDER_TIMES } from '../src/constants';
+import type { DosePhase, SlotName, SlotStatus } from '../src/dose-slots';
+import {
+  DEFAULT_REMINDER_TIMES,
+  DEFAULT_TAKE_EARLY_MINUTES,
+  MISSED_DOSE_ALERT_DELAY_MINUTES,
+} from '../src/constants';
+import { scheduleText } from '../src/dose-schedule';
 
 describe('slotNameForTime', () => {
   // Spec section 4: Morning 05-11, Afternoon 12-16, Evening 17-21, otherwise Night (by the hour).
@@ -34,20 +45,70 @@ describe('slotNameForTime', () => {
 });
 
 describe('slotStatus', () => {
-  it.each<[string, boolean[], boolean, SlotStatus]>([
-    ['no medicines, time not passed', [], false, 'Upcoming'],
-    ['no medicines, time passed', [], true, 'Upcoming'],
-    ['all taken, time not passed', [true, true], false, 'Completed'],
-    ['all taken, time passed', [true, true], true, 'Completed'],
-    ['single medicine taken', [true], true, 'Completed'],
-    ['some taken, time passed', [true, false], true, 'In Progress'],
-    ['some taken, time not passed', [false, true, false], false, 'In Progress'],
-    ['none taken, time passed', [false, false], true, 'Missed'],
-    ['single medicine not taken, time passed', [false], true, 'Missed'],
-    ['none taken, time not passed', [false, false], false, 'Upcoming'],
-  ])('%s → %s', (_label, flags, passed, expected) => {
-    expect(slotStatus(flags, passed)).toBe(expected);
+  it.each<[string, boolean[], DosePhase, SlotStatus]>([
+    ['no medicines, time not passed', [], 'upcoming', 'No doses'],
+    ['no medicines, time long passed (decision 192: not "Upcoming")', [], 'missed', 'No doses'],
+    ['all taken, time not passed', [true, true], 'early', 'Completed'],
+    ['all taken, time passed', [true, true], 'missed', 'Completed'],
+    ['single medicine taken', [true], 'due', 'Completed'],
+    ['some taken, time passed', [true, false], 'missed', 'In Progress'],
+    ['some taken, time not passed', [false, true, false], 'upcoming', 'In Progress'],
+    ['none taken, the alert delay passed', [false, false], 'missed', 'Missed'],
+    ['none taken, time reached (decision 190: Due, not yet Missed)', [false], 'due', 'Due'],
+    ['none taken, in the take-early window', [false, false], 'early', 'Upcoming'],
+    ['none taken, time not reached', [false, false], 'upcoming', 'Upcoming'],
+  ])('%s → %s', (_label, flags, phase, expected) => {
+    expect(slotStatus(flags, phase)).toBe(expected);
   });
+});
+
+describe('dosePhase (decision 190)', () => {
+  const early = DEFAULT_TAKE_EARLY_MINUTES;
+  it.each<[string, number, number, DosePhase]>([
+    ['20:00', 18 * 60 + 59, early, 'upcoming'],
+    ['20:00', 19 * 60, early, 'early'],
+    ['20:00', 19 * 60 + 30, early, 'early'],
+    ['20:00', 19 * 60 + 59, early, 'early'],
+    ['20:00', 20 * 60, early, 'due'],
+    ['20:00', 20 * 60 + 1, early, 'due'],
+    ['20:00', 20 * 60 + MISSED_DOSE_ALERT_DELAY_MINUTES - 1, early, 'due'],
+    ['20:00', 20 * 60 + MISSED_DOSE_ALERT_DELAY_MINUTES, early, 'missed'],
+    ['20:00', 19 * 60 + 59, 0, 'upcoming'],
+    ['20:00', 19 * 60 + 45, 15, 'early'],
+    ['20:00', 19 * 60 + 44, 15, 'upcoming'],
+  ])('dose at %s, now minute %i, window %i → %s', (time, now, window, expected) => {
+    expect(dosePhase(time, now, window)).toBe(expected);
+    expect(isTakeable(dosePhase(time, now, window))).toBe(expected !== 'upcoming');
+  });
+
+  it('reads instants the same way (an every-N-hours dose across midnight)', () => {
+    const at = Date.parse('2026-03-02T00:30:00Z');
+    expect(dosePhaseAt(at, at - 61 * 60_000, 60)).toBe('upcoming');
+    expect(dosePhaseAt(at, at - 60 * 60_000, 60)).toBe('early');
+  });
+
+  it('says when an early press becomes allowed', () => {
+    expect(tooEarlyMessage('20:00', 60)).toBe(
+      'This dose is scheduled for 8:00 PM: it can be marked taken up to 1 hour before its time (from 7:00 PM).',
+    );
+    expect(tooEarlyMessage('08:00', 0)).toBe(
+      'This dose is scheduled for 8:00 AM: it can be marked taken at its time.',
+    );
+  });
+});
+
+describe('countText and durationText (decision 192)', () => {
+  it.each<[number, string]>([
+    [1, '1 pill'],
+    [2, '2 pills'],
+    [0.5, '0.5 pills'],
+  ])('%d → %s', (n, text) => expect(countText(n, 'pill')).toBe(text));
+  it.each<[number, string]>([
+    [360, '6 hours'],
+    [60, '1 hour'],
+    [90, '1 hour 30 minutes'],
+    [45, '45 minutes'],
+  ])('%d minutes → %s', (n, text) => expect(durationText(n)).toBe(text));
 });
 
 describe('isSlotAvailable', () => {
@@ -175,5 +236,13 @@ describe('groupIntoSlots', () => {
 
   it('has no slots without default times', () => {
     expect(groupIntoSlots(medicines, [])).toEqual([]);
+  });
+});
+
+describe('scheduleText in 12-hour time (decision 192)', () => {
+  it('says an every-N-hours plan like every other time on a screen', () => {
+    expect(scheduleText({ kind: 'interval', everyHours: 6, startTime: '19:00' })).toBe(
+      'Every 6 hours from 7:00 PM',
+    );
   });
 });

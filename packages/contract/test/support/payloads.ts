@@ -90,6 +90,8 @@ export const specSettingsGroups = {
 export const serverSettings = {
   ...specSettingsGroups,
   notifications: { ...specSettingsGroups.notifications, upcomingHeadsUp: false },
+  // The take-early window (decision 190): the spec's clients send none, the server answers it.
+  medicineDefaults: { ...specSettingsGroups.medicineDefaults, takeEarlyMinutes: 60 },
   timezone: 'Europe/Paris',
   name: 'Ada Lovelace',
   email: EMAIL,

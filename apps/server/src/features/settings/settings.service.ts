@@ -128,7 +128,12 @@ export class SettingsService {
       });
     const preferences: StoredPreferences = {
       notifications: input.notifications,
-      medicineDefaults: input.medicineDefaults,
+      medicineDefaults: {
+        ...input.medicineDefaults,
+        // The spec's clients send no take-early window: the saved one stays (decision 190).
+        takeEarlyMinutes:
+          input.medicineDefaults.takeEarlyMinutes ?? current.medicineDefaults.takeEarlyMinutes,
+      },
       privacy: input.privacy,
     };
     await this.deps.transaction(async ({ settings, changes }) => {

@@ -44,6 +44,7 @@ describe(`settings (${TEST_ENGINE})`, () => {
             defaultDosesPerDay: 1,
             defaultReminderTimes: ['08:00', '14:00', '20:00'],
             defaultDurationDays: 0,
+            takeEarlyMinutes: 60,
           },
           privacy: { dataSharing: false, analytics: true },
           timezone: 'UTC',
@@ -80,6 +81,7 @@ describe(`settings (${TEST_ENGINE})`, () => {
           defaultDosesPerDay: 2,
           defaultReminderTimes: ['07:15', '12:00', '19:45', '23:59'],
           defaultDurationDays: 14,
+          takeEarlyMinutes: 30,
         },
         privacy: { dataSharing: true, analytics: false },
         timezone: 'America/New_York',
@@ -91,8 +93,11 @@ describe(`settings (${TEST_ENGINE})`, () => {
       expect(await settingsOf(me)).toEqual(expected);
 
       const { timezone: _zone, ...withoutZone } = wanted;
+      // The spec's clients send no take-early window either: the saved one stays (decision 190).
+      const { takeEarlyMinutes: _early, ...specDefaults } = wanted.medicineDefaults;
       const again = await me.api.put(`/api/user/${me.email}/settings`, {
         ...withoutZone,
+        medicineDefaults: specDefaults,
         privacy: { dataSharing: false, analytics: false },
       });
       expect(again.status, again.text).toBe(200);

@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { medicine } from '../../test/factories';
-import { buildDoseSlots, buildIntervalDoses } from './dose-slots.model';
+import {
+  buildDoseSlots,
+  buildIntervalDoses,
+  doseLine,
+  intervalNote,
+  orderDoseCards,
+} from './dose-slots.model';
 
 const times = ['08:00', '14:00', '20:00'];
 const aspirin = medicine({ id: 'a', name: 'Aspirin', frequency: '1-0-1' });
 const ibuprofen = medicine({ id: 'b', name: 'Ibuprofen', frequency: '1-1-0' });
 
-function slotsAt(nowMinutes: number, taken: Record<string, string> = {}, medicines = [aspirin, ibuprofen]) {
+function slotsAt(
+  nowMinutes: number,
+  taken: Record<string, string> = {},
+  medicines = [aspirin, ibuprofen],
+  takeEarlyMinutes = 60,
+) {
   return buildDoseSlots({
     medicines,
     defaultReminderTimes: times,
     takenById: new Map(Object.entries(taken)),
     today: '2026-11-21',
     nowMinutes,
+    takeEarlyMinutes,
   });
 }
 
@@ -27,21 +39,25 @@ describe('buildDoseSlots', () => {
     ]);
   });
 
-  it('gives each slot the status of the spec', () => {
-    // 09:00: morning passed with nothing taken, afternoon not reached.
+  it('gives each slot its status: Due after its time, Missed once the missed-dose delay passed', () => {
+    // 09:00: the morning dose is an hour late, nothing taken; the afternoon not reached.
     expect(slotsAt(9 * 60).map((s) => s.status)).toEqual(['Missed', 'Upcoming', 'Upcoming']);
+    // Decision 190: a minute after its time a dose is Due, not Missed.
+    expect(slotsAt(8 * 60 + 1)[0]?.status).toBe('Due');
+    expect(slotsAt(8 * 60 + 59)[0]?.status).toBe('Due');
     // One of two morning doses taken: in progress; both: completed.
     expect(slotsAt(9 * 60, { a: '1-0-0' })[0]?.status).toBe('In Progress');
     expect(slotsAt(9 * 60, { a: '1-0-0', b: '1-0-0' })[0]?.status).toBe('Completed');
-    // A slot without medicines is upcoming even when its time has passed.
-    expect(slotsAt(23 * 60, {}, [aspirin])[1]?.status).toBe('Upcoming');
+    // Decision 192: a slot without medicines says so, never "Upcoming" once its time has passed.
+    expect(slotsAt(23 * 60, {}, [aspirin])[1]?.status).toBe('No doses');
   });
 
-  it('makes a tick available only from the slot time on (in the saved zone’s minutes)', () => {
-    expect(slotsAt(7 * 60 + 59)[0]?.available).toBe(false);
-    expect(slotsAt(8 * 60)[0]?.available).toBe(true);
-    expect(slotsAt(8 * 60)[0]?.status).toBe('Upcoming'); // reached but not yet passed
-    expect(slotsAt(8 * 60 + 1)[0]?.status).toBe('Missed');
+  it('makes a tick available from the take-early window before the slot time (decision 190)', () => {
+    expect(slotsAt(6 * 60 + 59)[0]?.available).toBe(false);
+    expect(slotsAt(7 * 60)[0]?.available).toBe(true);
+    expect(slotsAt(7 * 60 + 30)[0]?.status).toBe('Upcoming');
+    expect(slotsAt(7 * 60 + 59, {}, undefined, 0)[0]?.available).toBe(false);
+    expect(slotsAt(8 * 60, {}, undefined, 0)[0]?.available).toBe(true);
   });
 
   it('pads a short or missing taken string with zeros', () => {
@@ -67,7 +83,7 @@ describe('schedules on the dashboard (decision 120)', () => {
     const mondays = medicine({ id: 'm', frequency: '1-0-0', schedule: { kind: 'weekdays', days: [1] } });
     const morning = slotsAt(12 * 60, {}, [saturdays, mondays])[0]!;
     expect(morning.doses.map((d) => d.medicine.id)).toEqual(['s']);
-    expect(slotsAt(12 * 60, {}, [mondays])[0]!.status).toBe('Upcoming');
+    expect(slotsAt(12 * 60, {}, [mondays])[0]!.status).toBe('No doses');
   });
 
   it('makes a card per every-N-hours dose, its tick at the dose’s index in the day', () => {
@@ -83,12 +99,51 @@ describe('schedules on the dashboard (decision 120)', () => {
       today: '2026-11-21',
       nowMinutes: 15 * 60,
       timeZone: 'UTC',
+      takeEarlyMinutes: 60,
     });
     expect(cards.map((c) => [c.index, c.time, c.doses[0]!.taken, c.status])).toEqual([
       [0, '06:00', true, 'Completed'],
       [1, '14:00', false, 'Missed'],
       [2, '22:00', false, 'Upcoming'],
     ]);
+    expect(intervalNote(cards[0]!)).toBe('Every 8 hours.');
+  });
+
+  it('orders every card by its time and tells apart two cards of one name (decision 192)', () => {
+    const abx = medicine({
+      id: 'x',
+      frequency: '0',
+      startDate: '2026-11-21',
+      schedule: { kind: 'interval', everyHours: 6, startTime: '19:00' },
+    });
+    const today = {
+      medicines: [aspirin, abx],
+      takenById: new Map<string, string>(),
+      today: '2026-11-21',
+      nowMinutes: 9 * 60,
+      takeEarlyMinutes: 60,
+    };
+    const cards = orderDoseCards([
+      ...buildDoseSlots({ ...today, defaultReminderTimes: times }),
+      ...buildIntervalDoses({ ...today, timeZone: 'UTC' }),
+    ]);
+    expect(cards.map((c) => [c.time, c.title])).toEqual([
+      ['08:00', 'Morning'],
+      ['14:00', 'Afternoon'],
+      ['19:00', 'Evening · 7:00 PM'],
+      ['20:00', 'Evening · 8:00 PM'],
+    ]);
+    expect(intervalNote(cards[2] as Parameters<typeof intervalNote>[0])).toBe('Every 6 hours.');
+  });
+});
+
+describe('a dose’s line', () => {
+  it('says 1 pill and 2 pills, never "pill(s)" (decision 192)', () => {
+    const [morning] = slotsAt(9 * 60);
+    expect(doseLine(morning!.doses[0]!)).toMatch(/· 1 pill$/);
+    expect(doseLine({ ...morning!.doses[0]!, medicine: { ...aspirin, pillsPerDose: 2 } })).toMatch(
+      /· 2 pills$/,
+    );
   });
 });
 

@@ -1,12 +1,15 @@
 import {
+  countText,
+  dosePhase,
+  formatTime12h,
   groupIntoSlots,
   intervalDosesOn,
   isDoseDay,
-  slotNameForTime,
-  isSlotAvailable,
+  isTakeable,
   minutesOfDay,
   normaliseTaken,
   parseFrequency,
+  slotNameForTime,
   slotStatus,
   taperStepOn,
   type SlotName,
@@ -19,6 +22,8 @@ export interface SlotDose {
   taken: boolean;
   /** The medicine's whole taken string for today, normalised to its frequency's length. */
   takenToday: string;
+  /** When this dose was taken (ISO), if it is and the server knows (decision 191). */
+  takenAt?: string | null;
   /** A taper's step of today (decision 120): what to take, instead of the medicine's dosage. */
   step?: { dose: string; pillsPerDose: number };
 }
@@ -27,10 +32,53 @@ export interface DoseSlotView {
   index: number;
   time: string;
   name: SlotName;
+  /** The card's heading: the slot's name, with its time when another card has the same name. */
+  title: string;
   status: SlotStatus;
-  /** Spec: a dose can be ticked only once the slot's time has been reached today. */
+  /** Decision 190: a dose can be ticked from its take-early window on. */
   available: boolean;
   doses: SlotDose[];
+}
+
+/** Today's answers the cards are built from, one entry per medicine id. */
+export interface TodayInput {
+  medicines: readonly Medicine[];
+  takenById: ReadonlyMap<string, string | null | undefined>;
+  /** Per medicine, per slot: when the dose was taken (decision 191). */
+  takenAtById?: ReadonlyMap<string, readonly (string | null)[] | undefined>;
+  today: string;
+  nowMinutes: number;
+  /** Minutes before its time a dose may be ticked (the user's setting, decision 190). */
+  takeEarlyMinutes: number;
+}
+
+/** What a dose's line says under its name: its dose and a proper plural ('1 pill', '2 pills'). */
+export function doseLine(dose: SlotDose): string {
+  return [
+    dose.step?.dose ?? dose.medicine.dosage,
+    countText(dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose, 'pill'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function slotState(
+  time: string,
+  doses: readonly SlotDose[],
+  input: TodayInput,
+): Pick<DoseSlotView, 'status' | 'available'> {
+  const phase = dosePhase(time, input.nowMinutes, input.takeEarlyMinutes);
+  return {
+    status: slotStatus(
+      doses.map((d) => d.taken),
+      phase,
+    ),
+    available: isTakeable(phase),
+  };
+}
+
+function takenAtOf(input: TodayInput, medicineId: string, slot: number): string | null {
+  return input.takenAtById?.get(medicineId)?.[slot] ?? null;
 }
 
 /**
@@ -38,17 +86,13 @@ export interface DoseSlotView {
  * course runs today and whose flag i is 1; status and availability follow the domain rules, with
  * 'now' in the user's saved zone.
  */
-export function buildDoseSlots(input: {
-  medicines: readonly Medicine[];
-  defaultReminderTimes: readonly string[];
-  takenById: ReadonlyMap<string, string | null | undefined>;
-  today: string;
-  nowMinutes: number;
-}): DoseSlotView[] {
+export function buildDoseSlots(
+  input: TodayInput & { defaultReminderTimes: readonly string[] },
+): DoseSlotView[] {
   // Only medicines with doses today: a Monday medicine is not listed (nor missed) on a Tuesday.
   const active = input.medicines.filter((m) => isDoseDay(m, input.today));
   return groupIntoSlots(active, input.defaultReminderTimes).map((slot) => {
-    const doses = slot.medicines.map((medicine) => {
+    const doses = slot.medicines.map((medicine): SlotDose => {
       const takenToday = normaliseTaken(
         input.takenById.get(medicine.id),
         parseFrequency(medicine.frequency).length,
@@ -58,50 +102,76 @@ export function buildDoseSlots(input: {
           ? taperStepOn(medicine.schedule.steps, medicine.startDate, input.today)
           : null;
       const taken = takenToday.split('-')[slot.index] === '1';
+      const takenAt = taken ? takenAtOf(input, medicine.id, slot.index) : null;
       return step
-        ? { medicine, takenToday, taken, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } }
-        : { medicine, takenToday, taken };
+        ? { medicine, takenToday, taken, takenAt, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } }
+        : { medicine, takenToday, taken, takenAt };
     });
-    const passed = input.nowMinutes > minutesOfDay(slot.time);
     return {
       index: slot.index,
       time: slot.time,
       name: slot.name,
-      status: slotStatus(
-        doses.map((d) => d.taken),
-        passed,
-      ),
-      available: isSlotAvailable(slot.time, input.nowMinutes),
+      title: slot.name,
+      ...slotState(slot.time, doses, input),
       doses,
     };
   });
+}
+
+export type IntervalDoseView = DoseSlotView & { clockChanged: boolean };
+
+/** An every-N-hours dose's card (as opposed to a default time's). */
+export function isIntervalCard(card: DoseSlotView): card is IntervalDoseView {
+  return 'clockChanged' in card;
 }
 
 /**
  * Today's every-N-hours doses (decision 120), one card per dose: slot k is the k-th dose of the day
  * (the index its tick records), at the wall time the saved zone shows for it.
  */
-export function buildIntervalDoses(input: {
-  medicines: readonly Medicine[];
-  takenById: ReadonlyMap<string, string | null | undefined>;
-  today: string;
-  nowMinutes: number;
-  timeZone: string;
-}): (DoseSlotView & { clockChanged: boolean })[] {
+export function buildIntervalDoses(input: TodayInput & { timeZone: string }): IntervalDoseView[] {
   return input.medicines.flatMap((medicine) => {
     const doses = intervalDosesOn(medicine, input.today, input.timeZone);
     const takenToday = normaliseTaken(input.takenById.get(medicine.id), doses.length);
     return doses.map((dose) => {
       const taken = takenToday.split('-')[dose.slot] === '1';
+      const takenAt = taken ? takenAtOf(input, medicine.id, dose.slot) : null;
+      const slotDoses = [{ medicine, taken, takenToday, takenAt }];
       return {
         index: dose.slot,
         time: dose.time,
         name: slotNameForTime(dose.time),
-        status: slotStatus([taken], input.nowMinutes > minutesOfDay(dose.time)),
-        available: isSlotAvailable(dose.time, input.nowMinutes),
-        doses: [{ medicine, taken, takenToday }],
+        title: slotNameForTime(dose.time),
+        ...slotState(dose.time, slotDoses, input),
+        doses: slotDoses,
         clockChanged: dose.clockChanged === true,
       };
     });
   });
+}
+
+/**
+ * Decision 192: every card of the day in the order of its time (a default time added late, or an
+ * every-N-hours dose, is not listed after a later one), and a name two cards share made distinct
+ * by its time ("Evening · 7:00 PM"), so no two cards read the same.
+ */
+export function orderDoseCards<C extends DoseSlotView>(cards: readonly C[]): C[] {
+  const named = new Map<string, number>();
+  for (const card of cards) named.set(card.name, (named.get(card.name) ?? 0) + 1);
+  return cards
+    .map((card) =>
+      (named.get(card.name) ?? 0) > 1
+        ? { ...card, title: `${card.name} · ${formatTime12h(card.time)}` }
+        : card,
+    )
+    .sort((a, b) => minutesOfDay(a.time) - minutesOfDay(b.time));
+}
+
+/** The note under an every-N-hours dose's card: its spacing in hours, as the user entered it. */
+export function intervalNote(card: IntervalDoseView): string {
+  const schedule = card.doses[0]?.medicine.schedule;
+  const hours = schedule?.kind === 'interval' ? schedule.everyHours : 0;
+  return card.clockChanged
+    ? `Every ${countText(hours, 'hour')}. The clocks changed: this dose keeps ${countText(hours, 'real hour')} from the last, so its time moved.`
+    : `Every ${countText(hours, 'hour')}.`;
 }

@@ -1,4 +1,5 @@
 import type { Settings, SettingsInput } from '@medrem/contract';
+import { DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -78,6 +79,13 @@ export function useSaveSettings() {
       const previous = utils.settings.get.getData({ userEmail: user.email })?.settings;
       settingsCache.write(user.email, {
         ...input,
+        medicineDefaults: {
+          ...input.medicineDefaults,
+          takeEarlyMinutes:
+            input.medicineDefaults.takeEarlyMinutes ??
+            previous?.medicineDefaults.takeEarlyMinutes ??
+            DEFAULT_TAKE_EARLY_MINUTES,
+        },
         timezone: input.timezone ?? previous?.timezone ?? browserTimeZone(),
         name: user.name,
         email: user.email,

@@ -97,6 +97,10 @@ function SettingsForm({
                 onRowsChange={update('times')}
                 timezone={draft.timezone}
                 onTimezoneChange={update('timezone')}
+                takeEarlyMinutes={draft.medicineDefaults.takeEarlyMinutes}
+                onTakeEarlyChange={(takeEarlyMinutes) =>
+                  update('medicineDefaults')({ ...draft.medicineDefaults, takeEarlyMinutes })
+                }
               />
             </TabPanel>
             <TabPanel>

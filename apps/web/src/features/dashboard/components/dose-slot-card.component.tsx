@@ -1,15 +1,17 @@
 import { formatTime12h, type SlotStatus } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
-import type { DoseSlotView, SlotDose } from '../dose-slots.model';
+import { type DoseSlotView, type SlotDose, doseLine } from '../dose-slots.model';
 import { pendingTickKey } from '../use-taken-today.hook';
 import { DoseTick } from './dose-tick.component';
 
 const STATUS_STYLE: Record<SlotStatus, string> = {
   Completed: 'bg-green-100 text-green-800',
   'In Progress': 'bg-blue-100 text-blue-800',
+  Due: 'bg-amber-100 text-amber-900',
   Missed: 'bg-red-100 text-red-800',
   Upcoming: 'bg-slate-100 text-slate-700',
+  'No doses': 'bg-slate-100 text-slate-700',
 };
 const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
   Morning: Sunrise,
@@ -20,6 +22,9 @@ const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
 
 export function DoseSlotCard(props: {
   slot: DoseSlotView;
+  /** Today in the saved zone: the day a taken time is corrected on (decision 191). */
+  date: string;
+  timeZone: string;
   /** Ticks made on this device that wait to reach the server (pendingTickKey). */
   pendingTicks: ReadonlySet<string>;
   onToggle: (slot: DoseSlotView, dose: SlotDose) => void;
@@ -44,9 +49,11 @@ export function DoseSlotCard(props: {
           <Icon aria-hidden="true" className="size-6 text-brand-700" />
           <div>
             <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-              {slot.name}
+              {slot.title}
             </h3>
-            <p className="text-sm text-slate-700">{formatTime12h(slot.time)}</p>
+            {slot.title === slot.name ? (
+              <p className="text-sm text-slate-700">{formatTime12h(slot.time)}</p>
+            ) : null}
           </div>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-sm font-medium ${STATUS_STYLE[slot.status]}`}>
@@ -64,17 +71,10 @@ export function DoseSlotCard(props: {
             >
               <div>
                 <p className="font-medium text-slate-900">{dose.medicine.name}</p>
-                <p className="text-sm text-slate-700">
-                  {[
-                    dose.step?.dose ?? dose.medicine.dosage,
-                    `${dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose} pill(s)`,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
+                <p className="text-sm text-slate-700">{doseLine(dose)}</p>
               </div>
               <DoseTick
-                label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.name} dose taken`}
+                label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose taken`}
                 taken={dose.taken}
                 available={slot.available}
                 busy={false}

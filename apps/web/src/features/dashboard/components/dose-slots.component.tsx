@@ -1,36 +1,43 @@
 import type { Settings } from '@medrem/contract';
-import type { ZonedNow } from '@medrem/domain';
+import { DEFAULT_TAKE_EARLY_MINUTES, type ZonedNow } from '@medrem/domain';
 import { useMemo } from 'react';
 import { cardClass } from '../../../shared/ui/button.styles';
 import { Spinner } from '../../../shared/ui/spinner.component';
 import { useMedicines } from '../../medicines/medicines.queries';
-import { buildDoseSlots, buildIntervalDoses } from '../dose-slots.model';
+import {
+  buildDoseSlots,
+  buildIntervalDoses,
+  intervalNote,
+  isIntervalCard,
+  orderDoseCards,
+} from '../dose-slots.model';
 import { useTakenToday } from '../use-taken-today.hook';
 import { useToggleDose } from '../use-toggle-dose.hook';
 import { AsNeededMedicine } from './as-needed-medicine.component';
 import { DoseSlotCard } from './dose-slot-card.component';
-import { IntervalDoses } from './interval-doses.component';
 
-/** Today's dose-slot cards (Morning, Afternoon, Evening, Night …), one per default reminder time. */
+/**
+ * Today's dose cards: one per default reminder time (Morning, Afternoon, Evening, Night …) and one
+ * per every-N-hours dose, all in the order of their time (decision 192).
+ */
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
   const medicines = useMedicines();
   const list = useMemo(() => medicines.data ?? [], [medicines.data]);
   const { takenById, pendingTicks } = useTakenToday(list, now.date);
   const { toggle } = useToggleDose(now.date);
-  const slots = buildDoseSlots({
-    medicines: list,
-    defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
-    takenById,
-    today: now.date,
-    nowMinutes: now.minutes,
-  });
-  const intervalDoses = buildIntervalDoses({
+  const today = {
     medicines: list,
     takenById,
+
     today: now.date,
     nowMinutes: now.minutes,
-    timeZone: settings.timezone,
-  });
+    // A settings copy saved on the device before the window existed has none.
+    takeEarlyMinutes: settings.medicineDefaults.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES,
+  };
+  const cards = orderDoseCards([
+    ...buildDoseSlots({ ...today, defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes }),
+    ...buildIntervalDoses({ ...today, timeZone: settings.timezone }),
+  ]);
   const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && m.courseEndDate >= now.date);
 
   return (
@@ -42,21 +49,23 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
         <Spinner label="Loading your doses..." />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {slots.map((slot) => (
-            <DoseSlotCard
-              key={slot.index}
-              slot={slot}
-              pendingTicks={pendingTicks}
-              onToggle={(s, d) => void toggle(s.index, d)}
-            />
-          ))}
+          {cards.map((card) => {
+            const interval = isIntervalCard(card) ? card : null;
+            const key = interval ? `${card.doses[0]!.medicine.id}-${card.index}` : `${card.index}`;
+            return (
+              <DoseSlotCard
+                key={key}
+                slot={card}
+                date={now.date}
+                timeZone={settings.timezone}
+                pendingTicks={pendingTicks}
+                onToggle={(s, d) => void toggle(s.index, d)}
+                {...(interval ? { interval: { key, note: intervalNote(interval) } } : {})}
+              />
+            );
+          })}
         </div>
       )}
-      <IntervalDoses
-        doses={intervalDoses}
-        pendingTicks={pendingTicks}
-        onToggle={(s, d) => void toggle(s, d)}
-      />
       {asNeeded.length > 0 ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {asNeeded.map((medicine) => (

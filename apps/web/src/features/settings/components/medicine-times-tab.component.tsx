@@ -1,7 +1,13 @@
-import { ADDED_REMINDER_TIME, MAX_DOSE_SLOTS, slotNameForTime } from '@medrem/domain';
+import {
+  ADDED_REMINDER_TIME,
+  DEFAULT_TAKE_EARLY_MINUTES,
+  MAX_DOSE_SLOTS,
+  MAX_TAKE_EARLY_MINUTES,
+  slotNameForTime,
+} from '@medrem/domain';
 import { Plus, X } from 'lucide-react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
-import { Field } from '../../../shared/ui/field.component';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
 import type { ReminderTimeRow } from '../reminder-times-plan';
 import { TimeZoneSelect } from './time-zone-select.component';
 
@@ -11,6 +17,9 @@ export function MedicineTimesTab(props: {
   onRowsChange: (rows: ReminderTimeRow[]) => void;
   timezone: string;
   onTimezoneChange: (zone: string) => void;
+  /** Decision 190: how many minutes before its time a dose may be marked taken. */
+  takeEarlyMinutes: number | undefined;
+  onTakeEarlyChange: (minutes: number) => void;
 }) {
   const { rows, onRowsChange } = props;
   const setTime = (index: number, time: string) =>
@@ -59,6 +68,29 @@ export function MedicineTimesTab(props: {
           <Plus aria-hidden="true" className="size-5" />
           Add Time
         </button>
+      </div>
+      <div className="border-t border-slate-200 pt-4">
+        <Field
+          id="settings-take-early"
+          label="Take a dose early (minutes before its time)"
+          hint={`A dose can be marked taken up to this long before its time (0 to ${MAX_TAKE_EARLY_MINUTES}).`}
+        >
+          <input
+            {...fieldAria('settings-take-early', undefined, true)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_TAKE_EARLY_MINUTES}
+            step={5}
+            className={`${inputClass} max-w-44`}
+            value={props.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES}
+            onChange={(e) =>
+              props.onTakeEarlyChange(
+                Math.min(MAX_TAKE_EARLY_MINUTES, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
+              )
+            }
+          />
+        </Field>
       </div>
       <div className="border-t border-slate-200 pt-4">
         <Field id="settings-timezone" label="Time Zone" hint="Dose times are wall-clock times in this zone.">
