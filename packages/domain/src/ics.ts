@@ -10,13 +10,28 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** The longest a content line may be, in octets, before it is folded (RFC 5545 §3.1). */
 const LINE_OCTETS = 75;
 
-/** A TEXT value with backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11). */
+/**
+ * Characters a TEXT value may not hold once line breaks are escaped: RFC 5545 §3.3.11 allows no
+ * CONTROL but HTAB, and C1 controls go too, as some readers take them for line breaks. The
+ * contract refuses them in new text (decision 183); rows stored before it may still hold them, and
+ * one would make the whole feed invalid for a calendar app.
+ */
+const CONTROL = new RegExp('[\\u0000-\\u0008\\u000A-\\u001F\\u007F-\\u009F]', 'g');
+/** Half a UTF-16 pair has no UTF-8 form: written as U+FFFD, as an encoder would. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A TEXT value with backslash, semicolon, comma and newlines escaped (RFC 5545 §3.3.11) and any
+ * other control character dropped.
+ */
 export function icsText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '\uFFFD');
 }
 
 function utf8Octets(codePoint: number): number {
