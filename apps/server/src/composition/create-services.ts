@@ -4,8 +4,13 @@ import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
 import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
 import { DayWriteRepository } from '../features/medicines/day-write.repository';
+import { AsNeededRepository } from '../features/medicines/as-needed.repository';
+import { DoseRecordRepository } from '../features/medicines/dose-record.repository';
+import { DoseRecordService } from '../features/medicines/dose-record.service';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
-import { MedicineService, type MedicineWriteScope } from '../features/medicines/medicine.service';
+import { MedicineService } from '../features/medicines/medicine.service';
+import type { MedicineWriteScope } from '../features/medicines/medicine-write-scope';
+import { RefillRepository } from '../features/medicines/refill.repository';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
 import { NotificationRepository } from '../features/notifications/notification.repository';
 import { NotificationService } from '../features/notifications/notification.service';
@@ -76,6 +81,9 @@ export function createServices(deps: ServiceDependencies) {
     sessions: new SessionRepository(db),
     settings: new SettingsRepository(db),
     medicines: new MedicineRepository(db),
+    doses: new DoseRecordRepository(db),
+    asNeeded: new AsNeededRepository(db),
+    refills: new RefillRepository(db),
     notifications: new NotificationRepository(db),
     pushSubscriptions: new PushSubscriptionRepository(db),
     idempotentWrites: new IdempotentWriteRepository(db),
@@ -87,7 +95,9 @@ export function createServices(deps: ServiceDependencies) {
   // One transaction scope for every service that writes and reschedules: repositories and the
   // scheduler built over the same transaction, so the write and its reminders commit together.
   const scopeOf = (tx: Database) => ({
-    medicines: new MedicineRepository(tx, { inTransaction: true }),
+    medicines: new MedicineRepository(tx),
+    doses: new DoseRecordRepository(tx, { inTransaction: true }),
+    asNeeded: new AsNeededRepository(tx),
     settings: new SettingsRepository(tx),
     changes: reminderSchedule.within(tx),
   });
@@ -122,16 +132,29 @@ export function createServices(deps: ServiceDependencies) {
   });
   const medicines = new MedicineService({
     medicines: repositories.medicines,
+    asNeeded: repositories.asNeeded,
+    refills: repositories.refills,
     settings,
     clock,
     idempotency,
     transaction,
+    scopeOf,
+  });
+  const doses = new DoseRecordService({
+    medicines: repositories.medicines,
+    doses: repositories.doses,
+    settings,
+    clock,
+    idempotency,
     scopeOf,
     days: new DayWriteRepository(db),
     changes: reminderSchedule,
   });
   const reports = new ReportService({
     medicines: repositories.medicines,
+    doses: repositories.doses,
+    asNeeded: repositories.asNeeded,
+    refills: repositories.refills,
     settings,
     users: repositories.users,
     clock,
@@ -146,6 +169,7 @@ export function createServices(deps: ServiceDependencies) {
     care: new CareRepository(db),
     users: repositories.users,
     medicines: repositories.medicines,
+    doses: repositories.doses,
     settings,
     tokens: new InvitationTokens(deps.jwtSecret),
     clock,
@@ -172,7 +196,7 @@ export function createServices(deps: ServiceDependencies) {
   const notificationActions = new NotificationActionsService({
     tokens: deps.push.tokens,
     users: repositories.users,
-    medicines,
+    doses,
     settings,
     scheduler: reminderSchedule,
     clock,
@@ -191,6 +215,7 @@ export function createServices(deps: ServiceDependencies) {
     social,
     settings,
     medicines,
+    doses,
     reports,
     calendarFeeds,
     care,

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
+import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
@@ -61,6 +62,7 @@ export class CareService {
       care: CareRepository;
       users: UserRepository;
       medicines: MedicineRepository;
+      doses: DoseRecordRepository;
       settings: SettingsService;
       tokens: InvitationTokens;
       clock: Clock;
@@ -183,7 +185,7 @@ export class CareService {
     const settings = await this.deps.settings.effective(link.patientId);
     const now = zonedNow(this.deps.clock.now(), settings.timezone);
     const medicines = await this.deps.medicines.listForUser(link.patientId);
-    const taken = await this.deps.medicines.takenOn(
+    const taken = await this.deps.doses.takenOn(
       medicines.map((m) => m.id),
       [now.date],
     );

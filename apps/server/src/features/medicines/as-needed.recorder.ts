@@ -12,7 +12,8 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/database';
 import type { Caller } from '../auth/caller';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
-import type { MedicineRepository, MedicineWithTotals } from './medicine.repository';
+import type { AsNeededRepository } from './as-needed.repository';
+import type { MedicineWithTotals } from './medicine.repository';
 import type { MedicineChangeListener } from './medicine-change.port';
 
 export interface AsNeededInput {
@@ -36,7 +37,7 @@ export class AsNeededRecorder {
     private readonly deps: {
       clock: Clock;
       idempotency: IdempotencyService;
-      scopeOf: (tx: Database) => { medicines: MedicineRepository; changes: MedicineChangeListener };
+      scopeOf: (tx: Database) => { asNeeded: AsNeededRepository; changes: MedicineChangeListener };
     },
   ) {}
 
@@ -62,8 +63,8 @@ export class AsNeededRecorder {
       {
         check: async () => undefined,
         write: async (tx) => {
-          const { medicines, changes } = this.deps.scopeOf(tx);
-          const earlier = await medicines.asNeededBetween(
+          const { asNeeded, changes } = this.deps.scopeOf(tx);
+          const earlier = await asNeeded.asNeededBetween(
             medicine.id,
             new Date(at - LOOK_BACK_MS),
             new Date(at + 1),
@@ -81,7 +82,7 @@ export class AsNeededRecorder {
               asNeededRefusal(medicine.name, verdict, schedule, readable(verdict.allowedAt, timeZone)),
             );
           }
-          const row = await medicines.insertAsNeeded(medicine.id, new Date(at), !verdict.allowed);
+          const row = await asNeeded.insertAsNeeded(medicine.id, new Date(at), !verdict.allowed);
           await changes.supplyChanged(caller.userId);
           return toIntake(row);
         },
@@ -91,7 +92,7 @@ export class AsNeededRecorder {
   }
 
   static async log(
-    medicines: MedicineRepository,
+    intakes: AsNeededRepository,
     medicineId: string,
     from: string,
     to: string,
@@ -99,7 +100,7 @@ export class AsNeededRecorder {
   ): Promise<AsNeededIntake[]> {
     const start = wallClockInstant(from, '00:00', timeZone);
     const end = wallClockInstant(addDays(to, 1), '00:00', timeZone);
-    const rows = await medicines.asNeededBetween(medicineId, new Date(start), new Date(end));
+    const rows = await intakes.asNeededBetween(medicineId, new Date(start), new Date(end));
     return rows.map(toIntake);
   }
 }

@@ -87,3 +87,19 @@ export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number
   });
   return { taken, tickedAt: stamps, takenCount: countTaken(taken) };
 }
+
+/**
+ * THE dose tick: one slot of a day set to `value` as of `at` (ISO; now when absent, and never later
+ * than now, so a device with a fast clock cannot lock a slot), by the rule of decision 070. A change
+ * that loses to the slot's stamp writes nothing (day null) and answers the day as it stands.
+ */
+export function mergeSlot(
+  current: StoredDay | undefined,
+  slots: number,
+  change: { slot: number; value: 0 | 1; at?: string | undefined },
+  now: Date,
+): { day: MergedDay | null; result: { taken: string; applied: boolean } } {
+  const at = Math.min(change.at ? Date.parse(change.at) : now.getTime(), now.getTime());
+  const { day, applied } = applySlotChange(current, { slots, slot: change.slot, value: change.value, at });
+  return { day: applied ? day : null, result: { taken: day.taken, applied } };
+}

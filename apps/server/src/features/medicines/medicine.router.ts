@@ -19,16 +19,16 @@ export const medicineRouter = router({
     return { success: true as const, id: input.id, message: `${name} has been deleted successfully!` };
   }),
   getTaken: authenticatedFrom(c.getTaken).query(async ({ ctx, input }) => ({
-    takenDay: await ctx.services.medicines.getTaken(ctx.caller, input.id, input.date),
+    takenDay: await ctx.services.doses.getTaken(ctx.caller, input.id, input.date),
   })),
   setTaken: authenticatedFrom(c.setTaken).mutation(async ({ ctx, input }) => ({
-    takenDay: await ctx.services.medicines.setTaken(ctx.caller, input),
+    takenDay: await ctx.services.doses.setTaken(ctx.caller, input),
   })),
   tickDose: authenticatedFrom(c.tickDose).mutation(({ ctx, input }) =>
-    ctx.services.medicines.tickDose(ctx.caller, input),
+    ctx.services.doses.tickDose(ctx.caller, input),
   ),
   history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
-    takenHistory: await ctx.services.medicines.history(ctx.caller, input.id, input.from, input.to),
+    takenHistory: await ctx.services.doses.history(ctx.caller, input.id, input.from, input.to),
   })),
   refill: authenticatedFrom(c.refill).mutation(({ ctx, input }) =>
     ctx.services.medicines.refill(ctx.caller, input.id, input.pills),

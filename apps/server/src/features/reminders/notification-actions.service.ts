@@ -1,7 +1,7 @@
 import { notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
-import type { MedicineService } from '../medicines/medicine.service';
+import type { DoseRecordService } from '../medicines/dose-record.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import type { ActionTokenCodec } from './action-tokens';
@@ -22,7 +22,7 @@ export class NotificationActionsService {
     private readonly deps: {
       tokens: ActionTokenCodec;
       users: UserRepository;
-      medicines: MedicineService;
+      doses: DoseRecordService;
       settings: SettingsService;
       scheduler: ReminderScheduler;
       clock: Clock;
@@ -48,14 +48,14 @@ export class NotificationActionsService {
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
     if (claims.action === 'take') {
-      const names = await this.deps.medicines.takeDose(caller, dose, {
+      const names = await this.deps.doses.takeDose(caller, dose, {
         at: input.at,
         idempotencyKey: input.idempotencyKey,
       });
       return { action: 'take', message: reminderTexts.takenMessage(names) };
     }
 
-    if ((await this.deps.medicines.scheduledDoses(caller, dose)).length === 0) {
+    if ((await this.deps.doses.scheduledDoses(caller, dose)).length === 0) {
       throw notFound(NO_LONGER_SCHEDULED);
     }
     const settings = await this.deps.settings.effective(caller.userId);

@@ -11,7 +11,10 @@ import type { MedicineRow } from '../medicines/medicine.repository';
 import { badRequest } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
+import type { AsNeededRepository } from '../medicines/as-needed.repository';
+import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { RefillRepository } from '../medicines/refill.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import { buildDoctorReport } from './doctor-report.builder';
@@ -23,6 +26,9 @@ export class ReportService {
   constructor(
     private readonly deps: {
       medicines: MedicineRepository;
+      doses: DoseRecordRepository;
+      asNeeded: AsNeededRepository;
+      refills: RefillRepository;
       settings: SettingsService;
       users: Pick<UserRepository, 'findById'>;
       clock: Clock;
@@ -46,7 +52,7 @@ export class ReportService {
     const to = lastDayOfMonth(`${wanted}-01`);
     const [rows, records] = await Promise.all([
       this.deps.medicines.listForUser(caller.userId),
-      this.deps.medicines.takenBetweenForUser(caller.userId, from, to),
+      this.deps.doses.takenBetweenForUser(caller.userId, from, to),
     ]);
     const histories = new Map(rows.map((row) => [row.id, [] as typeof records]));
     for (const record of records) histories.get(record.medicineId)?.push(record);
@@ -86,12 +92,12 @@ export class ReportService {
     if (to > today) throw badRequest(`The report can end today (${today}) at the latest, not ${to}.`);
     const [rows, records] = await Promise.all([
       this.deps.medicines.listForUser(caller.userId),
-      this.deps.medicines.takenBetweenForUser(caller.userId, from, to),
+      this.deps.doses.takenBetweenForUser(caller.userId, from, to),
     ]);
     const ids = rows.map((row) => row.id);
     const [refills, intakes] = await Promise.all([
-      this.deps.medicines.allRefills(ids),
-      this.deps.medicines.allAsNeeded(ids.filter((_, i) => rows[i]?.schedule?.kind === 'asNeeded')),
+      this.deps.refills.allRefills(ids),
+      this.deps.asNeeded.allAsNeeded(ids.filter((_, i) => rows[i]?.schedule?.kind === 'asNeeded')),
     ]);
     return buildDoctorReport({
       patient: { userId: caller.userId, name: user?.name ?? '', email: caller.email },
@@ -110,7 +116,7 @@ export class ReportService {
   /** Each as-needed medicine's intakes in the month (local dates), overrides counted apart. */
   private async asNeededOf(rows: MedicineRow[], month: string, timeZone: string) {
     const prn = rows.filter((row) => row.schedule?.kind === 'asNeeded');
-    const intakes = await this.deps.medicines.allAsNeeded(prn.map((row) => row.id));
+    const intakes = await this.deps.asNeeded.allAsNeeded(prn.map((row) => row.id));
     return prn.map((row) => {
       const mine = intakes.filter(
         (i) => i.medicineId === row.id && zonedNow(i.takenAt, timeZone).date.startsWith(month),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { userSettings } from '../../db/schema';
+import { DoseRecordRepository } from '../medicines/dose-record.repository';
 import { MedicineRepository } from '../medicines/medicine.repository';
 import { inIds } from '../../db/sql-helpers';
 
@@ -30,7 +31,7 @@ export class SettingsRepository {
     timezone: string,
     now: Date,
     medicines: Parameters<MedicineRepository['applySlotChanges']>[0],
-    days: Parameters<MedicineRepository['applySlotChanges']>[1],
+    days: Parameters<DoseRecordRepository['remapDays']>[0],
   ): Promise<SettingsRow> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -38,7 +39,8 @@ export class SettingsRepository {
         .values({ userId, preferences, timezone, updatedAt: now })
         .onConflictDoUpdate({ target: userSettings.userId, set: { preferences, timezone, updatedAt: now } })
         .returning();
-      await new MedicineRepository(tx).applySlotChanges(medicines, days, now);
+      await new MedicineRepository(tx).applySlotChanges(medicines, now);
+      await new DoseRecordRepository(tx).remapDays(days, now);
       if (!row) throw new Error('settings upsert returned nothing');
       return row;
     });

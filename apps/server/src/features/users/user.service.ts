@@ -3,7 +3,10 @@ import type { DataExport, PublicUser } from '@medrem/contract';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { OperationLog } from '../../lib/operation-log';
+import type { AsNeededRepository } from '../medicines/as-needed.repository';
+import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { RefillRepository } from '../medicines/refill.repository';
 import type { NotificationRepository } from '../notifications/notification.repository';
 import type { UserRepository } from './user.repository';
 import type { AuthService } from '../auth/auth.service';
@@ -21,6 +24,9 @@ export class UserService {
     private readonly deps: {
       users: UserRepository;
       medicines: MedicineRepository;
+      doses: DoseRecordRepository;
+      asNeeded: AsNeededRepository;
+      refills: RefillRepository;
       notifications: NotificationRepository;
       sessions: SessionRepository;
       pushSubscriptions: PushSubscriptionRepository;
@@ -67,9 +73,19 @@ export class UserService {
     return toPublicUser(await this.deps.users.update(caller.userId, { name: input.name }));
   }
 
-  /** `log`: the request's, for what the clean-up at sign-in providers has to report. */
-  async deleteAccount(caller: Caller, userEmail: string, log?: OperationLog): Promise<void> {
-    assertSelf(caller, userEmail);
+  /**
+   * Deletes the account once its holder is asked again (decision 198): `proof` is the password,
+   * or the session of a fresh sign-in for an account without one. `log`: the request's, for what
+   * the clean-up at sign-in providers has to report.
+   */
+  async deleteAccount(
+    caller: Caller,
+    input: { userEmail: string; password?: string | undefined },
+    proof: { sessionToken?: string | undefined; ip: string },
+    log?: OperationLog,
+  ): Promise<void> {
+    assertSelf(caller, input.userEmail);
+    await this.deps.auth.confirmIdentity(caller, { ...proof, password: input.password });
     await this.deps.beforeAccountDeleted?.(caller.userId, log);
     const deleted = await this.deps.users.deleteWithAllData(caller.userId);
     await Promise.all([this.deps.auth.forgetCaller(caller.userId), this.deps.settings.forget(caller.userId)]);
@@ -86,9 +102,9 @@ export class UserService {
     // Everything the account holds: no cap on notifications (the old 10,000 cut them silently),
     // and the devices and sessions too (issue 8, finding 11).
     const [doses, asNeeded, refills, notifications, settings, devices, sessions] = await Promise.all([
-      this.deps.medicines.allDoses(ids),
-      this.deps.medicines.allAsNeeded(ids),
-      this.deps.medicines.allRefills(ids),
+      this.deps.doses.allDoses(ids),
+      this.deps.asNeeded.allAsNeeded(ids),
+      this.deps.refills.allRefills(ids),
       this.deps.notifications.listAllForUser(caller.userId, now),
       this.deps.settings.get(caller, userEmail),
       this.deps.pushSubscriptions.listForUser(caller.userId),

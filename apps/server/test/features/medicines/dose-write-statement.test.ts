@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/db/database';
 import type { MergedDay } from '../../../src/features/medicines/dose-ticks';
 import { DayWriteRepository } from '../../../src/features/medicines/day-write.repository';
-import { MedicineRepository } from '../../../src/features/medicines/medicine.repository';
+import { DoseRecordRepository } from '../../../src/features/medicines/dose-record.repository';
 import { IdempotentWriteRepository } from '../../../src/features/idempotency/idempotent-write.repository';
 import { ReminderScheduler } from '../../../src/features/reminders/reminder-scheduler';
 import { ManualClock } from '../../../src/lib/clock';
@@ -28,7 +28,7 @@ describe(`a dose write in one statement (${TEST_ENGINE})`, () => {
   const db = () => server.database.handle.db;
   const days = () => new DayWriteRepository(db());
   const readDay = async (user: SignedInUser, medicineId: string) =>
-    (await new MedicineRepository(db()).findOwnedDay(medicineId, user.id, TODAY))?.day;
+    (await new DoseRecordRepository(db()).findOwnedDay(medicineId, user.id, TODAY))?.day;
   const dayOf = (taken: string, at: number): MergedDay => ({
     taken,
     tickedAt: taken.split('-').map((flag) => (flag === '1' ? at : 0)),

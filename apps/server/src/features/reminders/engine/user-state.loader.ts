@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
 import { CareRepository } from '../../care/care.repository';
+import { DoseRecordRepository } from '../../medicines/dose-record.repository';
 import { MedicineRepository } from '../../medicines/medicine.repository';
 import { type EffectiveSettings, effectiveSettingsOf } from '../../settings/effective-settings';
 import { SettingsRepository } from '../../settings/settings.repository';
@@ -42,8 +43,8 @@ export async function loadBatch(
 }
 
 /**
- * What a batch's rules need to know of its users, read in four bulk queries through the medicines
- * and settings repositories (the same expressions the API uses): settings, medicines with their
+ * What a batch's rules need to know of its users, read in four bulk queries through the medicine,
+ * dose-record and settings repositories (the same expressions the API uses): settings, medicines with their
  * taken totals, the taken flags of the days the batch is about, and their caregivers.
  */
 export async function loadUserStates(
@@ -51,10 +52,9 @@ export async function loadUserStates(
   userIds: string[],
   dates: string[],
 ): Promise<Map<string, UserState>> {
-  const medicineRepository = new MedicineRepository(tx);
   const settingsRows = await new SettingsRepository(tx).findMany(userIds);
-  const medicines = await medicineRepository.listForUsers(userIds);
-  const taken = await medicineRepository.takenOn(
+  const medicines = await new MedicineRepository(tx).listForUsers(userIds);
+  const taken = await new DoseRecordRepository(tx).takenOn(
     medicines.map((m) => m.id),
     dates,
   );
