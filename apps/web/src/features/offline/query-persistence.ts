@@ -1,4 +1,4 @@
-import { type QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
+import { type DehydratedState, type QueryClient, dehydrate, hydrate } from '@tanstack/react-query';
 import { offlineDb } from './offline-db';
 import { OFFLINE_ACCOUNT_KEY as ACCOUNT_KEY } from './saved-account';
 /** A snapshot older than this is not shown (and is removed): docs/offline.md. */
@@ -7,17 +7,39 @@ const SAVE_DELAY_MS = 500;
 /** How long a saved answer stays in memory unobserved: as long as it is kept on the device. */
 const PERSISTED_GC_MS = 24 * 60 * 60_000;
 
-/** The answers a cold start offline needs (tRPC paths); exports and one-off reads are not kept. */
+/**
+ * Every answer a signed-in screen renders from is kept, so a screen shows offline what it showed
+ * online (decision 194: the as-needed log was missing, and the dashboard said 'Taken today: none').
+ * A read is left out only for a reason written in NOT_PERSISTED_PATHS; a test checks that every
+ * query of the contract is in exactly one of the two lists, so a new one has to be placed.
+ */
 export const PERSISTED_PATHS = [
   'auth.session',
   'user.get',
   'settings.get',
   'medicine.list',
+  'medicine.get',
   'medicine.getTaken',
   'medicine.history',
+  'medicine.asNeededLog',
   'medicine.refillReminders',
   'notification.list',
+  'report.month',
+  'care.circle',
+  'care.patients',
+  'calendar.status',
+  'social.signInMethods',
 ] as const;
+
+/** The reads never kept on the device, and why. */
+export const NOT_PERSISTED_PATHS = {
+  'user.export': 'a download of all the account’s data, made on request',
+  'report.doctor': 'a file for the doctor (PDF, CSV, FHIR), made on request',
+  'system.health': 'a probe for load balancers; no screen shows it',
+  'push.vapidPublicKey': 'used only to subscribe to push, which needs the network anyway',
+  'push.notifications': 'a live stream (subscription), not an answer',
+  'social.providers': 'the signed-out login screen’s, not the account’s',
+} as const;
 
 const pathOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? (key[0] as string[]).join('.') : '');
 export const isPersisted = (key: readonly unknown[]) =>
@@ -28,6 +50,14 @@ export function keepPersistedInMemory(client: QueryClient): void {
   for (const path of PERSISTED_PATHS) client.setQueryDefaults([path.split('.')], { gcTime: PERSISTED_GC_MS });
 }
 
+/** Every answer the snapshot put in the cache (not one the cache already had newer) counts as stale. */
+function markRestoredStale(client: QueryClient, state: DehydratedState): void {
+  for (const saved of state.queries) {
+    const query = client.getQueryCache().get(saved.queryHash);
+    if (query && query.state.dataUpdatedAt === saved.state.dataUpdatedAt) query.invalidate();
+  }
+}
+
 /**
  * The signed-in account's cached answers, saved to IndexedDB as they change and put back into the
  * cache before the first render, so a cold start without a network shows the last known data.
@@ -36,7 +66,12 @@ export function keepPersistedInMemory(client: QueryClient): void {
 export const queryPersistence = {
   account: (): string | null => localStorage.getItem(ACCOUNT_KEY),
 
-  /** Puts the saved account's answers back; the time they were saved, or null when none. */
+  /**
+   * Puts the saved account's answers back; the time they were saved, or null when none. Each one put
+   * back is marked stale (decision 194): it is for the first paint and for offline use, and the
+   * screen that shows it asks the server again as soon as it mounts (or the network returns). An
+   * answer already in the cache that is newer (the page's own, decision 061) is kept as it is.
+   */
   async restore(client: QueryClient): Promise<number | null> {
     const userId = localStorage.getItem(ACCOUNT_KEY);
     if (!userId) return null;
@@ -49,6 +84,7 @@ export const queryPersistence = {
         return null;
       }
       hydrate(client, saved.state);
+      markRestoredStale(client, saved.state);
       return saved.savedAt;
     } catch (error) {
       console.warn('Could not read the data saved on this device', error);
@@ -57,8 +93,10 @@ export const queryPersistence = {
   },
 
   /**
-   * Saves this account's answers as the cache changes (debounced); returns the stop function. Any
-   * other account's snapshot still on the device (signed out without a network, say) goes now.
+   * Saves this account's answers as the cache changes (debounced), and at once when the page is
+   * hidden or left (a reload, a closed tab: decision 194), so the copy a next start shows is never
+   * older than what this tab last wrote or was told. Returns the stop function. Any other account's
+   * snapshot still on the device (signed out without a network, say) goes now.
    */
   track(client: QueryClient, userId: string): () => void {
     localStorage.setItem(ACCOUNT_KEY, userId);
@@ -71,6 +109,7 @@ export const queryPersistence = {
       .catch((e: unknown) => console.warn('Could not clear another account’s saved data', e));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const save = async () => {
+      timer = undefined;
       // Signed out meanwhile: never write an account back after it was forgotten.
       if (localStorage.getItem(ACCOUNT_KEY) !== userId) return;
       const state = dehydrate(client, {
@@ -79,17 +118,29 @@ export const queryPersistence = {
       const db = await offlineDb();
       await db.put('queries', { userId, savedAt: Date.now(), state });
     };
+    const saveNow = () => void save().catch((e: unknown) => console.warn('Saving offline data failed', e));
     const unsubscribe = client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' && event.type !== 'removed') return;
       clearTimeout(timer);
-      timer = setTimeout(
-        () => void save().catch((e: unknown) => console.warn('Saving offline data failed', e)),
-        SAVE_DELAY_MS,
-      );
+      timer = setTimeout(saveNow, SAVE_DELAY_MS);
     });
+    // A change still waiting for its delay is written now: the page may not get another chance.
+    // (IndexedDB finishes a transaction begun in pagehide; a timer set then never fires.)
+    const flush = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      saveNow();
+    };
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
     };
   },
 
