@@ -63,7 +63,7 @@ test('as needed: Take now, a refusal with its reason and time, and an override o
   await page.goto('/add-medicine');
   await fillMedicineForm(page, { ...ASPIRIN, name: 'Ibuprofen' });
   await page.getByLabel('How is it taken?').selectOption({ label: 'Only when needed' });
-  await expect(page.getByLabel('Frequency')).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Dose times' })).toBeHidden();
   await page.getByLabel('Most doses in 24 hours').fill('4');
   await page.getByLabel('Hours at least between doses').fill('4');
   await expect(

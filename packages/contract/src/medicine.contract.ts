@@ -235,10 +235,13 @@ export const medicineContract = {
     tag: 'doses',
     summary: 'Record an as-needed dose, within its safety limits unless overridden',
     description:
-      'Refused (409) when the dose would exceed the maximum in 24 hours or come before the minimum interval; the message says when it becomes allowed. With override: true it is recorded and marked.',
+      'Refused (409, data.reason AS_NEEDED_LIMIT) when the dose would exceed the maximum in any 24 hours or come within the minimum interval of another dose, before or after it (a dose recorded late is judged against later ones too, decision 180); the message says when it becomes allowed. With override: true it is recorded and marked. A retry with the same idempotencyKey answers the first answer, also when takenAt was left to the server (decision 181).',
     access: 'bearer',
     successStatus: 201,
-    errors: { 404: 'No such medicine of yours', 409: 'A safety limit would be passed' },
+    errors: {
+      404: 'No such medicine of yours',
+      409: 'A safety limit would be passed (data.reason AS_NEEDED_LIMIT)',
+    },
     input: z.object({
       id: idSchema,
       takenAt: changedAtSchema('takenAt').optional(),

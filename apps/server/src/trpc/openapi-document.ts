@@ -1,4 +1,4 @@
-import { type ProcedureDefinition, contract } from '@medrem/contract';
+import { ERROR_REASONS, type ProcedureDefinition, contract } from '@medrem/contract';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { appRouter } from './app-router';
@@ -13,11 +13,13 @@ type JsonObject = Record<string, unknown>;
  */
 const ERROR_DATA_SCHEMA = {
   type: 'object',
-  description: 'The error in machine-readable form; `issues` lists the invalid fields of a 400.',
+  description:
+    'The error in machine-readable form; `issues` lists the invalid fields of a 400, `reason` which of a status’s causes a refusal is (decision 181).',
   properties: {
     code: { type: 'string' },
     httpStatus: { type: 'integer' },
     path: { type: 'string' },
+    reason: { type: 'string', enum: Object.values(ERROR_REASONS) },
     issues: {
       type: 'array',
       items: {

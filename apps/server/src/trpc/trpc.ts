@@ -52,6 +52,7 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
+          ...(error.cause instanceof AppError && error.cause.reason ? { reason: error.cause.reason } : {}),
           ...(zodError
             ? { issues: zodError.issues.map((i) => ({ path: i.path.map(String), message: i.message })) }
             : {}),
@@ -65,7 +66,7 @@ const t = initTRPC
  * outage is no bug of the call: 503, and the client may simply retry. Anything else passes as it is.
  */
 function apiErrorOf(cause: unknown): TRPCError | undefined {
-  if (cause instanceof AppError) return new TRPCError({ code: cause.kind, message: cause.message });
+  if (cause instanceof AppError) return new TRPCError({ code: cause.kind, message: cause.message, cause });
   if (isDatabaseUnavailable(cause)) {
     return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
   }

@@ -86,7 +86,9 @@ export interface MedicineInput {
 export async function fillMedicineForm(page: Page, m: MedicineInput): Promise<void> {
   await page.getByLabel('Medicine Name').fill(m.name);
   await page.getByLabel('Dosage').fill(m.dosage);
-  await page.getByLabel('Frequency').fill(m.frequency);
+  // The dose times are choices (decision 195): tick slot i for each '1' of the spec's pattern.
+  const slots = page.getByRole('group', { name: 'Dose times' }).getByRole('checkbox');
+  for (const [slot, flag] of m.frequency.split('-').entries()) await slots.nth(slot).setChecked(flag === '1');
   await page.getByLabel('Total Duration (days)').fill(String(m.totalDays));
   await page.getByLabel('Supply Duration (days)').fill(String(m.supplyDays));
   await page.getByLabel('Total Pills').fill(String(m.totalPills));

@@ -9,6 +9,7 @@ import { savedOfflineAccount } from '../features/offline/saved-account';
 import { createApiClient } from '../lib/api-client';
 import { trpc } from '../lib/trpc';
 import { onIdle } from '../lib/on-idle';
+import { dismissScreenToasts } from '../lib/toast';
 import { createAppRouter } from '../routes/router';
 import { warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
@@ -50,6 +51,14 @@ export function App({
     // Once, at start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.queryClient]);
+  // A message about a screen (a form's refusal) goes when the user leaves that screen (issue 51).
+  useEffect(
+    () =>
+      state.router.subscribe('onResolved', ({ pathChanged }) => {
+        if (pathChanged) dismissScreenToasts();
+      }),
+    [state.router],
+  );
   // Every screen into the service worker's cache while online, unless the user asked to save data.
   useEffect(() => {
     const connection = (navigator as { connection?: { saveData?: boolean } }).connection;

@@ -14,6 +14,15 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** Which of a status's causes a refusal is (the body's data.reason, decision 181); undefined if none. */
+export function reasonOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  return data && typeof data === 'object' && 'reason' in data && typeof data.reason === 'string'
+    ? data.reason
+    : undefined;
+}
+
 // Kept where it is for the app's callers; it lives apart so the signed-out first paint needs no tRPC.
 export { messageOf } from './error-message';
 

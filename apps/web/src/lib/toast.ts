@@ -27,16 +27,38 @@ export const toastsRequested = {
   current: (): boolean => toastModule !== undefined,
 };
 
-function show(type: ToastType, message: string): void {
+/** `screen`: the message is about the screen it was shown on, and goes when the user leaves it. */
+interface ToastOptions {
+  screen?: boolean;
+}
+
+/** The shown toasts that belong to the current screen (issue 51: a form's error followed the user). */
+const screenToasts = new Set<string | number>();
+
+function show(type: ToastType, message: string, options: ToastOptions = {}): void {
   loadToasts().then(
-    ({ toast }) => toast[type](message, { autoClose: TOAST_DURATION_MS[type] }),
+    ({ toast }) => {
+      const id = toast[type](message, {
+        autoClose: TOAST_DURATION_MS[type],
+        onClose: () => screenToasts.delete(id),
+      });
+      if (options.screen) screenToasts.add(id);
+    },
     (error: unknown) => console.warn(`Could not show the message "${message}"`, error),
   );
 }
 
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  warning: (message: string) => show('warning', message),
-  info: (message: string) => show('info', message),
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
+
+/** On navigation: the messages about the screen left behind are closed; the others stay. */
+export function dismissScreenToasts(): void {
+  if (screenToasts.size === 0 || !toastModule) return;
+  const ids = [...screenToasts];
+  screenToasts.clear();
+  void toastModule.then(({ toast }) => ids.forEach((id) => toast.dismiss(id)));
+}

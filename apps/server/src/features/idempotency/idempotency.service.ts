@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { StatementFollowUp } from '../../db/statement-follow-up';
+import { ERROR_REASONS } from '@medrem/contract';
 import { conflict } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { IdempotentWriteRepository, StoredWrite } from './idempotent-write.repository';
 
-/** The input of a write that may carry a key; the key itself is not part of what is compared. */
+/**
+ * The input of a write that may carry a key, exactly as the client sent it: its fingerprint is what
+ * a retry is compared by, so nothing the server fills in (the time of the call, a default) may be
+ * in it, or a retry made a moment later would be refused as another request (decision 181). The
+ * key itself is not part of what is compared.
+ */
 export type KeyedRequest = { idempotencyKey?: string | undefined } & Record<string, unknown>;
 
 function hashOf(request: KeyedRequest): string {
@@ -80,7 +86,10 @@ export class IdempotencyService {
 /** A stored key's answer, when it was stored by this operation from the same input; else 409. */
 function answerOf<T>(stored: StoredWrite, operation: string, requestHash: string): T {
   if (stored.operation !== operation || stored.requestHash !== requestHash) {
-    throw conflict('This idempotencyKey was already used for a different request.');
+    throw conflict(
+      'This idempotencyKey was already used for a different request.',
+      ERROR_REASONS.idempotencyKeyReused,
+    );
   }
   return stored.response as T;
 }

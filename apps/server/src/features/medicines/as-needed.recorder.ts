@@ -1,4 +1,4 @@
-import type { AsNeededIntake } from '@medrem/contract';
+import { type AsNeededIntake, ERROR_REASONS } from '@medrem/contract';
 import {
   addDays,
   asNeededRefusal,
@@ -25,8 +25,11 @@ export interface AsNeededInput {
 }
 
 const HOUR_MS = 3_600_000;
-/** Limits look back at most this far: 24 hours for the maximum, 48 hours for the interval. */
-const LOOK_BACK_MS = 48 * HOUR_MS;
+/**
+ * Limits reach at most this far on either side of an intake: 24 hours for the maximum, 48 hours for
+ * the interval. Twice that is read, so the time a refused dose becomes allowed is found too.
+ */
+const REACH_MS = 2 * 48 * HOUR_MS;
 
 /**
  * Records as-needed intakes under their safety limits (decision 120). The limits are judged in the
@@ -55,31 +58,32 @@ export class AsNeededRecorder {
     }
     const now = this.deps.clock.now().getTime();
     const at = Math.min(input.takenAt ? Date.parse(input.takenAt) : now, now);
-    const { idempotencyKey, ...request } = input;
+    // The fingerprint is the request as sent: `at` is filled in from the server's clock when it has
+    // no takenAt, and a retry a moment later must still match (decision 181).
     const { response } = await this.deps.idempotency.once(
       caller.userId,
       'medicine.takeAsNeeded',
-      { ...request, takenAt: new Date(at).toISOString(), idempotencyKey },
+      { ...input },
       {
         check: async () => undefined,
         write: async (tx) => {
           const { asNeeded, changes } = this.deps.scopeOf(tx);
-          const earlier = await asNeeded.asNeededBetween(
+          // Both sides of `at` (decision 180): a dose recorded late is judged against later ones too.
+          const around = await asNeeded.asNeededBetween(
             medicine.id,
-            new Date(at - LOOK_BACK_MS),
-            new Date(at + 1),
-            {
-              lock: true,
-            },
+            new Date(at - REACH_MS),
+            new Date(at + REACH_MS),
+            { lock: true },
           );
           const verdict = checkAsNeeded(
-            earlier.map((e) => e.takenAt.getTime()),
+            around.map((e) => e.takenAt.getTime()),
             at,
             schedule,
           );
           if (!verdict.allowed && !input.override) {
             throw conflict(
               asNeededRefusal(medicine.name, verdict, schedule, readable(verdict.allowedAt, timeZone)),
+              ERROR_REASONS.asNeededLimit,
             );
           }
           const row = await asNeeded.insertAsNeeded(medicine.id, new Date(at), !verdict.allowed);

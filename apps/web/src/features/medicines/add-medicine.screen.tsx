@@ -42,7 +42,9 @@ export function AddMedicineScreen() {
           } catch (error) {
             console.error('Adding the medicine failed', error);
             if (tellIfUnreachable(error, 'Adding')) return false;
-            notify.warning(`Please fill in the ${messageOf(error) ?? 'Failed to add medicine'} field.`);
+            // The server's reason is a sentence of its own: never put inside the spec's template
+            // 'Please fill in the {message} field.' (issue 51). It belongs to this form's screen.
+            notify.warning(messageOf(error) ?? 'Failed to add medicine.', { screen: true });
             return false;
           }
           notify.success(`${values.name} has been added successfully!`);

@@ -23,12 +23,32 @@ describe('schedule draft', () => {
     expect(toSchedule(draftOf(weekly))).toEqual({ schedule: weekly });
   });
 
-  it('tells the contract’s reason when a kind is incomplete', () => {
+  it('tells each problem at its field: the contract’s reason, or the field left empty', () => {
     expect(toSchedule({ ...draftOf(null), kind: 'weekdays', days: [] })).toEqual({
-      error: 'Choose at least one day of the week.',
+      errors: { days: 'Choose at least one day of the week.' },
     });
-    expect(toSchedule({ ...draftOf(null), kind: 'taper' })).toEqual({
-      error: 'Each step needs its dose, e.g. 30 mg.',
+    expect(
+      toSchedule({ ...draftOf(null), kind: 'taper', steps: [{ days: 7, dose: '', pillsPerDose: 1 }] }),
+    ).toEqual({
+      errors: { 'steps.0.dose': 'Each step needs its dose, e.g. 30 mg.' },
     });
+    expect(toSchedule({ ...draftOf(null), kind: 'cycle' })).toEqual({
+      errors: { daysOn: 'Days taking it is required.', daysOff: 'Days off is required.' },
+    });
+    expect(toSchedule({ ...draftOf(null), kind: 'asNeeded', maxPer24h: 30 })).toEqual({
+      errors: { maxPer24h: 'Maximum doses in 24 hours must be at most 24.' },
+    });
+  });
+
+  it('fills in no dose day or time for the user (decision 195)', () => {
+    const draft = draftOf(null);
+    expect(draft.days).toEqual([]);
+    expect([draft.daysOn, draft.daysOff, draft.everyHours, draft.steps[0]?.days]).toEqual([
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+    ]);
+    expect(draft.startTime).toBe('');
   });
 });

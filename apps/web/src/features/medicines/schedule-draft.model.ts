@@ -30,15 +30,23 @@ export const SCHEDULE_KIND_LABELS: Record<ScheduleKind, string> = {
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** A new taper step: its length is the user's to give (decision 195), one pill a dose to begin with. */
+export const NEW_TAPER_STEP: TaperStep = { days: Number.NaN, dose: '', pillsPerDose: 1 };
+
+/**
+ * Decision 195: nothing that decides on which days or at which times a dose falls comes filled in
+ * (a Monday ticked for a Sunday medicine was taken twice a week); the user chooses every one, and
+ * the form says at the field what is missing.
+ */
 export function draftOf(schedule: DoseSchedule | null | undefined): ScheduleDraft {
   const draft: ScheduleDraft = {
     kind: 'daily',
-    days: [1],
-    daysOn: 21,
-    daysOff: 7,
-    steps: [{ days: 7, dose: '', pillsPerDose: 1 }],
-    everyHours: 8,
-    startTime: '08:00',
+    days: [],
+    daysOn: Number.NaN,
+    daysOff: Number.NaN,
+    steps: [NEW_TAPER_STEP],
+    everyHours: Number.NaN,
+    startTime: '',
     maxPer24h: Number.NaN,
     minIntervalHours: Number.NaN,
   };
@@ -61,8 +69,38 @@ export function draftOf(schedule: DoseSchedule | null | undefined): ScheduleDraf
 
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
-/** The schedule the draft stands for (null: the spec's daily rule), or the first reason it cannot be sent. */
-export function toSchedule(draft: ScheduleDraft): { schedule: DoseSchedule | null } | { error: string } {
+/** The schedule's problems by the draft field they are about ('days', 'steps.0.dose', …). */
+export type ScheduleErrors = Readonly<Record<string, string>>;
+
+/** The numbers each kind needs, by draft field, in the words of its control. */
+const REQUIRED_NUMBERS: Partial<Record<ScheduleKind, Record<string, string>>> = {
+  cycle: { daysOn: 'Days taking it', daysOff: 'Days off' },
+  interval: { everyHours: 'Hours between doses' },
+};
+
+/** Empty fields, said in the form's words before the contract's rules are asked. */
+function missingFields(draft: ScheduleDraft): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const [field, label] of Object.entries(REQUIRED_NUMBERS[draft.kind] ?? {}))
+    if (!Number.isFinite(draft[field as keyof ScheduleDraft])) missing[field] = `${label} is required.`;
+  if (draft.kind === 'interval' && draft.startTime === '')
+    missing['startTime'] = 'Choose the first dose’s time.';
+  if (draft.kind === 'taper')
+    draft.steps.forEach((step, i) => {
+      if (!Number.isFinite(step.days)) missing[`steps.${i}.days`] = `Step ${i + 1}: days are required.`;
+    });
+  return missing;
+}
+
+/** The contract's field names that the draft holds under another name. */
+const DRAFT_FIELD: Record<string, string> = { minIntervalMinutes: 'minIntervalHours' };
+
+/** The schedule the draft stands for (null: the spec's daily rule), or its problems by field. */
+export function toSchedule(
+  draft: ScheduleDraft,
+): { schedule: DoseSchedule | null } | { errors: ScheduleErrors } {
+  const missing = missingFields(draft);
+  if (Object.keys(missing).length > 0) return { errors: missing };
   const candidate = ((): unknown => {
     switch (draft.kind) {
       case 'daily':
@@ -88,5 +126,15 @@ export function toSchedule(draft: ScheduleDraft): { schedule: DoseSchedule | nul
   if (candidate === null) return { schedule: null };
   const parsed = doseScheduleSchema.safeParse(candidate);
   if (parsed.success) return { schedule: parsed.data };
-  return { error: parsed.error.issues[0]?.message ?? 'The schedule is not complete.' };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String);
+    const field = [DRAFT_FIELD[path[0] ?? ''] ?? path[0] ?? 'kind', ...path.slice(1)].join('.');
+    errors[field] ??= issue.message;
+  }
+  return { errors };
 }
+
+/** The first problem, for a summary beside the submit button. */
+export const firstScheduleError = (errors: ScheduleErrors): string =>
+  Object.values(errors)[0] ?? 'The schedule is not complete.';

@@ -77,7 +77,7 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
           } catch (error) {
             // Spec: logged only. We also tell the user (decision 024), so a failed save is never silent.
             console.error('Updating the medicine failed', error);
-            if (!tellIfUnreachable(error, 'Editing')) notify.error(UPDATE_FAILED_MESSAGE);
+            if (!tellIfUnreachable(error, 'Editing')) notify.error(UPDATE_FAILED_MESSAGE, { screen: true });
             return false;
           }
           notify.success(`${values.name} has been updated successfully!`);

@@ -1,7 +1,7 @@
-import type { Medicine } from '@medrem/contract';
+import { ERROR_REASONS, type Medicine } from '@medrem/contract';
 import { formatTime12h, zonedNow } from '@medrem/domain';
 import { useState } from 'react';
-import { httpStatusOf, messageOf } from '../../../lib/api-error';
+import { messageOf, reasonOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { confirmDialog } from '../../../shared/dialogs/dialog.store';
@@ -53,7 +53,8 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
     try {
       await record(false);
     } catch (error) {
-      if (httpStatusOf(error) !== 409) {
+      // Only a safety limit may be overridden; any other refusal (a 409 of the key too) is shown as is.
+      if (reasonOf(error) !== ERROR_REASONS.asNeededLimit) {
         notify.error(messageOf(error) ?? 'Could not record the dose. Please try again.');
         return;
       }

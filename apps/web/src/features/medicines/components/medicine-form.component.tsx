@@ -1,20 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DoseSchedule, formatTime12h, kindUsesSlots, taperDays } from '@medrem/domain';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { notify } from '../../../lib/toast';
 import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import type { MedicineFormInput, MedicineFormValues } from '../medicine-form.schema';
 import { useMedicineDerivations } from '../use-medicine-derivations.hook';
 import type { DerivedMedicineFigures } from '@medrem/domain';
-import { draftOf, toSchedule } from '../schedule-draft.model';
+import { type ScheduleErrors, draftOf, toSchedule } from '../schedule-draft.model';
 import { ScheduleFields } from './schedule-fields.component';
+import { SlotChoices } from './slot-choices.component';
 import { SchedulePreview } from './schedule-preview.component';
 
-export const FREQUENCY_HINT = 'Format: Morning-Afternoon-Evening (1 = take, 0 = skip)';
-export const NO_SCHEDULED_TIMES_WARNING = 'Please fill in the frequency pattern field.';
+/** Said at the dose times when none is chosen (the spec's warning, at its field: decision 195). */
+export const NO_DOSE_TIME_CHOSEN = 'Choose at least one dose time.';
+const NO_SCHEDULED_TIMES = 'Choose a dose time that has a default reminder time (see Settings).';
+
+const NO_ERRORS: ScheduleErrors = {};
 
 type NumberField = 'originalDurationDays' | 'durationDays' | 'totalPills' | 'pillsPerDose';
 const NUMBER_FIELDS: { name: NumberField; label: string; hint?: string }[] = [
@@ -50,6 +53,7 @@ export function MedicineForm(props: {
     control,
     reset,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<MedicineFormInput, unknown, MedicineFormValues>({
     resolver: zodResolver(schema),
@@ -62,11 +66,23 @@ export function MedicineForm(props: {
   const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes);
   const [draft, setDraft] = useState(() => draftOf(props.defaultSchedule));
   const built = toSchedule(draft);
+  // The schedule's problems show at their fields once the user tried to save (decision 195), and
+  // follow the edits from then on; a toast that vanishes is no place for them.
+  const [triedToSave, setTriedToSave] = useState(false);
+  const scheduleErrors: ScheduleErrors = triedToSave && 'errors' in built ? built.errors : NO_ERRORS;
   const slotKind = kindUsesSlots(draft.kind);
-  // Every-N-hours and as-needed doses have no slots: the hidden frequency only has to be valid.
+  // Every-N-hours and as-needed doses have no slots: the hidden frequency only has to be valid. The
+  // user's own choice comes back with a slot kind: never a dose time they did not choose (195).
+  const chosenFrequency = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!slotKind) setValue('frequency', '1');
-  }, [slotKind, setValue]);
+    if (!slotKind) {
+      chosenFrequency.current ??= getValues('frequency') ?? '';
+      setValue('frequency', '1');
+    } else if (chosenFrequency.current !== undefined) {
+      setValue('frequency', chosenFrequency.current);
+      chosenFrequency.current = undefined;
+    }
+  }, [slotKind, setValue, getValues]);
 
   // A taper's course is its steps: the total duration follows them (the server derives it the same
   // way), so the form never shows one course length and saves another.
@@ -75,26 +91,28 @@ export function MedicineForm(props: {
     if (taperLength > 0) setValue('originalDurationDays', taperLength, { shouldValidate: true });
   }, [taperLength, setValue]);
 
-  // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time.
-  const blockedByFrequency = () => {
-    if (!slotKind || derived.scheduledTimes.length > 0) return false;
-    notify.warning(NO_SCHEDULED_TIMES_WARNING);
-    return true;
-  };
+  // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time;
+  // the warning stands at the dose times (decision 195).
+  const { field: frequencyField } = useController({ control, name: 'frequency' });
+  const frequencyProblem = !slotKind
+    ? undefined
+    : !(frequency ?? '').includes('1')
+      ? NO_DOSE_TIME_CHOSEN
+      : derived.scheduledTimes.length === 0
+        ? NO_SCHEDULED_TIMES
+        : errors.frequency?.message;
+  const blockedByFrequency = () => slotKind && derived.scheduledTimes.length === 0;
   const onValid = async (values: MedicineFormValues) => {
+    setTriedToSave(true);
     if (blockedByFrequency()) return;
-    if ('error' in built) {
-      notify.warning(built.error);
-      return;
-    }
+    if ('errors' in built) return;
     if (await props.onSubmit({ ...values, schedule: built.schedule }, derived)) {
       reset();
       setDraft(draftOf(null));
+      setTriedToSave(false);
     }
   };
-  const onInvalid = (_errors: FieldErrors<MedicineFormInput>) => {
-    blockedByFrequency();
-  };
+  const onInvalid = (_errors: FieldErrors<MedicineFormInput>) => setTriedToSave(true);
 
   const error = (name: keyof MedicineFormInput) => errors[name]?.message;
   return (
@@ -120,18 +138,15 @@ export function MedicineForm(props: {
             {...register('dosage')}
           />
         </Field>
-        <ScheduleFields idPrefix={p} draft={draft} onChange={setDraft} />
-        <div className={slotKind ? 'contents' : 'hidden'}>
-          <Field id={`${p}-frequency`} label="Frequency" error={error('frequency')} hint={FREQUENCY_HINT}>
-            <input
-              type="text"
-              inputMode="numeric"
-              placeholder="1-0-1"
-              className={inputClass}
-              {...fieldAria(`${p}-frequency`, error('frequency'), true)}
-              {...register('frequency')}
-            />
-          </Field>
+        <ScheduleFields idPrefix={p} draft={draft} errors={scheduleErrors} onChange={setDraft} />
+        <div className={slotKind ? 'md:col-span-2' : 'hidden'}>
+          <SlotChoices
+            id={`${p}-frequency`}
+            value={frequencyField.value}
+            times={defaultReminderTimes}
+            error={triedToSave ? frequencyProblem : undefined}
+            onChange={frequencyField.onChange}
+          />
         </div>
         <Field id={`${p}-startDate`} label="Start Date" error={error('startDate')}>
           <input
@@ -163,7 +178,7 @@ export function MedicineForm(props: {
                 </span>
               ))
             ) : (
-              <span className="text-slate-600">Set by the frequency and your default reminder times.</span>
+              <span className="text-slate-600">Set by the dose times you choose.</span>
             )}
           </output>
           {derived.slotsWithoutTime.length ? (

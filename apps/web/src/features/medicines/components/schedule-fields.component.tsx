@@ -1,7 +1,13 @@
 import { type ScheduleKind, taperDays } from '@medrem/domain';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
-import { Field } from '../../../shared/ui/field.component';
-import { SCHEDULE_KIND_LABELS, type ScheduleDraft, WEEKDAY_NAMES } from '../schedule-draft.model';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
+import {
+  NEW_TAPER_STEP,
+  SCHEDULE_KIND_LABELS,
+  type ScheduleDraft,
+  type ScheduleErrors,
+  WEEKDAY_NAMES,
+} from '../schedule-draft.model';
 
 const numberValue = (value: string) => (value === '' ? Number.NaN : Number(value));
 const shown = (value: number) => (Number.isFinite(value) ? value : '');
@@ -14,18 +20,18 @@ function NumberInput(props: {
   min: number;
   step?: number;
   hint?: string;
+  error?: string | undefined;
   onChange: (value: number) => void;
 }) {
   return (
-    <Field id={props.id} label={props.label} hint={props.hint}>
+    <Field id={props.id} label={props.label} hint={props.hint} error={props.error}>
       <input
-        id={props.id}
         type="number"
         min={props.min}
         step={props.step ?? 1}
         inputMode="decimal"
         className={inputClass}
-        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        {...fieldAria(props.id, props.error, Boolean(props.hint))}
         value={shown(props.value)}
         onChange={(e) => props.onChange(numberValue(e.target.value))}
       />
@@ -33,13 +39,17 @@ function NumberInput(props: {
   );
 }
 
-/** The schedule kinds in plain words, and each kind's own fields (decision 120). */
+/**
+ * The schedule kinds in plain words, and each kind's own fields (decision 120). `errors`: what is
+ * wrong, by field, shown at the field it is about once the user tried to save (decision 195).
+ */
 export function ScheduleFields(props: {
   idPrefix: string;
   draft: ScheduleDraft;
+  errors: ScheduleErrors;
   onChange: (draft: ScheduleDraft) => void;
 }) {
-  const { idPrefix: p, draft } = props;
+  const { idPrefix: p, draft, errors } = props;
   const set = (patch: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...patch });
   return (
     <div className="flex flex-col gap-4 md:col-span-2">
@@ -58,7 +68,11 @@ export function ScheduleFields(props: {
         </select>
       </Field>
       {draft.kind === 'weekdays' ? (
-        <fieldset className="flex flex-col gap-2">
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-invalid={errors['days'] ? true : undefined}
+          aria-describedby={errors['days'] ? `${p}-days-error` : undefined}
+        >
           <legend className="font-medium text-slate-800">Days of the week</legend>
           <div className="flex flex-wrap gap-2">
             {WEEKDAY_NAMES.map((name, day) => (
@@ -82,6 +96,7 @@ export function ScheduleFields(props: {
               </label>
             ))}
           </div>
+          <FieldError id={`${p}-days-error`} error={errors['days']} />
         </fieldset>
       ) : null}
       {draft.kind === 'cycle' ? (
@@ -90,6 +105,7 @@ export function ScheduleFields(props: {
             id={`${p}-days-on`}
             label="Days taking it"
             value={draft.daysOn}
+            error={errors['daysOn']}
             min={1}
             onChange={(daysOn) => set({ daysOn })}
           />
@@ -97,6 +113,7 @@ export function ScheduleFields(props: {
             id={`${p}-days-off`}
             label="Days off"
             value={draft.daysOff}
+            error={errors['daysOff']}
             min={1}
             onChange={(daysOff) => set({ daysOff })}
           />
@@ -109,13 +126,18 @@ export function ScheduleFields(props: {
             label="Hours between doses"
             hint="Kept in real hours, also on the nights the clocks change."
             value={draft.everyHours}
+            error={errors['everyHours']}
             min={4}
             onChange={(everyHours) => set({ everyHours })}
           />
-          <Field id={`${p}-first-dose`} label="First dose at" hint="On the start date; the next ones follow.">
+          <Field
+            id={`${p}-first-dose`}
+            label="First dose at"
+            hint="On the start date; the next ones follow."
+            error={errors['startTime']}
+          >
             <input
-              id={`${p}-first-dose`}
-              aria-describedby={`${p}-first-dose-hint`}
+              {...fieldAria(`${p}-first-dose`, errors['startTime'], true)}
               type="time"
               className={inputClass}
               value={draft.startTime}
@@ -131,6 +153,7 @@ export function ScheduleFields(props: {
             label="Most doses in 24 hours"
             hint="Leave empty for no maximum."
             value={draft.maxPer24h}
+            error={errors['maxPer24h']}
             min={1}
             onChange={(maxPer24h) => set({ maxPer24h })}
           />
@@ -139,23 +162,34 @@ export function ScheduleFields(props: {
             label="Hours at least between doses"
             hint="Leave empty for no minimum."
             value={draft.minIntervalHours}
+            error={errors['minIntervalHours']}
             min={0.5}
             step={0.5}
             onChange={(minIntervalHours) => set({ minIntervalHours })}
           />
         </div>
       ) : null}
-      {draft.kind === 'taper' ? <TaperSteps idPrefix={p} draft={draft} set={set} /> : null}
+      {draft.kind === 'taper' ? <TaperSteps idPrefix={p} draft={draft} errors={errors} set={set} /> : null}
     </div>
   );
+}
+
+/** A problem of a group of controls (a fieldset), announced like a field's (Field). */
+function FieldError(props: { id: string; error: string | undefined }) {
+  return props.error ? (
+    <p id={props.id} role="alert" className="text-sm font-medium text-red-700">
+      {props.error}
+    </p>
+  ) : null;
 }
 
 function TaperSteps(props: {
   idPrefix: string;
   draft: ScheduleDraft;
+  errors: ScheduleErrors;
   set: (patch: Partial<ScheduleDraft>) => void;
 }) {
-  const { idPrefix: p, draft, set } = props;
+  const { idPrefix: p, draft, errors, set } = props;
   const change = (index: number, patch: Partial<ScheduleDraft['steps'][number]>) =>
     set({ steps: draft.steps.map((step, i) => (i === index ? { ...step, ...patch } : step)) });
   return (
@@ -163,9 +197,13 @@ function TaperSteps(props: {
       <legend className="font-medium text-slate-800">Steps, one after another from the start date</legend>
       {draft.steps.map((step, index) => (
         <div key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4">
-          <Field id={`${p}-step-${index}-dose`} label={`Step ${index + 1}: dose`}>
+          <Field
+            id={`${p}-step-${index}-dose`}
+            label={`Step ${index + 1}: dose`}
+            error={errors[`steps.${index}.dose`]}
+          >
             <input
-              id={`${p}-step-${index}-dose`}
+              {...fieldAria(`${p}-step-${index}-dose`, errors[`steps.${index}.dose`])}
               type="text"
               placeholder="40 mg"
               className={inputClass}
@@ -177,6 +215,7 @@ function TaperSteps(props: {
             id={`${p}-step-${index}-days`}
             label={`Step ${index + 1}: days`}
             value={step.days}
+            error={errors[`steps.${index}.days`]}
             min={1}
             onChange={(days) => change(index, { days })}
           />
@@ -184,6 +223,7 @@ function TaperSteps(props: {
             id={`${p}-step-${index}-pills`}
             label={`Step ${index + 1}: pills per dose`}
             value={step.pillsPerDose}
+            error={errors[`steps.${index}.pillsPerDose`]}
             min={1}
             onChange={(pillsPerDose) => change(index, { pillsPerDose })}
           />
@@ -200,10 +240,11 @@ function TaperSteps(props: {
       <button
         type="button"
         className={`${buttonClass.secondary} self-start`}
-        onClick={() => set({ steps: [...draft.steps, { days: 7, dose: '', pillsPerDose: 1 }] })}
+        onClick={() => set({ steps: [...draft.steps, NEW_TAPER_STEP] })}
       >
         Add step
       </button>
+      <FieldError id={`${p}-steps-error`} error={errors['steps']} />
       <p className="text-sm text-slate-700">
         The course ends with the last step: {taperDays(draft.steps) || 0} days in all (this sets the total
         duration).

@@ -1,0 +1,61 @@
+import { formatTime12h, slotNameForTime } from '@medrem/domain';
+import { choicesOfFrequency, frequencyOfChoices } from '../slot-choices.model';
+
+/**
+ * The dose slots as checkboxes, each with its name and default time ('Morning · 8:00 AM'), in
+ * place of the typed pattern '1-0-1' (decision 195). The value stays the spec's pattern.
+ */
+export function SlotChoices(props: {
+  id: string;
+  value: string | undefined;
+  times: readonly string[];
+  error: string | undefined;
+  onChange: (frequency: string) => void;
+}) {
+  const { id, times, error } = props;
+  const chosen = choicesOfFrequency(props.value, times.length);
+  const toggle = (slot: number, on: boolean) =>
+    props.onChange(frequencyOfChoices(chosen.map((was, i) => (i === slot ? on : was))));
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+    >
+      <legend className="font-medium text-slate-800">Dose times</legend>
+      <div className="flex flex-wrap gap-2">
+        {chosen.map((isChosen, slot) => {
+          const time = times[slot];
+          return (
+            <label
+              key={slot}
+              className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3"
+            >
+              <input
+                type="checkbox"
+                className="size-5"
+                checked={isChosen}
+                onChange={(e) => toggle(slot, e.target.checked)}
+              />
+              {time ? (
+                <span>
+                  {slotNameForTime(time)} <span className="text-slate-600">· {formatTime12h(time)}</span>
+                </span>
+              ) : (
+                <span>Dose {slot + 1} (no default time)</span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        Your default reminder times; change them in Settings.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
