@@ -1,6 +1,6 @@
 import { createAccount, logIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { atTenUtc, confirm, expectToast } from './support/journey';
+import { atTenUtc, expectToast } from './support/journey';
 import { captureScreen } from './support/screens';
 
 // No service worker here: its prompts would cover the screens (shell.spec.ts covers it).
@@ -84,18 +84,22 @@ test('logout, then sign back in', async ({ page, request }) => {
   await expectToast(page, 'Welcome back! You have been logged in successfully.');
 });
 
-test('delete the account from settings, after the spec’s confirmation', async ({ page, request }) => {
+test('delete the account from settings, with its password (decision 198)', async ({ page, request }) => {
   const account = await createAccount(request);
   await logIn(page, account);
   await page.goto('/settings?tab=privacy');
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByRole('heading', { name: 'Delete Account' })).toBeVisible();
-  await confirm(
-    page,
+  const form = page.getByRole('form', { name: 'Delete Account' });
+  await expect(form).toContainText(
     'This action cannot be undone. All your data will be permanently deleted.',
-    'Yes, delete my account',
   );
+  const password = form.getByLabel('Your password, to confirm');
+  await password.fill('not-my-password');
+  await form.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Your password is not correct.');
+  await captureScreen(page, 'delete-account-wrong-password');
+  await password.fill(account.password);
+  await form.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expectToast(page, 'Account deleted successfully');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -49,6 +49,9 @@ export const exportSchema = z
   .meta({ id: 'Export' });
 export type DataExport = z.infer<typeof exportSchema>;
 
+/** How fresh a sign-in must be to delete an account that has no password (decision 198). */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 export const userContract = {
   get: defineProcedure({
     method: 'GET',
@@ -82,9 +85,22 @@ export const userContract = {
     path: '/api/user/{userEmail}/account',
     tag: 'users',
     summary: 'Delete the account and all its data',
+    description: `Asks who is at the keyboard again (decision 198). An account with a password sends it in a JSON body, \`{"password": "…"}\` (never in the URL: a password in the query string is refused). An account that signs in only with Google or OpenID Connect needs a sign-in made within the last ${RECENT_SIGN_IN_MINUTES} minutes: this request's session cookie must be that fresh.`,
     access: 'bearer',
-    errors: { 403: 'Not your account', 404: 'No such user' },
-    input: z.object({ userEmail: emailSchema }),
+    errors: {
+      400: 'The password is missing or not correct',
+      403: `Not your account, or (no password set) no sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes`,
+      404: 'No such user',
+      429: 'Too many wrong passwords: wait, as after failed sign-ins',
+    },
+    input: z.object({
+      userEmail: emailSchema,
+      password: z
+        .string()
+        .max(LIMITS.passwordMax, 'Password is too long.')
+        .optional()
+        .meta({ description: 'The account’s password; required when the account has one.' }),
+    }),
     output: successSchema,
   }),
   socialLogin: defineProcedure({

@@ -34,6 +34,29 @@ const ERROR_DATA_SCHEMA = {
   additionalProperties: false,
 };
 
+/**
+ * trpc-to-openapi puts a DELETE's fields in the query string; a password goes in a JSON body,
+ * where the REST facade reads it (rest-route.ts), never in a URL (decision 198).
+ */
+function passwordToBody(operation: JsonObject): void {
+  const parameters = (operation.parameters ?? []) as JsonObject[];
+  const moved = parameters.filter((p) => p.in === 'query' && /password/i.test(String(p.name)));
+  if (moved.length === 0) return;
+  operation.parameters = parameters.filter((p) => !moved.includes(p));
+  operation.requestBody = {
+    required: false,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(moved.map((p) => [String(p.name), p.schema])),
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+}
+
 /** The OpenAPI document of the REST facade, generated from the same procedures. */
 export function createOpenApiDocument() {
   const document = generateOpenApiDocument(appRouter, {
@@ -81,6 +104,7 @@ export function createOpenApiDocument() {
           ...Object.fromEntries(Object.entries(responses).filter(([status]) => status !== '200')),
         };
       }
+      passwordToBody(operation);
       if (!operation.requestBody) continue;
       (operation.responses as JsonObject)['415'] = {
         description: 'The body is not JSON',

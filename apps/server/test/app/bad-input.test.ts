@@ -258,8 +258,12 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     ],
   },
   'user.deleteAccount': {
-    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
-    cases: emailParamCases('userEmail'),
+    baseline: (w) => ({ params: { userEmail: w.user.email }, body: { password: w.user.password }, ok: 200 }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'a password of 200 characters', patch: { password: 'p'.repeat(200) }, mentions: 'password' },
+      { label: 'a password that is not a string', patch: { password: 12345678 }, mentions: 'password' },
+    ],
   },
   // Without a verified Firebase ID token (none is configured here) a valid body is refused (401);
   // social-sign-in.test.ts signs in for real. Bad input is still a 400 before any token check.

@@ -61,8 +61,9 @@ export class ApiClient {
   patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, body, options);
   }
-  delete<T = any>(path: string, options?: RequestOptions) {
-    return this.request<T>('DELETE', path, undefined, options);
+  /** `body`: a DELETE may carry one (deleting the account sends its password there, decision 198). */
+  delete<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, body, options);
   }
 
   /** A fresh bearer token from the session cookie (after the clock moved, for instance). */

@@ -1,6 +1,6 @@
-import type { PublicUser } from '@medrem/contract';
+import { type PublicUser, RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error';
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
@@ -136,7 +136,13 @@ export class AuthService {
   private async startSession(userId: string, now: Date): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.deps.sessionTtlDays * 86_400_000);
-    await this.deps.sessions.insert({ tokenHash: hashSessionToken(token), userId, expiresAt });
+    // Started by the service's clock, as it is judged (a fresh sign-in, decision 198).
+    await this.deps.sessions.insert({
+      tokenHash: hashSessionToken(token),
+      userId,
+      createdAt: now,
+      expiresAt,
+    });
     return { token, expiresAt };
   }
 
@@ -227,6 +233,40 @@ export class AuthService {
     const ended = await this.deps.sessions.revokeAllExcept(caller.userId, this.ownSession(sessionToken));
     await this.deps.callers.forget(caller.userId);
     return ended;
+  }
+
+  /**
+   * Asks again who is at the keyboard before an irreversible step (deleting the account, decision
+   * 198): the password of an account that has one, counted as a sign-in attempt (a stolen session
+   * cannot guess it faster than the login form); else a sign-in made within the last
+   * RECENT_SIGN_IN_MINUTES, proven by this request's session.
+   */
+  async confirmIdentity(
+    caller: Caller,
+    proof: { password?: string | undefined; sessionToken?: string | undefined; ip: string },
+  ): Promise<void> {
+    const user = await this.deps.users.findById(caller.userId);
+    if (!user) throw unauthorized();
+    const { passwordHash } = user;
+    if (passwordHash !== null) {
+      const { password } = proof;
+      if (!password) throw badRequest('Enter your password to confirm.');
+      await this.withSignInLimits(`login:account:${user.email}`, proof.ip, async () => {
+        if (!(await this.deps.hasher.verify(passwordHash, password))) {
+          throw badRequest('Your password is not correct.');
+        }
+      });
+      return;
+    }
+    const now = this.deps.clock.now();
+    const started = proof.sessionToken
+      ? await this.deps.sessions.startedAt(hashSessionToken(proof.sessionToken), user.id, now)
+      : undefined;
+    if (!started || now.getTime() - started.getTime() > RECENT_SIGN_IN_MINUTES * 60_000) {
+      throw forbidden(
+        `For your safety, sign in again, then do this within ${RECENT_SIGN_IN_MINUTES} minutes.`,
+      );
+    }
   }
 
   private ownSession(sessionToken: string | undefined): string | undefined {

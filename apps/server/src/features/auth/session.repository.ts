@@ -6,8 +6,23 @@ import type { UserRow } from '../users/user.repository';
 export class SessionRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(values: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  async insert(values: {
+    tokenHash: string;
+    userId: string;
+    createdAt: Date;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.insert(sessions).values(values);
+  }
+
+  /** When a live session of this user began (a fresh sign-in, decision 198); undefined if none. */
+  async startedAt(tokenHash: string, userId: string, now: Date): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row?.createdAt;
   }
 
   /** The user of a live session, or undefined when it is unknown or expired. */

@@ -12,7 +12,8 @@ export const userRouter = router({
     message: 'Profile updated successfully!',
   })),
   deleteAccount: authenticatedFrom(c.deleteAccount).mutation(async ({ ctx, input }) => {
-    await ctx.services.users.deleteAccount(ctx.caller, input.userEmail, ctx.log);
+    const proof = { sessionToken: ctx.session.token, ip: ctx.ip };
+    await ctx.services.users.deleteAccount(ctx.caller, input, proof, ctx.log);
     ctx.session.end();
     return { success: true as const, message: 'Account deleted successfully' };
   }),

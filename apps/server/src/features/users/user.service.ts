@@ -73,9 +73,19 @@ export class UserService {
     return toPublicUser(await this.deps.users.update(caller.userId, { name: input.name }));
   }
 
-  /** `log`: the request's, for what the clean-up at sign-in providers has to report. */
-  async deleteAccount(caller: Caller, userEmail: string, log?: OperationLog): Promise<void> {
-    assertSelf(caller, userEmail);
+  /**
+   * Deletes the account once its holder is asked again (decision 198): `proof` is the password,
+   * or the session of a fresh sign-in for an account without one. `log`: the request's, for what
+   * the clean-up at sign-in providers has to report.
+   */
+  async deleteAccount(
+    caller: Caller,
+    input: { userEmail: string; password?: string | undefined },
+    proof: { sessionToken?: string | undefined; ip: string },
+    log?: OperationLog,
+  ): Promise<void> {
+    assertSelf(caller, input.userEmail);
+    await this.deps.auth.confirmIdentity(caller, { ...proof, password: input.password });
     await this.deps.beforeAccountDeleted?.(caller.userId, log);
     const deleted = await this.deps.users.deleteWithAllData(caller.userId);
     await Promise.all([this.deps.auth.forgetCaller(caller.userId), this.deps.settings.forget(caller.userId)]);

@@ -27,6 +27,14 @@ export function refuseMalformed(request: FastifyRequest): Refusal | undefined {
   if (isJson && body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     return { status: 400, body: { code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' } };
   }
+  // A password in a URL is written to access logs, proxies and browser history (decision 198).
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query && Object.keys(query).some((name) => /password/i.test(name))) {
+    return {
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Send a password in a JSON body, never in the URL.' },
+    };
+  }
   // Fastify matches an empty segment (/api/medicine//taken): the client left out a field.
   const params = request.params as Record<string, string>;
   const empty = Object.keys(params).find((name) => params[name] === '');

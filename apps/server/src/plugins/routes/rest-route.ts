@@ -45,9 +45,12 @@ export function restHandler(
     if (refused) return reply.status(refused.status).send(refused.body);
     const params = { ...(request.params as Record<string, string>) };
     for (const name of options.omitParams ?? []) delete params[name];
-    const fields = readsBody
-      ? (request.body as Record<string, unknown> | undefined)
-      : queryFields(request.query as Record<string, unknown>, arrayKeys);
+    // A DELETE may carry a JSON body too: deleting the account sends its password there, never in
+    // the URL (decision 198).
+    const fields =
+      readsBody || (method === 'DELETE' && request.body != null)
+        ? (request.body as Record<string, unknown> | undefined)
+        : queryFields(request.query as Record<string, unknown>, arrayKeys);
     const input = { ...fields, ...params };
     const ctx = createRequestContext(app.services, request, reply);
     try {

@@ -360,7 +360,7 @@ describe(`auth (${TEST_ENGINE})`, () => {
       const me = await signedInUser(server);
       const token = me.api.token!;
       const cookie = me.api.cookie!;
-      const deleted = await me.api.delete(`/api/user/${me.email}/account`);
+      const deleted = await me.api.delete(`/api/user/${me.email}/account`, { password: me.password });
       expect(deleted.status, deleted.text).toBe(200);
       expectJsonError(await whoAmI(token, me.id), 401);
       expectJsonError(await anonymous().post('/jwt', { email: me.email }, { headers: { cookie } }), 401);

@@ -42,7 +42,9 @@ describe(`who a token belongs to, remembered per process (${TEST_ENGINE})`, () =
     await user.refresh();
     const token = user.api.token;
     expect((await user.api.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
-    expect((await user.api.delete(`/api/user/${user.email}/account`)).status).toBe(200);
+    expect(
+      (await user.api.delete(`/api/user/${user.email}/account`, { password: 'correct-horse-1' })).status,
+    ).toBe(200);
     user.api.token = token;
     expect((await user.api.get(`/api/medicine/user/${user.email}`)).status).toBe(401);
   });

@@ -346,7 +346,10 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
   // and the operator is told what is left there, on a line that carries the request's id.
   const firebaseCleanUps: [string, (api: ApiClient, email: string) => Promise<ApiResponse>][] = [
     ['unlinking Google', (api, email) => api.delete(`/api/user/${email}/sign-in-methods/firebase`)],
-    ['deleting the account', (api, email) => api.delete(`/api/user/${email}/account`)],
+    [
+      'deleting the account',
+      (api, email) => api.delete(`/api/user/${email}/account`, { password: 'brand-new-pass' }),
+    ],
   ];
   it.each(firebaseCleanUps)(
     "says what is left at Firebase after %s, with the request's id",

@@ -218,7 +218,7 @@ describe(`calendar feed (${TEST_ENGINE})`, () => {
   it('removes the feed with the account', async () => {
     const user = await signedInUser(server, { label: 'leaving' });
     const own = await turnOn(user);
-    const gone = await user.api.delete(`/api/user/${user.email}/account`);
+    const gone = await user.api.delete(`/api/user/${user.email}/account`, { password: user.password });
     expect(gone.status, gone.text).toBe(200);
     expect((await fetchFeed(own.url)).status).toBe(404);
   });

@@ -80,7 +80,9 @@ describe(`live notification stream limits (${TEST_ENGINE})`, () => {
       tab1.close();
       tab2.close();
     });
-    expect((await deleted.api.delete(`/api/user/${deleted.email}/account`)).status).toBe(200);
+    expect(
+      (await deleted.api.delete(`/api/user/${deleted.email}/account`, { password: deleted.password })).status,
+    ).toBe(200);
     expect((await revoked.api.post('/api/auth/sign-out-everywhere', {})).status).toBe(200);
     // Both streams end by themselves (the test would time out otherwise).
     await Promise.all([tab1.ended, tab2.ended]);

@@ -228,7 +228,10 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     await user.refresh();
     expect((await user.api.delete(`/api/medicine/${m.id}`)).status).toBe(200);
     await leaving.refresh();
-    expect((await leaving.api.delete(`/api/user/${leaving.email}/account`)).status).toBe(200);
+    expect(
+      (await leaving.api.delete(`/api/user/${leaving.email}/account`, { password: 'correct-horse-1' }))
+        .status,
+    ).toBe(200);
     await server.at('2026-11-22T08:00:00Z');
     await server.at('2026-11-22T09:00:00Z');
     expect(await user.notifications()).toEqual([]);

@@ -331,7 +331,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       for (const table of filled) expect(before[table], table).toBeGreaterThan(0);
 
       const token = me.api.token;
-      const response = await me.api.delete(`/api/user/${me.email}/account`);
+      const response = await me.api.delete(`/api/user/${me.email}/account`, { password: me.password });
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ success: true, message: 'Account deleted successfully' });
 

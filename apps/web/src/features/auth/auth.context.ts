@@ -13,7 +13,8 @@ export interface AuthContextValue {
     name: string;
   }) => Promise<{ user: CurrentUser; linkedExistingAccount: boolean }>;
   logout: () => Promise<void>;
-  deleteAccount: () => Promise<void>;
+  /** `password`: the account's, when it has one (decision 198). */
+  deleteAccount: (password?: string) => Promise<void>;
   /**
    * Where a guarded screen goes when the user signed out on purpose (account deleted: '/'); null
    * when the session was lost, and the guard sends the user to /login remembering the page.

@@ -171,15 +171,17 @@ export function AuthProvider({
         await logoutCall(undefined);
         setSignedOut();
       },
-      async deleteAccount() {
+      async deleteAccount(password) {
         if (!user) {
           await alertDialog({ title: 'Delete Account', message: 'No user logged in' });
           throw new Error('No user logged in');
         }
         try {
-          await deleteCall({ userEmail: user.email });
+          await deleteCall({ userEmail: user.email, ...(password ? { password } : {}) });
         } catch (error) {
           const status = httpStatusOf(error);
+          // A refused proof (wrong password, too old a sign-in) is the form's to show, by its field.
+          if (status === 400 || status === 403 || status === 429) throw error;
           const message =
             (status !== undefined && DELETE_ACCOUNT_ALERTS[status]) ||
             'Failed to delete account. Please try again.';

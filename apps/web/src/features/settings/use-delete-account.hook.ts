@@ -1,33 +1,42 @@
 import { useState } from 'react';
-import { messageOf } from '../../lib/api-error';
+import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
-import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { useAuth } from '../auth/auth.context';
 import { settingsCache } from './settings-cache';
 
-/** Spec: the exact confirmation, then delete, sign out, drop the token and go to /. */
+/** Why the last attempt was refused: a wrong or missing password, or a sign-in too old. */
+export interface DeleteRefusal {
+  message: string;
+  /** The account has no password and its sign-in is too old: sign in again (decision 198). */
+  signInAgain: boolean;
+}
+
+/**
+ * Deletes the account with the proof the server asks for (decision 198): the password, or none for
+ * an account without one (then its sign-in must be recent). Then signs out and goes to /.
+ */
 export function useDeleteAccount() {
   const auth = useAuth();
   const [busy, setBusy] = useState(false);
-  const run = async () => {
-    const confirmed = await confirmDialog({
-      title: 'Delete Account',
-      message: 'This action cannot be undone. All your data will be permanently deleted.',
-      confirmLabel: 'Yes, delete my account',
-      danger: true,
-    });
-    if (!confirmed) return;
+  const [refusal, setRefusal] = useState<DeleteRefusal | null>(null);
+  const run = async (password: string | undefined) => {
     const email = auth.user?.email;
     setBusy(true);
+    setRefusal(null);
     try {
-      await auth.deleteAccount(); // the route guard then goes to / (auth.exitTo)
+      await auth.deleteAccount(password); // the route guard then goes to / (auth.exitTo)
       if (email) settingsCache.remove(email);
       notify.success('Account deleted successfully');
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Failed to delete account');
+      const status = httpStatusOf(error);
+      if (status === 400 || status === 403 || status === 429) {
+        setRefusal({ message: messageOf(error) ?? 'Failed to delete account', signInAgain: status === 403 });
+      } else {
+        notify.error(messageOf(error) ?? 'Failed to delete account');
+      }
     } finally {
       setBusy(false);
     }
   };
-  return { run, busy };
+  return { run, busy, refusal, clearRefusal: () => setRefusal(null) };
 }

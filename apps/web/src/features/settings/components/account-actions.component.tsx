@@ -1,12 +1,11 @@
-import { Download, Trash2 } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { buttonClass } from '../../../shared/ui/button.styles';
-import { useDeleteAccount } from '../use-delete-account.hook';
 import { useExportData } from '../use-export-data.hook';
+import { DeleteAccountForm } from './delete-account-form.component';
 
 /** Export and Delete Account: under Profile ('Account Actions') and Privacy ('Data Management'). */
 export function AccountActions({ title, detailed = false }: { title: string; detailed?: boolean }) {
   const exportData = useExportData();
-  const deleteAccount = useDeleteAccount();
   return (
     <section className="mt-2 border-t border-slate-200 pt-5" aria-label={title}>
       <h3 className="mb-3 text-lg font-semibold text-slate-900">{title}</h3>
@@ -35,15 +34,7 @@ export function AccountActions({ title, detailed = false }: { title: string; det
               <p className="text-sm text-slate-600">Permanently delete your account and all data</p>
             </div>
           ) : null}
-          <button
-            type="button"
-            className={buttonClass.danger}
-            disabled={deleteAccount.busy}
-            onClick={() => void deleteAccount.run()}
-          >
-            <Trash2 aria-hidden="true" className="size-5" />
-            Delete Account
-          </button>
+          <DeleteAccountForm />
         </div>
       </div>
     </section>

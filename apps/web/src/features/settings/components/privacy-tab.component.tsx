@@ -18,13 +18,11 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
           checked={value.dataSharing}
           onChange={(dataSharing) => onChange({ ...value, dataSharing })}
         />
-        <Toggle
-          label="Analytics"
-          description="Help us improve by sharing app usage analytics"
-          checked={value.analytics}
-          onChange={(analytics) => onChange({ ...value, analytics })}
-        />
       </div>
+      {/* Decision 198: the spec's "Analytics" switch is gone; it switched nothing. */}
+      <p className="py-3 text-sm text-slate-700">
+        Medicine Reminder collects no usage analytics: nothing about how you use the app is sent anywhere.
+      </p>
       <CalendarFeedSection />
       <SessionsSection />
       <AccountActions title="Data Management" detailed />

@@ -1,0 +1,91 @@
+import { RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
+import { Link } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { trpc } from '../../../lib/trpc';
+import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
+import { useSignedInUser } from '../../auth/auth.context';
+import { useDeleteAccount } from '../use-delete-account.hook';
+
+/**
+ * "Delete Account", then the confirmation asking who is at the keyboard (decision 198): the
+ * password, or, for an account that signs in only with Google or OpenID Connect, a recent sign-in.
+ */
+export function DeleteAccountForm() {
+  const user = useSignedInUser();
+  const methods = trpc.social.signInMethods.useQuery({ userEmail: user.email });
+  const deletion = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const id = useId();
+  const hasPassword = methods.data?.hasPassword ?? true;
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    deletion.clearRefusal();
+  };
+  if (!open) {
+    return (
+      <button type="button" className={buttonClass.danger} onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" className="size-5" />
+        Delete Account
+      </button>
+    );
+  }
+  const error = deletion.refusal?.message;
+  return (
+    <form
+      className="flex w-full flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-4"
+      aria-label="Delete Account"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void deletion.run(hasPassword ? password : undefined);
+      }}
+    >
+      <p className="font-medium text-red-800">
+        This action cannot be undone. All your data will be permanently deleted.
+      </p>
+      {hasPassword ? (
+        <Field id={`${id}-password`} label="Your password, to confirm" error={error}>
+          <input
+            {...fieldAria(`${id}-password`, error)}
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+      ) : (
+        <p className="text-sm text-slate-800">
+          Your account has no password: deleting it needs a sign-in within the last {RECENT_SIGN_IN_MINUTES}{' '}
+          minutes.
+        </p>
+      )}
+      {!hasPassword && error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}{' '}
+          {deletion.refusal?.signInAgain ? (
+            <Link to="/logout" className="underline">
+              Sign out and sign in again
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className={buttonClass.danger}
+          disabled={deletion.busy || (hasPassword && password === '')}
+        >
+          {deletion.busy ? 'Deleting...' : 'Yes, delete my account'}
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
