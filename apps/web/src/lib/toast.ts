@@ -30,6 +30,8 @@ export const toastsRequested = {
 /** `screen`: the message is about the screen it was shown on, and goes when the user leaves it. */
 interface ToastOptions {
   screen?: boolean;
+  /** Names the toast, so that what undoes its news can close it (an unticked dose, issue 51). */
+  id?: string;
 }
 
 /** The shown toasts that belong to the current screen (issue 51: a form's error followed the user). */
@@ -41,6 +43,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): voi
       const id = toast[type](message, {
         autoClose: TOAST_DURATION_MS[type],
         onClose: () => screenToasts.delete(id),
+        ...(options.id === undefined ? {} : { toastId: options.id }),
       });
       if (options.screen) screenToasts.add(id);
     },
@@ -54,6 +57,14 @@ export const notify = {
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
   info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
+
+/** Closes the toast named `id`, if it is showing (its news no longer holds). */
+export function dismissToast(id: string): void {
+  void toastModule?.then(
+    ({ toast }) => toast.dismiss(id),
+    () => undefined,
+  );
+}
 
 /** On navigation: the messages about the screen left behind are closed; the others stay. */
 export function dismissScreenToasts(): void {

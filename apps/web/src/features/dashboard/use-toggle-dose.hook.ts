@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { onIdle } from '../../lib/on-idle';
 import { trpc } from '../../lib/trpc';
-import { notify } from '../../lib/toast';
+import { dismissToast, notify } from '../../lib/toast';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { preloadDialogHost } from '../../shared/dialogs/lazy-dialog-host.component';
 import { useSignedInUser } from '../auth/auth.context';
@@ -49,7 +49,10 @@ export function useToggleDose(date: string) {
         slot,
         taken: !dose.taken,
       });
-      if (!dose.taken) notify.success(`${medicine.name} marked as taken!`);
+      // Unticking takes back the news: its "marked as taken!" must not stay on screen.
+      const takenToast = `taken:${medicine.id}:${date}:${slot}`;
+      if (dose.taken) dismissToast(takenToast);
+      else notify.success(`${medicine.name} marked as taken!`, { id: takenToast });
     } catch (error) {
       // Only the device's own storage can fail here (the network never does: it is queued).
       console.error('Saving the dose failed', error);
