@@ -176,11 +176,15 @@ class PdfWriter {
     this.y = A4[1] - MARGIN;
   }
 
-  /** The text in the font's characters: accents dropped where that helps, '?' for the rest. */
+  /**
+   * The text in the font's characters: a sign it lacks written in letters it has (the taper's
+   * arrow, issue 51), accents dropped where that helps, '?' for the rest.
+   */
   private printable(text: string): string {
     let out = '';
     for (const char of text.replace(/\s+/g, ' ')) {
       if (this.shown.has(char.codePointAt(0)!)) out += char;
+      else if (IN_LETTERS[char] !== undefined) out += IN_LETTERS[char];
       else {
         const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
         const fits = base.length > 0 && [...base].every((c) => this.shown.has(c.codePointAt(0)!));
@@ -191,6 +195,22 @@ class PdfWriter {
     return out;
   }
 }
+
+/** Signs WinAnsi (the standard fonts) lacks that read the same in plain letters. */
+const IN_LETTERS: Readonly<Record<string, string>> = {
+  '→': '->',
+  '←': '<-',
+  '↔': '<->',
+  '⇒': '=>',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '≈': '~',
+  '−': '-',
+  '∕': '/',
+  '\u2009': ' ',
+  '\u202f': ' ',
+};
 
 /** Words laid into lines no wider than `width`; a word longer than a line is cut. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
