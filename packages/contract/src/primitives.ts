@@ -1,6 +1,7 @@
 import {
   FREQUENCY_PATTERN,
   ISO_DATE_PATTERN,
+  MAX_DAY_DOSES,
   MAX_DOSE_SLOTS,
   PASSWORD_MIN_LENGTH,
   TIME_PATTERN,
@@ -85,13 +86,16 @@ export const frequencySchema = z
   .refine((f) => parseFrequency(f).includes(1), 'Frequency must include at least one dose (a 1).')
   .meta({ description: 'One 0/1 flag per dose slot, dash-joined (1 = take).', example: '1-0-1' });
 
-/** The last dose slot's index (slots count from 0). */
-export const MAX_SLOT_INDEX = MAX_DOSE_SLOTS - 1;
+/**
+ * The last dose slot's index (slots count from 0): an every-N-hours day has more doses than the
+ * 8 slots of a frequency, up to MAX_DAY_DOSES (decision 196).
+ */
+export const MAX_SLOT_INDEX = MAX_DAY_DOSES - 1;
 
 /** A day's taken flags: one 0/1 per slot. */
 export const takenFlagsSchema = z
   .string()
-  .max(MAX_DOSE_SLOTS * 2 - 1, 'At most 8 slots.')
+  .max(MAX_DAY_DOSES * 2 - 1, `At most ${MAX_DAY_DOSES} slots.`)
   .regex(FREQUENCY_PATTERN, 'Taken must be 0/1 flags joined by dashes, e.g. 1-0-0.')
   .meta({ example: '1-0-0' });
 

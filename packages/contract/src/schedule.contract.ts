@@ -8,6 +8,18 @@ const taperStepSchema = z.object({
   pillsPerDose: boundedInt('Step pills per dose', 1, LIMITS.maxPillsPerDose),
 });
 
+const { min, max, step } = INTERVAL_HOURS;
+/** Decision 196: 1 to 48 hours in quarter hours (every 2 h, every 1.5 h), not whole hours from 4. */
+const intervalHoursSchema = z
+  .number({ error: 'Hours between doses must be a number.' })
+  .min(min, `Hours between doses must be at least ${min}.`)
+  .max(max, `Hours between doses must be at most ${max}.`)
+  .refine(
+    (hours) => Number.isInteger(hours / step),
+    'Hours between doses go in quarter hours, e.g. 1.5 or 2.25.',
+  )
+  .meta({ description: `Real hours between doses, ${min} to ${max} in steps of ${step} (e.g. 1.5).` });
+
 /**
  * How a medicine is taken beyond the spec's daily flags (decision 120). Left out (or null) it is the
  * spec's rule: every day at the default reminder times, one dose per frequency flag.
@@ -18,7 +30,7 @@ export const doseScheduleSchema = z
     z
       .object({
         kind: z.literal('interval'),
-        everyHours: boundedInt('Hours between doses', INTERVAL_HOURS.min, INTERVAL_HOURS.max),
+        everyHours: intervalHoursSchema,
         startTime: timeSchema,
       })
       .meta({ description: 'Every N real hours from startTime on the start date; frequency is ignored.' }),

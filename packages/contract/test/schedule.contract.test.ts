@@ -8,6 +8,9 @@ describe('DoseSchedule (decision 120)', () => {
   it.each([
     { kind: 'daily' },
     { kind: 'interval', everyHours: 8, startTime: '06:00' },
+    { kind: 'interval', everyHours: 2, startTime: '06:00' },
+    { kind: 'interval', everyHours: 1.5, startTime: '06:00' },
+    { kind: 'interval', everyHours: 1, startTime: '06:00' },
     { kind: 'weekdays', days: [0, 6] },
     { kind: 'cycle', daysOn: 21, daysOff: 7 },
     { kind: 'taper', steps: [{ days: 5, dose: '40 mg', pillsPerDose: 4 }] },
@@ -20,9 +23,10 @@ describe('DoseSchedule (decision 120)', () => {
   it.each([
     ['an unknown kind', { kind: 'sometimes' }],
     [
-      'every 3 hours (at least 4, so a day has at most 8 doses)',
-      { kind: 'interval', everyHours: 3, startTime: '06:00' },
+      'every half hour (at least 1 hour, decision 196)',
+      { kind: 'interval', everyHours: 0.5, startTime: '06:00' },
     ],
+    ['every 1.1 hours (quarter hours only)', { kind: 'interval', everyHours: 1.1, startTime: '06:00' }],
     ['every 49 hours', { kind: 'interval', everyHours: 49, startTime: '06:00' }],
     ['a start time of 24:00', { kind: 'interval', everyHours: 8, startTime: '24:00' }],
     ['no weekday', { kind: 'weekdays', days: [] }],
@@ -34,6 +38,12 @@ describe('DoseSchedule (decision 120)', () => {
     ['limits left out (null is "no limit", absent is a mistake)', { kind: 'asNeeded' }],
   ])('refuses %s', (_label, schedule) => {
     expect(refusals(doseScheduleSchema, schedule).length).toBeGreaterThan(0);
+  });
+
+  it('takes a dose in any slot an every-hour day can have (25 on the night the clocks go back)', () => {
+    const tick = { id: '00000000-0000-4000-8000-000000000000', date: '2026-10-25', taken: true };
+    expect(accepted(medicineContract.tickDose.input, { ...tick, slot: 24 }).slot).toBe(24);
+    expect(refusals(medicineContract.tickDose.input, { ...tick, slot: 25 }).length).toBeGreaterThan(0);
   });
 
   it('leaves the spec’s create body valid without a schedule', () => {

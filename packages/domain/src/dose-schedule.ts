@@ -56,7 +56,16 @@ export function kindUsesSlots(kind: ScheduleKind): boolean {
   return kind !== 'interval' && kind !== 'asNeeded';
 }
 
-export const INTERVAL_HOURS = { min: 4, max: 48 } as const;
+/**
+ * Decision 196: hours between every-N-hours doses, from 1 to 48 in quarter hours (every 2 h, every
+ * 1.5 h). A quarter hour keeps every dose on a whole minute, which the reminders are timed in.
+ */
+export const INTERVAL_HOURS = { min: 1, max: 48, step: 0.25 } as const;
+/**
+ * The most doses one day can hold: every hour (the shortest interval) on a 25-hour day, when the
+ * clocks go back. Bounds a dose's slot index in the API (a slot-based day has at most 8).
+ */
+export const MAX_DAY_DOSES = Math.ceil(25 / INTERVAL_HOURS.min);
 /** The frequency stored for kinds without slot doses: one slot, never taken (no dose, no reminder). */
 export const NO_SLOT_FREQUENCY = '0';
 
@@ -267,7 +276,8 @@ export function scheduleText(schedule: DoseSchedule | null | undefined): string 
  * step's pills; pills that outlast the plan are counted at the last step's rate (the spec's
  * pills ÷ pills-a-day), so a supply that covers the course is never flagged as running low.
  * Today's doses already taken (`takenToday`) need no pills again (decision 186): they were taken
- * out of the supply when they were ticked.
+ * out of the supply when they were ticked, and a today with no dose left to take is not a day the
+ * pills still have to cover (the spec's pills ÷ pills-a-day counts the days after it).
  */
 export function taperDaysLeft(
   medicine: ScheduledMedicineFields & { schedule: Extract<DoseSchedule, { kind: 'taper' }> },
@@ -283,6 +293,7 @@ export function taperDaysLeft(
     const step = taperStepOn(steps, medicine.startDate, date);
     if (!step) break;
     const dosesLeft = date === today ? Math.max(doses - takenToday, 0) : doses;
+    if (dosesLeft === 0 && doses > 0) continue;
     const need = step.pillsPerDose * dosesLeft;
     if (pills < need) return days;
     pills -= need;

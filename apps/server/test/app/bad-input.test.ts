@@ -411,8 +411,8 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'userEmail that is not one', patch: { userEmail: 'nope' }, mentions: 'userEmail' },
       { label: 'an unknown schedule kind', patch: { schedule: { kind: 'sometimes' } }, mentions: 'schedule' },
       {
-        label: 'every 3 hours (below 4)',
-        patch: { schedule: { kind: 'interval', everyHours: 3, startTime: '08:00' } },
+        label: 'every half hour (below 1, decision 196)',
+        patch: { schedule: { kind: 'interval', everyHours: 0.5, startTime: '08:00' } },
         mentions: 'Hours between doses',
       },
       {

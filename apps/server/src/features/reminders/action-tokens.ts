@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_DAY_DOSES } from '@medrem/domain';
 
 /** What a notification button may do without the app open. */
 export type DoseAction = 'take' | 'snooze';
@@ -21,7 +22,11 @@ const payloadSchema = z.object({
   p: z.literal(PURPOSE),
   a: z.enum(['take', 'snooze']),
   u: z.uuid(),
-  s: z.number().int().min(0).max(7),
+  s: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_DAY_DOSES - 1),
   d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   m: z.uuid().optional(),
   j: z.string().min(8).max(40),

@@ -1,4 +1,4 @@
-import type { SlotName } from '@medrem/domain';
+import { type SlotName, countText } from '@medrem/domain';
 
 /** The words users see (spec sections 3, 4 and 8). */
 export const reminderTexts = {
@@ -6,10 +6,11 @@ export const reminderTexts = {
   medicineLine: (m: { name: string; dosage: string }) =>
     m.dosage.trim() ? `${m.name} (${m.dosage.trim()})` : m.name,
   intervalTitle: (name: string) => `Time for your ${name} dose`,
+  // countText: 'Every 1 hour', 'Every 1.5 hours' (decision 196 allows both).
   intervalBody: (line: string, hours: number, clockChanged: boolean) =>
     clockChanged
-      ? `${line}. Every ${hours} hours: the clocks changed, so this dose keeps ${hours} real hours from the last.`
-      : `${line}. Every ${hours} hours.`,
+      ? `${line}. Every ${countText(hours, 'hour')}: the clocks changed, so this dose keeps ${countText(hours, 'real hour')} from the last.`
+      : `${line}. Every ${countText(hours, 'hour')}.`,
   headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,
   headsUpBody: (minutes: number, lines: string) => `In ${minutes} minutes: ${lines}`,
   missedTitle: 'Missed Dose',

@@ -1,4 +1,4 @@
-import { type ScheduleKind, taperDays } from '@medrem/domain';
+import { INTERVAL_HOURS, type ScheduleKind, taperDays } from '@medrem/domain';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import {
@@ -124,10 +124,11 @@ export function ScheduleFields(props: {
           <NumberInput
             id={`${p}-every-hours`}
             label="Hours between doses"
-            hint="Kept in real hours, also on the nights the clocks change."
+            hint="For example 8, 2 or 1.5. Kept in real hours, also on the nights the clocks change."
             value={draft.everyHours}
             error={errors['everyHours']}
-            min={4}
+            min={INTERVAL_HOURS.min}
+            step={INTERVAL_HOURS.step}
             onChange={(everyHours) => set({ everyHours })}
           />
           <Field
