@@ -14,7 +14,10 @@ export default fp(
       // style and force-upgrade requests, which breaks the docs on plain-http self-hosting).
       staticCSP:
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
-      uiConfig: { deepLinking: true, persistAuthorization: false },
+      // BaseLayout: the standalone layout's top bar draws Swagger's logo, an SVG with an inline
+      // <style> that the CSP above refuses (a console error on every load, issue 51); the bar's
+      // only other part is a box to explore another document, which these docs do not need.
+      uiConfig: { deepLinking: true, persistAuthorization: false, layout: 'BaseLayout' },
     });
   },
   { name: 'api-docs' },
