@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import {
-  LIMITS,
+  currentPasswordSchema,
   emailSchema,
   passwordSchema,
   personNameSchema,
@@ -32,7 +32,7 @@ export const registerInputSchema = z.object({
 
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required.').max(LIMITS.passwordMax, 'Password is too long.'),
+  password: currentPasswordSchema.min(1, 'Password is required.'),
   timezone: timeZoneSchema
     .optional()
     .meta({ description: 'The browser’s zone; saved only if none is saved yet.' }),
@@ -100,7 +100,7 @@ export const authContract = {
     errors: { 401: 'Identity not proven', 429: 'Too many failed attempts' },
     input: z.object({
       email: emailSchema,
-      password: z.string().max(LIMITS.passwordMax, 'Password is too long.').optional(),
+      password: currentPasswordSchema.optional(),
     }),
     output: z.object({ token: z.string(), expiresAt: timestampSchema }),
   }),

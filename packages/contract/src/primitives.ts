@@ -1,4 +1,5 @@
 import {
+  type DoseSchedule,
   FREQUENCY_PATTERN,
   ISO_DATE_PATTERN,
   MAX_DAY_DOSES,
@@ -8,6 +9,7 @@ import {
   isValidIsoDate,
   isValidTimeZone,
   parseFrequency,
+  usesSlots,
 } from '@medrem/domain';
 import { z } from 'zod';
 
@@ -30,21 +32,46 @@ export const LIMITS = {
   maxReminderAdvanceMinutes: 1440,
 } as const;
 
-export const emailSchema = z
-  .string({ error: 'Please enter a valid email address.' })
+/**
+ * Text a person types (decision 183). NUL cannot be stored (PostgreSQL refuses it: a 500 before),
+ * and control characters have no place in a name or a dose: they break the calendar feed, the PDF
+ * and a terminal reading the export. Refused here with the field's name, for every text field of
+ * every contract. Unpaired UTF-16 surrogates cannot be stored as UTF-8 either. `multiline` fields
+ * (instructions) keep line breaks and tabs, the only controls a person types on purpose.
+ */
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const CONTROL = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F]|${LONE_SURROGATE}`);
+const CONTROL_BUT_LINES = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|${LONE_SURROGATE}`,
+);
+
+export function textSchema(label: string, options: { multiline?: boolean; error?: string } = {}) {
+  const forbidden = options.multiline ? CONTROL_BUT_LINES : CONTROL;
+  return z
+    .string({ error: options.error ?? `${label} must be text.` })
+    .refine(
+      (text) => !forbidden.test(text),
+      options.multiline
+        ? `${label} may not contain control characters such as NUL (line breaks and tabs are fine).`
+        : `${label} may not contain control characters such as NUL, tabs or line breaks.`,
+    );
+}
+
+export const emailSchema = textSchema('Email', { error: 'Please enter a valid email address.' })
   .trim()
   .toLowerCase()
   .max(LIMITS.email, 'Email is too long.')
   .email('Please enter a valid email address.')
   .meta({ description: 'Email address; trimmed and lower-cased.', example: 'ada@example.com' });
 
-export const passwordSchema = z
-  .string({ error: 'Password is required.' })
+export const passwordSchema = textSchema('Password', { error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, 'Password should be at least 6 characters long.')
   .max(LIMITS.passwordMax, 'Password is too long (at most 128 characters).');
 
-export const personNameSchema = z
-  .string({ error: 'Name is required.' })
+/** A password already set (sign-in, proof of identity): any length up to the limit, no controls. */
+export const currentPasswordSchema = textSchema('Password').max(LIMITS.passwordMax, 'Password is too long.');
+
+export const personNameSchema = textSchema('Name', { error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(LIMITS.name, 'Name is too long (at most 100 characters).');
@@ -71,20 +98,49 @@ export const adherenceRateSchema = z
 
 export const timestampSchema = z.string().meta({ description: 'ISO 8601 timestamp.' });
 
-export const timeZoneSchema = z
-  .string()
+export const timeZoneSchema = textSchema('Time zone')
   .min(1)
   .max(64)
   .refine(isValidTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris).')
   .meta({ description: 'IANA time-zone name.', example: 'Europe/Paris' });
 
+/**
+ * The flags' form only: whether a dose is needed depends on the schedule (frequencyIssue), since
+ * an every-N-hours or as-needed medicine reads back '0' and must be accepted back (decision 184).
+ */
 export const frequencySchema = z
   .string({ error: 'Please fill in the frequency pattern field.' })
   .trim()
   .max(MAX_DOSE_SLOTS * 2 - 1, 'A frequency has at most 8 slots.')
   .regex(FREQUENCY_PATTERN, 'Frequency must be 0/1 flags joined by dashes, e.g. 1-0-1.')
-  .refine((f) => parseFrequency(f).includes(1), 'Frequency must include at least one dose (a 1).')
-  .meta({ description: 'One 0/1 flag per dose slot, dash-joined (1 = take).', example: '1-0-1' });
+  .meta({
+    description:
+      'One 0/1 flag per dose slot, dash-joined (1 = take). At least one 1, except for an every-N-hours or as-needed schedule (read back as "0").',
+    example: '1-0-1',
+  });
+
+/**
+ * Why a frequency does not suit its schedule, or null (decision 184): a schedule taken in slots
+ * (daily, weekdays, cycle, taper) needs at least one dose; every-N-hours and as-needed medicines
+ * have no slot dose, so their flags are ignored and stored as '0'. The contract checks it where the
+ * schedule is in the input; the server checks it against the stored schedule when it is left out.
+ */
+export function frequencyIssue(frequency: string, schedule: DoseSchedule | null | undefined): string | null {
+  if (!usesSlots(schedule)) return null;
+  return parseFrequency(frequency).includes(1) ? null : 'Frequency must include at least one dose (a 1).';
+}
+
+/**
+ * frequencyIssue as an input refinement. `leftOut` says what a missing schedule means: 'daily' on
+ * create, 'stored' on update (then the server judges it with the stored schedule).
+ */
+export function frequencyForSchedule(leftOut: 'daily' | 'stored') {
+  return (input: { frequency: string; schedule?: DoseSchedule | null }, context: z.RefinementCtx) => {
+    if (input.schedule === undefined && leftOut === 'stored') return;
+    const issue = frequencyIssue(input.frequency, input.schedule);
+    if (issue) context.addIssue({ code: 'custom', path: ['frequency'], message: issue });
+  };
+}
 
 /**
  * The last dose slot's index (slots count from 0): an every-N-hours day has more doses than the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { notificationSchema } from './notification.contract';
-import { changedAtSchema, idempotencyKeySchema, successSchema } from './primitives';
+import { changedAtSchema, idempotencyKeySchema, successSchema, textSchema } from './primitives';
 
 export { PUSH_ACTIONS, type PushPayload, pushPayloadSchema } from './push-payload';
 
@@ -43,7 +43,7 @@ export const pushContract = {
     access: 'public',
     errors: { 401: 'The action token is invalid or has expired', 404: 'The dose is no longer scheduled' },
     input: z.object({
-      token: z.string().min(20).max(2000),
+      token: textSchema('Action token').min(20).max(2000),
       /** When the button was pressed: a press queued offline by the service worker syncs later. */
       at: changedAtSchema('at').optional(),
       idempotencyKey: idempotencyKeySchema.optional(),

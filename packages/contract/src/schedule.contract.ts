@@ -1,10 +1,13 @@
-import { type DoseSchedule, INTERVAL_HOURS } from '@medrem/domain';
+import { type DoseSchedule, INTERVAL_HOURS, taperDays } from '@medrem/domain';
 import { z } from 'zod';
-import { LIMITS, boundedInt, timeSchema } from './primitives';
+import { LIMITS, boundedInt, textSchema, timeSchema } from './primitives';
 
 const taperStepSchema = z.object({
   days: boundedInt('Step days', 1, LIMITS.maxDays),
-  dose: z.string().trim().min(1, 'Each step needs its dose, e.g. 30 mg.').max(LIMITS.dosage),
+  dose: textSchema('Step dose')
+    .trim()
+    .min(1, 'Each step needs its dose, e.g. 30 mg.')
+    .max(LIMITS.dosage, 'A step’s dose is too long (at most 60 characters).'),
   pillsPerDose: boundedInt('Step pills per dose', 1, LIMITS.maxPillsPerDose),
 });
 
@@ -53,7 +56,16 @@ export const doseScheduleSchema = z
     z
       .object({
         kind: z.literal('taper'),
-        steps: z.array(taperStepSchema).min(1, 'A tapering plan needs at least one step.').max(20),
+        steps: z
+          .array(taperStepSchema)
+          .min(1, 'A tapering plan needs at least one step.')
+          .max(20)
+          // The course is the steps (its originalDurationDays), so it has the course's bound
+          // (decision 184): a longer plan could not be read back and saved again.
+          .refine(
+            (steps) => taperDays(steps) <= LIMITS.maxDays,
+            `A tapering plan lasts at most ${LIMITS.maxDays} days in all.`,
+          ),
       })
       .meta({ description: 'Steps from the start date; the course ends with the last step.' }),
     z

@@ -5,19 +5,24 @@ import { medicineSchema, takenDaySchema } from './medicine.contract';
 import { notificationSchema } from './notification.contract';
 import {
   LIMITS,
+  currentPasswordSchema,
   emailSchema,
   passwordSchema,
   personNameSchema,
   successSchema,
+  textSchema,
   timeZoneSchema,
   timestampSchema,
 } from './primitives';
 import { settingsSchema } from './settings.contract';
 
-const pushTokenSchema = z.string().max(LIMITS.pushToken, 'Push token is too long.').nullable().meta({
-  description:
-    'A Web Push subscription serialised as a JSON string, or an FCM registration token; null when permission was not granted.',
-});
+const pushTokenSchema = textSchema('Push token')
+  .max(LIMITS.pushToken, 'Push token is too long.')
+  .nullable()
+  .meta({
+    description:
+      'A Web Push subscription serialised as a JSON string, or an FCM registration token; null when permission was not granted.',
+  });
 
 export const exportSchema = z
   .object({
@@ -60,7 +65,7 @@ export const userContract = {
     summary: 'The caller’s own user record, by id or email',
     access: 'bearer',
     errors: { 403: 'Not your account' },
-    input: z.object({ id: z.string().trim().min(1).max(LIMITS.email) }),
+    input: z.object({ id: textSchema('id').trim().min(1).max(LIMITS.email) }),
     output: z.object({ findUser: publicUserSchema }),
   }),
   update: defineProcedure({
@@ -76,7 +81,7 @@ export const userContract = {
       name: personNameSchema,
       email: emailSchema.optional(),
       password: passwordSchema.optional(),
-      currentPassword: z.string().max(LIMITS.passwordMax, 'Password is too long.').optional(),
+      currentPassword: currentPasswordSchema.optional(),
     }),
     output: z.object({ user: publicUserSchema, message: z.string() }),
   }),
@@ -95,9 +100,7 @@ export const userContract = {
     },
     input: z.object({
       userEmail: emailSchema,
-      password: z
-        .string()
-        .max(LIMITS.passwordMax, 'Password is too long.')
+      password: currentPasswordSchema
         .optional()
         .meta({ description: 'The account’s password; required when the account has one.' }),
     }),
@@ -118,7 +121,7 @@ export const userContract = {
       email: emailSchema,
       name: personNameSchema,
       tokenForNotification: pushTokenSchema.optional(),
-      idToken: z.string().max(LIMITS.idToken, 'ID token is too long.').optional().meta({
+      idToken: textSchema('ID token').max(LIMITS.idToken, 'ID token is too long.').optional().meta({
         description: 'The Firebase ID token of this sign-in.',
       }),
       timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved if none is.' }),

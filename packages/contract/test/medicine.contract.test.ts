@@ -23,8 +23,13 @@ const badFields: [string, Record<string, unknown>, string][] = [
     'frequency: Please fill in the frequency pattern field.',
   ],
   [
-    'a frequency of no dose',
-    { frequency: '0-0-0' },
+    'a frequency of no dose for a daily schedule',
+    { frequency: '0-0-0', schedule: null },
+    'frequency: Frequency must include at least one dose (a 1).',
+  ],
+  [
+    'a frequency of no dose for a weekday schedule',
+    { frequency: '0', schedule: { kind: 'weekdays', days: [1] } },
     'frequency: Frequency must include at least one dose (a 1).',
   ],
   [
@@ -110,6 +115,36 @@ describe('medicine.update (PUT /api/medicine/{id})', () => {
       expect(refusals(update.input, { ...specUpdateMedicineBody, ...change })[0]).toBe(message);
     },
   );
+});
+
+describe('what a medicine reads back is accepted back (decision 184)', () => {
+  it.each([
+    ['every N hours', { kind: 'interval', everyHours: 8, startTime: '08:00' }],
+    ['as needed', { kind: 'asNeeded', maxPer24h: null, minIntervalMinutes: null }],
+  ])('takes the frequency "0" of a medicine taken %s', (_label, schedule) => {
+    expect(accepted(create.input, { ...specCreateMedicineBody, frequency: '0', schedule })).toMatchObject({
+      frequency: '0',
+    });
+    expect(accepted(update.input, { ...specUpdateMedicineBody, frequency: '0', schedule })).toMatchObject({
+      frequency: '0',
+    });
+  });
+
+  it('leaves an update without a schedule to the server, which knows the stored one', () => {
+    expect(accepted(update.input, { ...specUpdateMedicineBody, frequency: '0-0-0' })).toMatchObject({
+      frequency: '0-0-0',
+    });
+  });
+
+  it('refuses a taper longer than a course may be, which could not be saved back', () => {
+    const steps = [
+      { days: 3650, dose: '20 mg', pillsPerDose: 1 },
+      { days: 1, dose: '10 mg', pillsPerDose: 1 },
+    ];
+    expect(refusals(create.input, { ...specCreateMedicineBody, schedule: { kind: 'taper', steps } })).toEqual(
+      ['schedule.steps: A tapering plan lasts at most 3650 days in all.'],
+    );
+  });
 });
 
 describe('medicine.list, get and delete', () => {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   boundedInt,
   emailSchema,
+  frequencyIssue,
   frequencySchema,
   idSchema,
   isoDateSchema,
   passwordSchema,
   personNameSchema,
   takenFlagsSchema,
+  textSchema,
   timeSchema,
   timeZoneSchema,
 } from '../src/primitives';
@@ -129,13 +131,13 @@ describe('frequencySchema', () => {
     ['one flag', '1', '1'],
     ['eight slots', '0-0-0-0-0-0-0-1', '0-0-0-0-0-0-0-1'],
     ['spaces around it, trimmed', ' 1-1-0 ', '1-1-0'],
+    ['no dose at all (judged with the schedule: frequencyIssue)', '0-0-0', '0-0-0'],
   ])('accepts %s', (_label, value, parsed) => {
     expect(accepted(frequencySchema, value)).toBe(parsed);
   });
 
   it.each([
     ['missing, with the spec’s add-form warning', undefined, 'Please fill in the frequency pattern field.'],
-    ['no dose at all', '0-0-0', 'Frequency must include at least one dose (a 1).'],
     ['a flag other than 0 or 1', '1-2-1', 'Frequency must be 0/1 flags joined by dashes, e.g. 1-0-1.'],
     ['commas', '1,0,1', 'Frequency must be 0/1 flags joined by dashes, e.g. 1-0-1.'],
     ['nine slots', '1-0-1-0-1-0-1-0-1', 'A frequency has at most 8 slots.'],
@@ -175,5 +177,44 @@ describe('boundedInt', () => {
     ['missing', undefined, 'Total pills must be a whole number.'],
   ])('refuses %s, naming the field', (_label, value, message) => {
     expect(refusals(pills, value)).toEqual([`: ${message}`]);
+  });
+});
+
+describe('frequencyIssue (decision 184)', () => {
+  it('asks a schedule taken in slots for a dose, and no other', () => {
+    const missing = 'Frequency must include at least one dose (a 1).';
+    expect(frequencyIssue('0-0-0', null)).toBe(missing);
+    expect(frequencyIssue('0', { kind: 'cycle', daysOn: 1, daysOff: 1 })).toBe(missing);
+    expect(frequencyIssue('0-1', undefined)).toBeNull();
+    expect(frequencyIssue('0', { kind: 'interval', everyHours: 8, startTime: '08:00' })).toBeNull();
+    expect(frequencyIssue('0', { kind: 'asNeeded', maxPer24h: 2, minIntervalMinutes: null })).toBeNull();
+  });
+});
+
+describe('textSchema (decision 183)', () => {
+  const oneLine = textSchema('Name');
+  const lines = textSchema('Instructions', { multiline: true });
+
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['an escape', 'a\u001b[31m'],
+    ['a bell', '\u0007'],
+    ['DEL', 'a\u007f'],
+    ['a C1 control', 'a\u0085b'],
+    ['half a surrogate pair', 'a\ud83d b'],
+  ])('refuses %s, naming the field, in any text', (_label, value) => {
+    expect(refusals(oneLine, value)).toEqual([
+      ': Name may not contain control characters such as NUL, tabs or line breaks.',
+    ]);
+    expect(refusals(lines, value)).toEqual([
+      ': Instructions may not contain control characters such as NUL (line breaks and tabs are fine).',
+    ]);
+  });
+
+  it('keeps line breaks and tabs where a field allows them, and any printable text', () => {
+    expect(refusals(oneLine, 'a\nb')).toHaveLength(1);
+    expect(refusals(oneLine, 'a\tb')).toHaveLength(1);
+    expect(accepted(lines, 'After food\r\n\twith water')).toBe('After food\r\n\twith water');
+    expect(accepted(oneLine, 'Ibuprofène 200 mg – 布洛芬 💊')).toBe('Ibuprofène 200 mg – 布洛芬 💊');
   });
 });

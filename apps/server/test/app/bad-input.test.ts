@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from '../support/scenario';
 import { contractCalls as allCalls, definitionOf, restRequest } from '../support/contract-calls';
+import { controlCharacterCases } from '../support/control-character-cases';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -83,6 +84,12 @@ const medicineFieldCases: BadCase[] = [
   { label: 'blank name', patch: { name: '   ' }, mentions: 'name' },
   { label: 'name null', patch: { name: null }, mentions: 'name' },
   { label: 'dosage of 61 characters', patch: { dosage: 'd'.repeat(61) }, mentions: 'dosage' },
+  { label: 'name with a line break', patch: { name: 'Asp\nirin' }, mentions: 'control characters' },
+  {
+    label: 'a taper step’s dose holding NUL',
+    patch: { schedule: { kind: 'taper', steps: [{ days: 5, dose: '10\u0000 mg', pillsPerDose: 1 }] } },
+    mentions: 'schedule.steps.0.dose',
+  },
   {
     label: 'instructions of 1001 characters',
     patch: { instructions: 'i'.repeat(1001) },
@@ -696,7 +703,8 @@ function casesOf(key: string): BadCase[] {
   const { method } = definitionOf(key).meta.openapi;
   const generic = method === 'GET' || method === 'DELETE' ? [] : BODY_CASES;
   const cases = OPTIONAL_BODY.has(key) ? generic.filter((c) => c.rawBody !== 'null') : generic;
-  return [...cases, ...(table[key]?.cases ?? [])];
+  // Every text field of the input refuses control characters (decision 183).
+  return [...cases, ...(table[key]?.cases ?? []), ...controlCharacterCases(definitionOf(key))];
 }
 
 function send(world: World, key: string, bad: BadCase | undefined) {

@@ -1,4 +1,4 @@
-import { LIMITS, medicineFieldsSchema } from '@medrem/contract';
+import { LIMITS, frequencyForSchedule, medicineFieldsSchema } from '@medrem/contract';
 import { z } from 'zod';
 
 const fields = medicineFieldsSchema.shape;
@@ -17,17 +17,24 @@ const numberFields = {
   pillsPerDose: requiredNumber('Pills per dose', fields.pillsPerDose),
 };
 
-/** Spec section 5: on the add form dosage and instructions are optional (the contract's own rules). */
-export const addMedicineFormSchema = medicineFieldsSchema.extend(numberFields);
+const formFields = medicineFieldsSchema.extend(numberFields);
+
+/**
+ * Spec section 5: on the add form dosage and instructions are optional (the contract's own rules).
+ * The flags need a dose unless the schedule has no slots: the contract's rule (decision 184).
+ */
+export const addMedicineFormSchema = formFields.superRefine(frequencyForSchedule('daily'));
 
 /** Spec section 5: on the update form dosage is required as well. */
-export const updateMedicineFormSchema = addMedicineFormSchema.extend({
-  dosage: z
-    .string()
-    .trim()
-    .min(1, 'Dosage is required.')
-    .max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).'),
-});
+export const updateMedicineFormSchema = formFields
+  .extend({
+    dosage: z
+      .string()
+      .trim()
+      .min(1, 'Dosage is required.')
+      .max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).'),
+  })
+  .superRefine(frequencyForSchedule('daily'));
 
 export type MedicineFormInput = z.input<typeof medicineFieldsSchema>;
 export type MedicineFormValues = z.output<typeof medicineFieldsSchema>;
