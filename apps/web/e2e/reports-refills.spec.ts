@@ -18,8 +18,15 @@ test('refill a medicine that is running low', async ({ page, request }) => {
   await expect(metformin).toContainText('Urgent');
   await expect(metformin).toContainText('Please refill it');
   await expect(metformin).toContainText('3 pills left');
+  // Refill asks how many pills were added, a pack by default, and adds them to the 3 left (decision 182).
   await metformin.getByRole('button', { name: 'Refill Metformin' }).click();
-  await expect(metformin).toContainText('4 pills left');
+  const dialog = page.getByRole('dialog', { name: 'Refill Metformin' });
+  await expect(dialog.getByLabel('Pills added')).toHaveValue('4');
+  await expect(dialog).toContainText('7 pills after the refill.');
+  await captureScreen(page, 'refill-dialog');
+  await dialog.getByRole('button', { name: 'Add 4 pills' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(metformin).toContainText('7 pills left');
 });
 
 test('reports count this month’s doses due up to now', async ({ page, request }) => {

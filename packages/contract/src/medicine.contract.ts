@@ -6,14 +6,12 @@ import {
   boundedInt,
   changedAtSchema,
   emailSchema,
-  frequencyForSchedule,
   frequencySchema,
   idSchema,
   idempotencyKeySchema,
   isoDateSchema,
   successSchema,
   takenFlagsSchema,
-  textSchema,
   timeSchema,
   timestampSchema,
 } from './primitives';
@@ -49,12 +47,14 @@ export const medicineSchema = z
   .meta({ id: 'Medicine' });
 export type Medicine = z.infer<typeof medicineSchema>;
 
-const medicineName = textSchema('Name', { error: 'Name is required.' })
+const medicineName = z
+  .string({ error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(LIMITS.medicineName, 'Name is too long (at most 120 characters).');
-const dosage = textSchema('Dosage').trim().max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).');
-const instructions = textSchema('Instructions', { multiline: true })
+const dosage = z.string().trim().max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).');
+const instructions = z
+  .string()
   .trim()
   .max(LIMITS.instructions, 'Instructions are too long (at most 1000 characters).');
 const days = (label: string) => boundedInt(label, 1, LIMITS.maxDays);
@@ -88,26 +88,33 @@ export const medicineFieldsSchema = z.object({
 });
 export type MedicineFields = z.infer<typeof medicineFieldsSchema>;
 
-export const createMedicineInputSchema = medicineFieldsSchema
-  .extend({ userEmail: emailSchema, ...derivedByServer })
-  .superRefine(frequencyForSchedule('daily'));
+export const createMedicineInputSchema = medicineFieldsSchema.extend({
+  userEmail: emailSchema,
+  ...derivedByServer,
+});
 
 /** On update, dosage and instructions left out keep their stored values. */
-export const updateMedicineInputSchema = medicineFieldsSchema
-  .extend({
-    id: idSchema,
-    dosage: dosage.optional(),
-    instructions: instructions.optional(),
-    ...derivedByServer,
-  })
-  .superRefine(frequencyForSchedule('stored'));
+export const updateMedicineInputSchema = medicineFieldsSchema.extend({
+  id: idSchema,
+  dosage: dosage.optional(),
+  instructions: instructions.optional(),
+  ...derivedByServer,
+});
 
 const idInput = z.object({ id: idSchema });
 
 export const takenDaySchema = z.object({ date: z.string(), taken: z.string() }).meta({ id: 'TakenDay' });
 
 export const refillReminderSchema = z
-  .object({ id: z.uuid(), name: z.string(), pillsLeft: z.number().int(), daysLeft: z.number().int() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    pillsLeft: z.number().int(),
+    daysLeft: z.number().int(),
+    packPills: z.number().int().meta({
+      description: 'The pills a refill adds when none are given: a pack (decision 182).',
+    }),
+  })
   .meta({ id: 'RefillReminder' });
 export type RefillReminder = z.infer<typeof refillReminderSchema>;
 
@@ -223,11 +230,15 @@ export const medicineContract = {
     method: 'PATCH',
     path: '/api/medicine/{id}/refill',
     tag: 'refills',
-    summary: 'Start a new supply (dose history is kept)',
-    description: 'pills defaults to the size of the current supply (totalPills).',
+    summary: 'Add the pills of a refill to what is left (dose history is kept)',
+    description:
+      'The pills added (pills) are added to the pills left: 18 left and a box of 20 make 38. Without pills (the spec’s call with no body), a pack is added: what the last refill added, or before any refill the supply entered (totalPills). Decision 182.',
     access: 'bearer',
     errors: { 404: 'No such medicine of yours' },
-    input: z.object({ id: idSchema, pills: pills('Pills').optional() }),
+    input: z.object({
+      id: idSchema,
+      pills: pills('Pills').optional().meta({ description: 'How many pills were added.' }),
+    }),
     output: medicineSchema,
   }),
   takeAsNeeded: defineProcedure({

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultRefillPills,
   durationBand,
   isUrgentRefill,
   needsRefillSoon,
+  supplyAfterRefill,
   supplyFigures,
   upcomingRefillCount,
 } from '../src/refill';
@@ -26,10 +28,12 @@ describe('supplyFigures', () => {
 });
 
 describe('isUrgentRefill', () => {
-  // Spec: urgent when pillsLeft is 5 or fewer, or daysLeft is 2 or fewer.
+  // Spec: urgent when pillsLeft is 5 or fewer, or daysLeft is 2 or fewer; decision 182: only while
+  // running low (7 days or fewer), so five pills that last ten days are not urgent.
   it.each<[number, number, boolean]>([
-    [5, 10, true],
-    [0, 10, true],
+    [5, 10, false],
+    [0, 10, false],
+    [5, 7, true],
     [6, 10, false],
     [6, 3, false],
     [6, 2, true],
@@ -39,6 +43,23 @@ describe('isUrgentRefill', () => {
     [5, 2, true],
   ])('pillsLeft %i, daysLeft %i → urgent %s', (pillsLeft, daysLeft, expected) => {
     expect(isUrgentRefill({ pillsLeft, daysLeft })).toBe(expected);
+  });
+});
+
+describe('one running-low rule (decision 182)', () => {
+  it('never calls urgent what the dashboard calls enough', () => {
+    for (let daysLeft = 0; daysLeft <= 40; daysLeft += 1) {
+      for (const pillsLeft of [0, 1, 5, 6, 30]) {
+        if (isUrgentRefill({ pillsLeft, daysLeft })) expect(durationBand(daysLeft)).not.toBe('green');
+      }
+      expect(durationBand(daysLeft) !== 'green').toBe(needsRefillSoon({ daysLeft }));
+    }
+  });
+
+  it('adds the pills of a refill to what is left, a pack by default', () => {
+    expect(supplyAfterRefill(18, 20)).toBe(38);
+    expect(defaultRefillPills(undefined, 20)).toBe(20);
+    expect(defaultRefillPills(28, 20)).toBe(28);
   });
 });
 

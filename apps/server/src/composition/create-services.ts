@@ -98,6 +98,7 @@ export function createServices(deps: ServiceDependencies) {
     medicines: new MedicineRepository(tx),
     doses: new DoseRecordRepository(tx, { inTransaction: true }),
     asNeeded: new AsNeededRepository(tx),
+    refills: new RefillRepository(tx),
     settings: new SettingsRepository(tx),
     changes: reminderSchedule.within(tx),
   });

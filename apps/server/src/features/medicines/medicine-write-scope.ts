@@ -7,6 +7,7 @@ import type { AsNeededRepository } from './as-needed.repository';
 import type { DoseRecordRepository } from './dose-record.repository';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository } from './medicine.repository';
+import type { RefillRepository } from './refill.repository';
 
 export const MEDICINE_NOT_FOUND = 'Medicine not found.';
 
@@ -15,6 +16,7 @@ export interface MedicineWriteScope {
   medicines: MedicineRepository;
   doses: DoseRecordRepository;
   asNeeded: AsNeededRepository;
+  refills: RefillRepository;
   /** Makes edits, deletes and ticks take effect on pending reminders, in the same transaction. */
   changes: MedicineChangeListener;
 }

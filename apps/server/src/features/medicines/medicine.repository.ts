@@ -18,7 +18,7 @@ export type MedicineWithTotals = MedicineRow & { takenTotal: number; takenByDate
 const medicineColumns = getTableColumns(medicines);
 // As-needed intakes are doses too: they count against the supply like ticked slots. The outer id is
 // written out in full: drizzle renders columns unqualified here, and the intakes have an id too.
-export const takenTotal = sql<number>`(coalesce((select sum(${doseRecords.takenCount}) from ${doseRecords} where ${doseRecords.medicineId} = ${medicines.id}), 0) + (select count(*) from ${asNeededIntakes} where ${asNeededIntakes.medicineId} = "medicines"."id"))::int`;
+const takenTotal = sql<number>`(coalesce((select sum(${doseRecords.takenCount}) from ${doseRecords} where ${doseRecords.medicineId} = ${medicines.id}), 0) + (select count(*) from ${asNeededIntakes} where ${asNeededIntakes.medicineId} = "medicines"."id"))::int`;
 /** What a dose write checks a day against (decision 120). */
 export const scheduleColumns = {
   frequency: medicines.frequency,

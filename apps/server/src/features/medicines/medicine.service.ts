@@ -1,6 +1,12 @@
 import type { AsNeededIntake, Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
 import { LIMITS } from '@medrem/contract';
-import { courseEndDate, daysBetween, needsRefillSoon } from '@medrem/domain';
+import {
+  courseEndDate,
+  daysBetween,
+  defaultRefillPills,
+  needsRefillSoon,
+  supplyAfterRefill,
+} from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
@@ -147,27 +153,51 @@ export class MedicineService {
     return AsNeededRecorder.log(this.deps.asNeeded, id, from, to, timeZone);
   }
 
+  /**
+   * A refill adds the pills bought to what is left (decision 182); without a number, a pack. The
+   * refill check runs again in the same transaction, so a supply no longer running low stops its
+   * reminder.
+   */
   async refill(caller: Caller, id: string, pills: number | undefined): Promise<Medicine> {
     const row = await this.owned(caller, id);
-    const refilled = await this.deps.refills.refill(
-      id,
-      caller.userId,
-      pills ?? row.totalPills,
-      this.deps.clock.now(),
-    );
-    if (!refilled) throw notFound(MEDICINE_NOT_FOUND);
+    const { pillsLeft } = supplyOf(row, await this.today(caller));
+    const added = pills ?? (await this.packOf([row])).get(id) ?? row.totalPills;
+    const totalPills = supplyAfterRefill(pillsLeft, added);
+    if (totalPills > LIMITS.maxPills) {
+      throw badRequest(`A supply holds at most ${LIMITS.maxPills} pills: ${pillsLeft} are left.`);
+    }
+    await this.deps.transaction(async ({ refills, changes }) => {
+      const supply = { totalPills, takenAtRefill: row.takenTotal, added };
+      if (!(await refills.refill(id, caller.userId, supply, this.deps.clock.now()))) {
+        throw notFound(MEDICINE_NOT_FOUND);
+      }
+      await changes.supplyChanged(caller.userId);
+    });
     return this.get(caller, id);
   }
 
-  /** Medicines whose course still runs and whose supply lasts 7 days or fewer. */
+  /** The pills a refill of each medicine adds by default: a pack (decision 182). */
+  private async packOf(rows: readonly MedicineWithTotals[]): Promise<Map<string, number>> {
+    const last = await this.deps.refills.lastRefillPills(rows.map((r) => r.id));
+    return new Map(rows.map((r) => [r.id, defaultRefillPills(last.get(r.id), r.totalPills)]));
+  }
+
+  /** Medicines whose course still runs and that are running low (decision 182: one rule). */
   async refillReminders(caller: Caller, userEmail: string): Promise<RefillReminder[]> {
     assertSelf(caller, userEmail);
     const today = await this.today(caller);
     const rows = await this.deps.medicines.listForUser(caller.userId);
-    return rows
+    const low = rows
       .filter((row) => courseEndDate(row.startDate, row.originalDurationDays) >= today)
-      .map((row) => ({ id: row.id, name: row.name, ...supplyOf(row, today) }))
-      .filter(needsRefillSoon);
+      .map((row) => ({ row, supply: supplyOf(row, today) }))
+      .filter(({ supply }) => needsRefillSoon(supply));
+    const packs = await this.packOf(low.map(({ row }) => row));
+    return low.map(({ row, supply }) => ({
+      id: row.id,
+      name: row.name,
+      ...supply,
+      packPills: packs.get(row.id) ?? row.totalPills,
+    }));
   }
 }
 

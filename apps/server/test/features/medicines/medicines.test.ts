@@ -349,12 +349,13 @@ describe(`medicines (${TEST_ENGINE})`, () => {
       await setTaken(me, m.id, '2026-11-20', '1-0-0');
       expect((await me.api.get(`/api/medicine/${m.id}`)).body).toMatchObject({ pillsLeft: 4, daysLeft: 1 });
 
+      // No number: a pack (the 10 entered) is added to the 4 left (decision 182).
       const refill = await me.api.patch<Medicine>(`/api/medicine/${m.id}/refill`);
       expect(refill.status, refill.text).toBe(200);
       expect(refill.body).toMatchObject({
-        totalPills: 10,
-        pillsLeft: 10,
-        daysLeft: 2,
+        totalPills: 14,
+        pillsLeft: 14,
+        daysLeft: 3,
         lastRefillAt: server.clock.now().toISOString(),
       });
       const history = await me.api.get(`/api/medicine/${m.id}/history?from=2026-11-01&to=2026-11-30`);
@@ -364,11 +365,11 @@ describe(`medicines (${TEST_ENGINE})`, () => {
       ]);
 
       await setTaken(me, m.id, TODAY, '1-0-0');
-      expect((await me.api.get(`/api/medicine/${m.id}`)).body).toMatchObject({ pillsLeft: 8, daysLeft: 2 });
+      expect((await me.api.get(`/api/medicine/${m.id}`)).body).toMatchObject({ pillsLeft: 12, daysLeft: 3 });
 
       const bigger = await me.api.patch<Medicine>(`/api/medicine/${m.id}/refill`, { pills: 40 });
       expect(bigger.status, bigger.text).toBe(200);
-      expect(bigger.body).toMatchObject({ totalPills: 40, pillsLeft: 40, daysLeft: 10 });
+      expect(bigger.body).toMatchObject({ totalPills: 52, pillsLeft: 52, daysLeft: 13 });
 
       const snapshot = await exportSnapshot(me);
       expect(snapshot.refills).toEqual([
@@ -389,7 +390,7 @@ describe(`medicines (${TEST_ENGINE})`, () => {
   });
 
   describe('refill reminders', () => {
-    it('lists {id, name, pillsLeft, daysLeft} for the medicines with 7 days or fewer, with exact figures', async () => {
+    it('lists {id, name, pillsLeft, daysLeft, packPills} for the medicines with 7 days or fewer, with exact figures', async () => {
       const me = await newUser();
       // 1 pill × 1 dose a day: daysLeft = pillsLeft.
       const seven = await createMedicine(me, { name: 'Seven days', frequency: '1-0-0', totalPills: 7 });
@@ -427,9 +428,9 @@ describe(`medicines (${TEST_ENGINE})`, () => {
       expect(response.status, response.text).toBe(200);
       expect(Array.isArray(response.body)).toBe(true);
       expect(response.body).toEqual([
-        { id: seven.id, name: 'Seven days', pillsLeft: 7, daysLeft: 7 },
-        { id: busy.id, name: 'Busy', pillsLeft: 26, daysLeft: 4 },
-        { id: empty.id, name: 'Empty', pillsLeft: 0, daysLeft: 0 },
+        { id: seven.id, name: 'Seven days', pillsLeft: 7, daysLeft: 7, packPills: 7 },
+        { id: busy.id, name: 'Busy', pillsLeft: 26, daysLeft: 4, packPills: 40 },
+        { id: empty.id, name: 'Empty', pillsLeft: 0, daysLeft: 0, packPills: 3 },
       ]);
 
       // A refill takes the medicine off the list; another dose puts the figures down again.
@@ -437,8 +438,8 @@ describe(`medicines (${TEST_ENGINE})`, () => {
       await setTaken(me, seven.id, TODAY, '1-0-0');
       const after = await me.api.get(`/api/refill-reminders?userEmail=${encodeURIComponent(me.email)}`);
       expect(after.body).toEqual([
-        { id: seven.id, name: 'Seven days', pillsLeft: 6, daysLeft: 6 },
-        { id: empty.id, name: 'Empty', pillsLeft: 0, daysLeft: 0 },
+        { id: seven.id, name: 'Seven days', pillsLeft: 6, daysLeft: 6, packPills: 7 },
+        { id: empty.id, name: 'Empty', pillsLeft: 0, daysLeft: 0, packPills: 3 },
       ]);
     });
 

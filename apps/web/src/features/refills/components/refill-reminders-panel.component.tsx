@@ -1,7 +1,8 @@
 import { isUrgentRefill } from '@medrem/domain';
 import { Pill } from 'lucide-react';
 import { useState } from 'react';
-import { httpStatusOf } from '../../../lib/api-error';
+import type { RefillReminder } from '@medrem/contract';
+import { httpStatusOf, messageOf } from '../../../lib/api-error';
 import { trpc } from '../../../lib/trpc';
 import { notify } from '../../../lib/toast';
 import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
@@ -9,6 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner.component';
 import { countText } from '../../medicines/medicine-display';
 import { useInvalidateMedicines } from '../../medicines/medicines.queries';
 import { useRefillReminders } from '../refills.queries';
+import { RefillDialog } from './refill-dialog.component';
 
 export const NO_REFILLS_TEXT = 'No refills needed at this time.';
 const NOT_FOUND_TEXT = 'No refill reminders found.';
@@ -21,16 +23,21 @@ export function RefillRemindersPanel() {
   const refill = trpc.medicine.refill.useMutation();
   const invalidate = useInvalidateMedicines();
   const [busy, setBusy] = useState(false);
+  // The reminder whose refill dialog is open: Refill asks how many pills were added (decision 182).
+  const [asking, setAsking] = useState<RefillReminder | null>(null);
 
   // Spec: pressing Refill disables the buttons, reloads the list after the call, then clears busy.
-  const onRefill = async (id: string) => {
+  const onRefill = async (id: string, pills: number) => {
     setBusy(true);
     try {
-      await refill.mutateAsync({ id });
+      await refill.mutateAsync({ id, pills });
+      setAsking(null);
     } catch (error) {
       console.error('Refill failed', error);
       notify.error(
-        httpStatusOf(error) === 404 ? NOT_FOUND_TEXT : 'Failed to refill. Please try again later.',
+        httpStatusOf(error) === 404
+          ? NOT_FOUND_TEXT
+          : (messageOf(error) ?? 'Failed to refill. Please try again later.'),
       );
     }
     await invalidate();
@@ -84,7 +91,7 @@ export function RefillRemindersPanel() {
                   className={buttonClass.secondary}
                   disabled={busy}
                   aria-label={`Refill ${reminder.name}`}
-                  onClick={() => void onRefill(reminder.id)}
+                  onClick={() => setAsking(reminder)}
                 >
                   Refill
                 </button>
@@ -93,6 +100,16 @@ export function RefillRemindersPanel() {
           })}
         </ul>
       )}
+      {asking ? (
+        <RefillDialog
+          name={asking.name}
+          pillsLeft={asking.pillsLeft}
+          packPills={asking.packPills}
+          busy={busy}
+          onRefill={(pills) => void onRefill(asking.id, pills)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
     </section>
   );
 }
