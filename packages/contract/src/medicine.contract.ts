@@ -6,12 +6,14 @@ import {
   boundedInt,
   changedAtSchema,
   emailSchema,
+  frequencyForSchedule,
   frequencySchema,
   idSchema,
   idempotencyKeySchema,
   isoDateSchema,
   successSchema,
   takenFlagsSchema,
+  textSchema,
   timeSchema,
   timestampSchema,
 } from './primitives';
@@ -47,14 +49,12 @@ export const medicineSchema = z
   .meta({ id: 'Medicine' });
 export type Medicine = z.infer<typeof medicineSchema>;
 
-const medicineName = z
-  .string({ error: 'Name is required.' })
+const medicineName = textSchema('Name', { error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(LIMITS.medicineName, 'Name is too long (at most 120 characters).');
-const dosage = z.string().trim().max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).');
-const instructions = z
-  .string()
+const dosage = textSchema('Dosage').trim().max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).');
+const instructions = textSchema('Instructions', { multiline: true })
   .trim()
   .max(LIMITS.instructions, 'Instructions are too long (at most 1000 characters).');
 const days = (label: string) => boundedInt(label, 1, LIMITS.maxDays);
@@ -88,18 +88,19 @@ export const medicineFieldsSchema = z.object({
 });
 export type MedicineFields = z.infer<typeof medicineFieldsSchema>;
 
-export const createMedicineInputSchema = medicineFieldsSchema.extend({
-  userEmail: emailSchema,
-  ...derivedByServer,
-});
+export const createMedicineInputSchema = medicineFieldsSchema
+  .extend({ userEmail: emailSchema, ...derivedByServer })
+  .superRefine(frequencyForSchedule('daily'));
 
 /** On update, dosage and instructions left out keep their stored values. */
-export const updateMedicineInputSchema = medicineFieldsSchema.extend({
-  id: idSchema,
-  dosage: dosage.optional(),
-  instructions: instructions.optional(),
-  ...derivedByServer,
-});
+export const updateMedicineInputSchema = medicineFieldsSchema
+  .extend({
+    id: idSchema,
+    dosage: dosage.optional(),
+    instructions: instructions.optional(),
+    ...derivedByServer,
+  })
+  .superRefine(frequencyForSchedule('stored'));
 
 const idInput = z.object({ id: idSchema });
 
