@@ -15,9 +15,14 @@ const doseSlotSchema = z.object({
   slot: z.number().int(),
   time: z.string().nullable().meta({ description: 'The dose time on that day (HH:MM, saved zone)' }),
   taken: z.number().int().meta({ description: 'Doses recorded in the slot' }),
+  pillsPerDose: z
+    .number()
+    .int()
+    .meta({ description: 'Pills one dose takes that day: a taper’s step’s, else the medicine’s' }),
   status: z.enum(['taken', 'missed', 'extra']),
   at: z.string().nullable().meta({
-    description: 'The dose time as an ISO 8601 date-time with the zone offset (null without a time)',
+    description:
+      'The dose’s own instant as an ISO 8601 date-time with the zone offset (null without a time); in a repeated hour the offset tells the two apart',
   }),
 });
 
@@ -34,7 +39,18 @@ export const doctorReportMedicineSchema = z.object({
     .nullable()
     .meta({ description: 'Weekday schedules: the days, 0 = Sunday … 6 = Saturday' }),
   everyHours: z.number().int().nullable().meta({ description: 'Every-N-hours schedules: N' }),
-  pillsPerDose: z.number().int(),
+  pillsPerDose: z.number().int().meta({ description: 'Pills per dose (a taper: see steps)' }),
+  steps: z
+    .array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        dose: z.string(),
+        pillsPerDose: z.number().int(),
+      }),
+    )
+    .nullable()
+    .meta({ description: 'Tapers: each step’s days (inclusive), dose and pills per dose; else null' }),
   startDate: z.string(),
   endDate: z.string().meta({ description: 'Last day of the course' }),
   ...doseFigures,

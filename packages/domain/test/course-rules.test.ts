@@ -58,10 +58,12 @@ describe('pills per dose on a date (decision 186)', () => {
     ).toBe(40);
   });
 
-  it('after the first dose, the 46 pills left still cover all 9 days of the plan', () => {
-    // Today's dose was taken (and its 8 pills counted): today needs no more pills.
-    expect(taperDaysLeft(taper, '2026-12-01', 46, 1)).toBe(9);
-    expect(taperDaysLeft(taper, '2026-12-01', 45, 1)).toBe(8);
+  it('after the first dose, the 46 pills left cover the 8 days of the plan still to come', () => {
+    // Today's dose was taken (and its 8 pills counted): today needs no more pills, and the 8, 8,
+    // 6, 6, 6, 4, 4, 4 pills of the days to come are exactly the 46 left. Charged today's 8 again,
+    // the supply fell short by a day: 7.
+    expect(taperDaysLeft(taper, '2026-12-01', 46, 1)).toBe(8);
+    expect(taperDaysLeft(taper, '2026-12-01', 45, 1)).toBe(7);
     expect(taperDaysLeft(taper, '2026-12-01', 54)).toBe(9);
   });
 });

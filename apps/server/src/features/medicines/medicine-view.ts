@@ -42,7 +42,9 @@ export function supplyOf(
         : undefined,
   });
   if (schedule?.kind !== 'taper' || !today) return figures;
-  return { ...figures, daysLeft: taperDaysLeft({ ...row, schedule }, today, figures.pillsLeft) };
+  // Today's doses already taken need no pills again: the walk starts with what today still needs.
+  const takenToday = row.takenByDate?.find((d) => d.date === today)?.count ?? 0;
+  return { ...figures, daysLeft: taperDaysLeft({ ...row, schedule }, today, figures.pillsLeft, takenToday) };
 }
 
 export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: string): Medicine {

@@ -1,8 +1,8 @@
-import { type MedicineFields, frequencyIssue } from '@medrem/contract';
+import type { MedicineFields } from '@medrem/contract';
 import {
   type DoseSchedule,
   NO_SLOT_FREQUENCY,
-  averageDosesPerDay,
+  coursePills,
   deriveMedicineFigures,
   scheduledCourseDays,
   slotsWithoutTime,
@@ -22,10 +22,6 @@ export function scheduledValues(
   defaultReminderTimes: readonly string[],
 ): MedicineValues {
   const schedule = normalised(fields.schedule);
-  // The contract judges the flags when the input names the schedule; an update that leaves it out
-  // keeps the stored one, judged here by the same rule (decision 184).
-  const issue = frequencyIssue(fields.frequency, schedule);
-  if (issue) throw badRequest(`frequency: ${issue}`);
   const frequency = usesSlots(schedule) ? fields.frequency : NO_SLOT_FREQUENCY;
   const missing = slotsWithoutTime(frequency, defaultReminderTimes);
   if (missing.length > 0) {
@@ -36,10 +32,9 @@ export function scheduledValues(
   const originalDurationDays = scheduledCourseDays(schedule, fields.originalDurationDays);
   const figures = deriveMedicineFigures({ frequency, originalDurationDays, defaultReminderTimes });
   const values = { ...fields, frequency, originalDurationDays, schedule, ...figures };
-  if (!schedule) return values;
-  // The course's doses by the schedule's real rate (one a week lasts seven times as long).
-  const doses = Math.round(averageDosesPerDay({ ...values, schedule }) * originalDurationDays);
-  return { ...values, originalTotalPills: doses };
+  // The course's pills by the schedule's real rate and each dose's pills (decision 186): one a week
+  // lasts seven times as long, a taper's steps weigh their pills.
+  return { ...values, originalTotalPills: coursePills(values) };
 }
 
 /** 'daily' is the spec's rule (stored as null); weekdays are kept once each, in week order. */

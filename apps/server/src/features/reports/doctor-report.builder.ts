@@ -6,8 +6,11 @@ import {
   deriveScheduledTimes,
   dosesOn,
   frequencyLabel,
+  addDays,
+  pillsPerDoseOn,
   rangeAggregates,
   scheduleText,
+  taperStepEnd,
   usesSlots,
   wallClockInstant,
   zoneOffsetMinutes,
@@ -69,6 +72,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       weekdays: row.schedule?.kind === 'weekdays' ? [...row.schedule.days].sort((a, b) => a - b) : null,
       everyHours: row.schedule?.kind === 'interval' ? row.schedule.everyHours : null,
       pillsPerDose: row.pillsPerDose,
+      steps: taperSteps(row),
       startDate: row.startDate,
       endDate: courseEndDate(row.startDate, row.originalDurationDays),
       due: count.due,
@@ -115,7 +119,21 @@ function scheduleWords(row: MedicineRow, defaultReminderTimes: readonly string[]
   return times.length > 0 ? `${how} at ${times.join(', ')}` : how;
 }
 
-/** Each day with a dose due or recorded, its slots in order, with the dose's time that day. */
+/** A taper's steps with their dates, for the report's schedule and the FHIR dosage per step. */
+function taperSteps(row: MedicineRow): DoctorReportMedicine['steps'] {
+  if (row.schedule?.kind !== 'taper') return null;
+  const { steps } = row.schedule;
+  return steps.map((step, index) => {
+    const to = taperStepEnd(steps, row.startDate, index);
+    return { from: addDays(to, 1 - step.days), to, dose: step.dose, pillsPerDose: step.pillsPerDose };
+  });
+}
+
+/**
+ * Each day with a dose due or recorded, its slots in order, with the dose's time that day, its own
+ * instant (decision 188: never re-derived from the wall time, which a fall-back hour reads twice)
+ * and the pills one dose takes that day (decision 186).
+ */
 function dayRows(
   row: MedicineRow,
   cells: readonly DoseCell[],
@@ -125,19 +143,21 @@ function dayRows(
   for (const cell of cells) byDate.set(cell.date, [...(byDate.get(cell.date) ?? []), cell]);
   return [...byDate].map(([date, dayCells]) => {
     const doses = dosesOn(row, date, context);
+    const pillsPerDose = pillsPerDoseOn(row, date);
     return {
       date,
       doses: dayCells.map((cell) => {
-        const time = doses.find((d) => d.slot === cell.slot)?.time ?? context.defaultReminderTimes[cell.slot];
-        const at = time
-          ? isoWithOffset(wallClockInstant(date, time, context.timeZone), context.timeZone)
-          : null;
+        const dose = doses.find((d) => d.slot === cell.slot);
+        // A tick where no dose is scheduled (a slot the frequency dropped) keeps the slot's time.
+        const time = dose?.time ?? context.defaultReminderTimes[cell.slot] ?? null;
+        const at = dose?.at ?? (time ? wallClockInstant(date, time, context.timeZone) : null);
         return {
           slot: cell.slot,
-          time: time ?? null,
+          time,
           taken: cell.taken,
+          pillsPerDose,
           status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : 'missed',
-          at,
+          at: at === null ? null : isoWithOffset(at, context.timeZone),
         };
       }),
     };

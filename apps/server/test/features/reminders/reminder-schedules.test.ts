@@ -136,7 +136,7 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
       name: 'Prednisone',
       frequency: '1-0-0',
       startDate: '2026-11-27',
-      totalPills: 14,
+      totalPills: 12,
       pillsPerDose: 1,
       schedule: {
         kind: 'taper',
@@ -147,7 +147,7 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
       },
     });
     await server.at('2026-11-27T10:00:05Z');
-    expect(await user.notifications()).toEqual([]); // 14 pills: 3 days of 4, not urgent
+    expect(await user.notifications()).toEqual([]); // 12 pills: 3 days of 4, not urgent
     await server.at('2026-11-27T21:00:00Z');
     await user.refresh();
     const tick = await user.api.put(`/api/medicine/${m.id}/dose`, {
@@ -156,7 +156,8 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
       taken: true,
     });
     expect(tick.status, tick.text).toBe(200);
-    // 10 pills left, 2 days of 4: urgent (at 1 pill a dose it would read 13 pills, 3 days).
+    // 8 pills left for the days to come, 2 days of 4: urgent (at 1 pill a dose it would read 11
+    // pills, 11 days). Today's dose is taken: its pills are not charged again (decision 186).
     await server.at('2026-11-27T21:00:05Z');
     expect((await user.notifications()).filter((n) => n.type === 'refill')).toMatchObject([
       { medicineName: 'Prednisone' },

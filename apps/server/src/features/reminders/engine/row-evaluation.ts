@@ -9,6 +9,7 @@ import {
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
+  slotsBeforeAdded,
   taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
@@ -63,10 +64,19 @@ const takenFlag = (state: UserState, medicineId: string, date: string, slot: num
  * only on their dose days (a Monday medicine is not reminded, nor missed, on a Tuesday).
  */
 export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
+  const context = scheduleContext(state.settings);
+  // No reminder nor missed-dose alert for a dose that came before the medicine was added (187).
+  const due = (m: EngineMedicine) =>
+    slotFlagsOn(m, date)[slot] === 1 && !slotsBeforeAdded(m, date, context).has(slot);
   return state.medicines
-    .filter((m) => slotFlagsOn(m, date)[slot] === 1 && !takenFlag(state, m.id, date, slot))
+    .filter((m) => due(m) && !takenFlag(state, m.id, date, slot))
     .map((m) => withStepDose(m, date));
 }
+
+const scheduleContext = (settings: UserState['settings']) => ({
+  timeZone: settings.timezone,
+  defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+});
 
 /** A taper's reminder names the dose of the day's step (40 mg, then 30 mg …), not the medicine's. */
 function withStepDose(medicine: EngineMedicine, date: string): EngineMedicine {
@@ -183,12 +193,17 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       const slots = settings.medicineDefaults.defaultReminderTimes.length;
       let due = 0;
       let taken = 0;
+      const context = scheduleContext(settings);
       for (const m of state.medicines) {
         const interval = m.schedule?.kind === 'interval';
+        const before = slotsBeforeAdded(m, date, context);
         dueFlagsOn(m, date, settings.timezone).forEach((flag, slot) => {
           if (flag !== 1 || (!interval && slot >= slots)) return;
+          const tick = takenFlag(state, m.id, date, slot);
+          // A dose before the medicine was added counts only once taken (decision 187).
+          if (before.has(slot) && !tick) return;
           due += 1;
-          if (takenFlag(state, m.id, date, slot)) taken += 1;
+          if (tick) taken += 1;
         });
       }
       if (due === 0) return outcome([]);

@@ -21,6 +21,8 @@ export interface EngineMedicine {
   frequency: string;
   startDate: string;
   originalDurationDays: number;
+  /** When it was added: no dose before it on its start date is reminded (decision 187). */
+  createdAt?: Date | undefined;
   totalPills: number;
   takenTotal: number;
   takenAtLastRefill: number;

@@ -14,6 +14,8 @@ const COLUMNS = [
   'missed',
   'adherence_percent',
   'detail',
+  // Last, so the columns before it keep their places: a taper's pills change by step (decision 186).
+  'pills_per_dose',
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number | null>>;
 
@@ -49,6 +51,7 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
           slot: dose.slot + 1,
           time: dose.time,
           status: dose.status,
+          pills_per_dose: dose.pillsPerDose,
           taken: dose.taken,
         });
       }
@@ -59,6 +62,7 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
         medicine: m.name,
         ...dateAndTime(intake.at),
         status: 'taken',
+        pills_per_dose: m.pillsPerDose,
         detail: intake.override ? 'Taken past a safety limit' : '',
       });
     }

@@ -38,7 +38,7 @@ export function renderDoctorReportFhir(report: DoctorReportView): Record<string,
             subject,
             medication,
             statementId,
-            doses: dose.taken,
+            pills: dose.taken * dose.pillsPerDose,
           }),
         );
       }
@@ -50,7 +50,7 @@ export function renderDoctorReportFhir(report: DoctorReportView): Record<string,
           subject,
           medication,
           statementId,
-          doses: 1,
+          pills: m.pillsPerDose,
         }),
       );
     }
@@ -86,21 +86,37 @@ function statement(
     subject,
     effectivePeriod: { start: m.startDate, end: m.endDate },
     dateAsserted: report.generatedAt,
-    dosage: [dosage(m)],
+    dosage: dosages(m),
     // Adherence and refills have no field of their own in R4; notes carry them in words.
     note: notes.map((text) => ({ text })),
   };
 }
 
-/** Dosage with a timing a system can read, and the schedule in words for what timing cannot say. */
-function dosage(m: DoctorReportMedicine): Record<string, unknown> {
+/**
+ * Dosage with a timing a system can read, and the schedule in words for what timing cannot say. A
+ * taper has one Dosage a step (FHIR's `sequence`), each with its days and its pills (decision 186).
+ */
+function dosages(m: DoctorReportMedicine): Record<string, unknown>[] {
+  if (!m.steps) return [dosage(m, m.pillsPerDose, { start: m.startDate, end: m.endDate })];
+  return m.steps.map((step, index) => ({
+    sequence: index + 1,
+    ...dosage(m, step.pillsPerDose, { start: step.from, end: step.to }),
+    text: `${step.dose}, ${step.from} to ${step.to}`,
+  }));
+}
+
+function dosage(
+  m: DoctorReportMedicine,
+  pillsPerDose: number,
+  bounds: { start: string; end: string },
+): Record<string, unknown> {
   const base = {
     text: m.schedule,
     ...(m.instructions ? { patientInstruction: m.instructions } : {}),
-    doseAndRate: [{ doseQuantity: { value: m.pillsPerDose, unit: 'pill' } }],
+    doseAndRate: [{ doseQuantity: { value: pillsPerDose, unit: 'pill' } }],
   };
   if (m.kind === 'asNeeded') return { ...base, asNeededBoolean: true };
-  const repeat: Record<string, unknown> = { boundsPeriod: { start: m.startDate, end: m.endDate } };
+  const repeat: Record<string, unknown> = { boundsPeriod: bounds };
   if (m.kind === 'interval') {
     if (m.everyHours) Object.assign(repeat, { frequency: 1, period: m.everyHours, periodUnit: 'h' });
   } else if (m.times.length > 0) {
@@ -123,7 +139,8 @@ function administration(
     subject: { reference: string };
     medication: { text: string };
     statementId: string;
-    doses: number;
+    /** Pills the administration took: its doses × that day's pills per dose. */
+    pills: number;
   },
 ): Resource {
   return {
@@ -134,7 +151,7 @@ function administration(
     subject: of.subject,
     effectiveDateTime: at,
     supportingInformation: [{ reference: `urn:uuid:${of.statementId}` }],
-    dosage: { dose: { value: of.doses * of.m.pillsPerDose, unit: 'pill' } },
+    dosage: { dose: { value: of.pills, unit: 'pill' } },
   };
 }
 

@@ -6,6 +6,10 @@ const MARGIN = 48;
 const TEXT = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.37, 0.42);
 
+function pillsText(count: number): string {
+  return `${count} ${count === 1 ? 'pill' : 'pills'}`;
+}
+
 /**
  * The doctor's report as an A4 PDF (pdf-lib, decision 101): who and which days, adherence overall
  * and per medicine with dosage and schedule, refills, as-needed intakes, then every day's doses.
@@ -34,7 +38,17 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
   writer.line(`All medicines: ${figuresText(report.totals)}`, { bold: true, gap: 6 });
   for (const m of report.medicines) {
     writer.line(`${m.name}${m.dosage ? ` ${m.dosage}` : ''}: ${figuresText(m)}`, { bold: true });
-    writer.line(`Schedule: ${m.schedule || 'not set'}; ${m.pillsPerDose} per dose`, { indent: 12 });
+    writer.line(
+      `Schedule: ${m.schedule || 'not set'}${m.steps ? '' : `; ${pillsText(m.pillsPerDose)} per dose`}`,
+      {
+        indent: 12,
+      },
+    );
+    // A taper's pills per dose change with its steps (decision 186): one line a step.
+    for (const step of m.steps ?? [])
+      writer.line(`${step.from} to ${step.to}: ${step.dose}, ${pillsText(step.pillsPerDose)} per dose`, {
+        indent: 24,
+      });
     writer.line(`Course: ${m.startDate} to ${m.endDate}`, { indent: 12 });
     if (m.instructions) writer.line(`Instructions: ${m.instructions}`, { indent: 12 });
     writer.gap(4);
