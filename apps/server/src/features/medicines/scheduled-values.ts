@@ -1,4 +1,4 @@
-import type { MedicineFields } from '@medrem/contract';
+import { type MedicineFields, frequencyIssue } from '@medrem/contract';
 import {
   type DoseSchedule,
   NO_SLOT_FREQUENCY,
@@ -22,6 +22,10 @@ export function scheduledValues(
   defaultReminderTimes: readonly string[],
 ): MedicineValues {
   const schedule = normalised(fields.schedule);
+  // The contract judges the flags when the input names the schedule; an update that leaves it out
+  // keeps the stored one, judged here by the same rule (decision 184).
+  const issue = frequencyIssue(fields.frequency, schedule);
+  if (issue) throw badRequest(`frequency: ${issue}`);
   const frequency = usesSlots(schedule) ? fields.frequency : NO_SLOT_FREQUENCY;
   const missing = slotsWithoutTime(frequency, defaultReminderTimes);
   if (missing.length > 0) {

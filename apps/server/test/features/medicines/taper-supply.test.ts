@@ -51,7 +51,7 @@ describe(`a taper's pills left through the API (${TEST_ENGINE})`, () => {
     );
     expect(reminders.status, reminders.text).toBe(200);
     expect(reminders.body).toEqual(
-      reminded ? [{ id: taper.id, name: 'Prednisolone', pillsLeft, daysLeft }] : [],
+      reminded ? [expect.objectContaining({ id: taper.id, name: 'Prednisolone', pillsLeft, daysLeft })] : [],
     );
     const exported = (await exportSnapshot(me)) as { medicines: Medicine[] };
     expect(exported.medicines[0]).toMatchObject({ pillsLeft, daysLeft });
@@ -66,7 +66,8 @@ describe(`a taper's pills left through the API (${TEST_ENGINE})`, () => {
   });
 
   it('starts the new supply at a refill, then counts the next doses at their step’s pills', async () => {
-    const refill = await me.api.patch<Medicine>(`/api/medicine/${taper.id}/refill`, { pills: 20 });
+    // A refill adds to what is left (decision 182): 12 left and 8 bought make 20.
+    const refill = await me.api.patch<Medicine>(`/api/medicine/${taper.id}/refill`, { pills: 8 });
     expect(refill.status, refill.text).toBe(200);
     expect(refill.body).toMatchObject({ pillsLeft: 20, daysLeft: 9 });
     await expectSupply(20, 9, { reminded: false });
