@@ -106,6 +106,8 @@ describe('the medicine form’s schedule controls (decision 195)', () => {
     expect(valueOf(screen.getByLabelText('Step 1: days'))).toBe('');
     await user.selectOptions(kind, 'interval');
     expect(valueOf(screen.getByLabelText('Hours between doses'))).toBe('');
+    // Nothing previewed for it, not the every-day doses it would otherwise fall back to.
+    expect(screen.getByText('The next 7 days show here once the schedule is complete.')).toBeTruthy();
     expect(valueOf(screen.getByLabelText('First dose at'))).toBe('');
     await fillTheRest(user);
     await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
@@ -118,5 +120,20 @@ describe('the medicine form’s schedule controls (decision 195)', () => {
     await user.selectOptions(kind, 'daily');
     for (const box of screen.getAllByRole('checkbox').filter((b) => doseTimes().contains(b)))
       expect(checked(box)).toBe(false);
+  });
+
+  it('works out the supply duration from the pills and doses, and keeps the user’s own', async () => {
+    const { user } = renderForm();
+    const supply = screen.getByLabelText('Supply Duration (days)');
+    await user.click(screen.getByRole('checkbox', { name: /Morning/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Evening/ }));
+    await user.type(screen.getByLabelText('Total Pills'), '20');
+    await user.type(screen.getByLabelText('Pills per Dose'), '1');
+    expect(valueOf(supply)).toBe('10');
+    await user.clear(supply);
+    await user.type(supply, '12');
+    await user.clear(screen.getByLabelText('Total Pills'));
+    await user.type(screen.getByLabelText('Total Pills'), '40');
+    expect(valueOf(supply)).toBe('12');
   });
 });

@@ -9,6 +9,7 @@ import type { MedicineFormInput, MedicineFormValues } from '../medicine-form.sch
 import { useMedicineDerivations } from '../use-medicine-derivations.hook';
 import type { DerivedMedicineFigures } from '@medrem/domain';
 import { type ScheduleErrors, draftOf, toSchedule } from '../schedule-draft.model';
+import { supplyDaysOf } from '../supply-days.model';
 import { ScheduleFields } from './schedule-fields.component';
 import { SlotChoices } from './slot-choices.component';
 import { SchedulePreview } from './schedule-preview.component';
@@ -26,7 +27,11 @@ const NUMBER_FIELDS: { name: NumberField; label: string; hint?: string }[] = [
     label: 'Total Duration (days)',
     hint: 'How long the whole treatment lasts.',
   },
-  { name: 'durationDays', label: 'Supply Duration (days)', hint: 'How many days your current supply lasts.' },
+  {
+    name: 'durationDays',
+    label: 'Supply Duration (days)',
+    hint: 'Worked out from your pills and doses; change it if your supply lasts otherwise.',
+  },
   { name: 'totalPills', label: 'Total Pills', hint: 'Pills in your current supply.' },
   { name: 'pillsPerDose', label: 'Pills per Dose' },
 ];
@@ -54,6 +59,7 @@ export function MedicineForm(props: {
     reset,
     setValue,
     getValues,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<MedicineFormInput, unknown, MedicineFormValues>({
     resolver: zodResolver(schema),
@@ -90,6 +96,22 @@ export function MedicineForm(props: {
   useEffect(() => {
     if (taperLength > 0) setValue('originalDurationDays', taperLength, { shouldValidate: true });
   }, [taperLength, setValue]);
+
+  // 'Supply Duration' follows from the pills and the doses (the dashboard's rule) until the user
+  // types their own (issue 51): filled in, still editable, never overwriting what they typed.
+  const [supplyPills, supplyPillsPerDose] = useWatch({ control, name: ['totalPills', 'pillsPerDose'] });
+  const supplyDays = supplyDaysOf({
+    totalPills: Number(supplyPills),
+    pillsPerDose: Number(supplyPillsPerDose),
+    frequency: frequency ?? '',
+    schedule: 'schedule' in built ? built.schedule : null,
+    startDate: startDate ?? props.today,
+    originalDurationDays: Number(originalDurationDays),
+  });
+  useEffect(() => {
+    if (supplyDays !== null && !getFieldState('durationDays').isDirty)
+      setValue('durationDays', supplyDays, { shouldValidate: triedToSave });
+  }, [supplyDays, getFieldState, setValue, triedToSave]);
 
   // Spec section 5: submit is blocked with a warning when the frequency yields no scheduled time;
   // the warning stands at the dose times (decision 195).
@@ -156,16 +178,23 @@ export function MedicineForm(props: {
             {...register('startDate')}
           />
         </Field>
-        <SchedulePreview
-          idPrefix={p}
-          schedule={'schedule' in built ? built.schedule : null}
-          frequency={frequency ?? ''}
-          startDate={startDate ?? props.today}
-          originalDurationDays={Number(originalDurationDays)}
-          from={props.today}
-          timeZone={props.timeZone}
-          defaultReminderTimes={defaultReminderTimes}
-        />
+        {'schedule' in built ? (
+          <SchedulePreview
+            idPrefix={p}
+            schedule={built.schedule}
+            frequency={frequency ?? ''}
+            startDate={startDate ?? props.today}
+            originalDurationDays={Number(originalDurationDays)}
+            from={props.today}
+            timeZone={props.timeZone}
+            defaultReminderTimes={defaultReminderTimes}
+          />
+        ) : (
+          // An incomplete schedule previews nothing: not the daily doses it would fall back to.
+          <p className="rounded-lg bg-slate-50 p-3 text-slate-700 md:col-span-2">
+            The next 7 days show here once the schedule is complete.
+          </p>
+        )}
         <div className={slotKind ? 'flex flex-col gap-1 md:col-span-2' : 'hidden'}>
           <span id={`${p}-times-label`} className="font-medium text-slate-800">
             Scheduled Times
