@@ -24,6 +24,10 @@ const doseSlotSchema = z.object({
     description:
       'The dose’s own instant as an ISO 8601 date-time with the zone offset (null without a time); in a repeated hour the offset tells the two apart',
   }),
+  takenAt: z.string().nullable().meta({
+    description:
+      'When the dose was taken (decision 191), ISO 8601 with the zone offset; null when not taken or not known',
+  }),
 });
 
 export const doctorReportMedicineSchema = z.object({

@@ -104,7 +104,16 @@ export const updateMedicineInputSchema = medicineFieldsSchema
 
 const idInput = z.object({ id: idSchema });
 
-export const takenDaySchema = z.object({ date: z.string(), taken: z.string() }).meta({ id: 'TakenDay' });
+export const takenDaySchema = z
+  .object({
+    date: z.string(),
+    taken: z.string(),
+    takenAt: z.array(z.iso.datetime().nullable()).optional().meta({
+      description:
+        'Per slot of `taken`, the instant its dose was marked taken (the press on the device, capped at the server’s time; or as corrected), null where no dose is taken or the time is not known (doses recorded before it was kept). Decision 191.',
+    }),
+  })
+  .meta({ id: 'TakenDay' });
 
 export const refillReminderSchema = z
   .object({
@@ -216,6 +225,26 @@ export const medicineContract = {
       idempotencyKey: idempotencyKeySchema.optional(),
     }),
     output: z.object({ takenDay: takenDaySchema, applied: z.boolean() }),
+  }),
+  correctTakenAt: defineProcedure({
+    method: 'PUT',
+    path: '/api/medicine/{id}/dose/taken-at',
+    tag: 'doses',
+    summary: 'Correct when a taken dose was taken',
+    description:
+      'Sets the instant a dose already marked taken was taken ("taken at…"). Not in the future, and not earlier than the dose’s day starts minus the longest take-early window. Decision 191.',
+    access: 'bearer',
+    errors: {
+      400: 'The dose is not marked taken, or the time is out of bounds',
+      404: 'No such medicine of yours',
+    },
+    input: z.object({
+      id: idSchema,
+      date: isoDateSchema,
+      slot: boundedInt('Slot', 0, MAX_SLOT_INDEX),
+      takenAt: z.iso.datetime({ offset: true, error: 'takenAt must be an ISO timestamp.' }),
+    }),
+    output: z.object({ takenDay: takenDaySchema }),
   }),
   history: defineProcedure({
     method: 'GET',

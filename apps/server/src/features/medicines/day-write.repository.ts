@@ -50,16 +50,17 @@ export class DayWriteRepository {
   ): Promise<DayWriteOutcome> {
     const { medicineId, date, day } = write;
     const stamps = JSON.stringify(day.tickedAt);
+    const instants = JSON.stringify(day.takenAt);
     const now = write.now.toISOString();
     const change: SQL =
       write.version === null
-        ? sql`insert into ${doseRecords} (medicine_id, date, taken, taken_count, slot_ticked_at, updated_at)
-            values (${medicineId}::uuid, ${date}::date, ${day.taken}, ${day.takenCount}, ${stamps}::jsonb, ${now}::timestamptz)
+        ? sql`insert into ${doseRecords} (medicine_id, date, taken, taken_count, slot_ticked_at, slot_taken_at, updated_at)
+            values (${medicineId}::uuid, ${date}::date, ${day.taken}, ${day.takenCount}, ${stamps}::jsonb, ${instants}::jsonb, ${now}::timestamptz)
             on conflict (medicine_id, date) do nothing
             returning 1`
         : sql`update ${doseRecords}
             set taken = ${day.taken}, taken_count = ${day.takenCount}, slot_ticked_at = ${stamps}::jsonb,
-              updated_at = ${now}::timestamptz
+              slot_taken_at = ${instants}::jsonb, updated_at = ${now}::timestamptz
             where medicine_id = ${medicineId}::uuid and date = ${date}::date and xmin = ${write.version}::xid
             returning 1`;
     const statements = followUps.flatMap((followUp) => followUp(WRITTEN));

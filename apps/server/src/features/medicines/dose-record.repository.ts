@@ -42,10 +42,12 @@ export class DoseRecordRepository {
   ): Promise<{ medicine: MedicineSchedule; day: VersionedDay | undefined } | undefined> {
     const [row] = await this.hot.ownedDay.execute({ id, userId, date });
     if (!row) return undefined;
-    const { taken, tickedAt, count, version, ...medicine } = row;
+    const { taken, tickedAt, takenAt, count, version, ...medicine } = row;
     // A version means a row: its flags and count are there too.
     const found =
-      version !== null && taken !== null && count !== null ? { taken, tickedAt, count, version } : undefined;
+      version !== null && taken !== null && count !== null
+        ? { taken, tickedAt, takenAt, count, version }
+        : undefined;
     return { medicine, day: found };
   }
 
@@ -56,8 +58,11 @@ export class DoseRecordRepository {
   async findOwnedDayFlags(id: string, userId: string, date: string) {
     const [row] = await this.hot.ownedDayFlags.execute({ id, userId, date });
     if (!row) return undefined;
-    const { date: day, taken, ...medicine } = row;
-    return { medicine, day: day !== null && taken !== null ? { date: day, taken } : undefined };
+    const { date: day, taken, tickedAt, takenAt, ...medicine } = row;
+    return {
+      medicine,
+      day: day !== null && taken !== null ? { date: day, taken, tickedAt, takenAt } : undefined,
+    };
   }
 
   /** The taken flags of these medicines on these days (rows that exist). */
@@ -75,7 +80,7 @@ export class DoseRecordRepository {
    */
   async takenBetweenForUser(userId: string, from: string, to: string) {
     return this.db
-      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, ...dayInstants })
       .from(doseRecords)
       .innerJoin(medicines, eq(medicines.id, doseRecords.medicineId))
       .where(and(eq(medicines.userId, userId), gte(doseRecords.date, from), lte(doseRecords.date, to)));
@@ -101,6 +106,7 @@ export class DoseRecordRepository {
           .select({
             taken: doseRecords.taken,
             tickedAt: doseRecords.slotTickedAt,
+            takenAt: doseRecords.slotTakenAt,
             count: doseRecords.takenCount,
           })
           .from(doseRecords)
@@ -122,7 +128,13 @@ export class DoseRecordRepository {
       if (day && !sameDay(current, day)) {
         await tx
           .update(doseRecords)
-          .set({ taken: day.taken, takenCount: day.takenCount, slotTickedAt: day.tickedAt, updatedAt: now })
+          .set({
+            taken: day.taken,
+            takenCount: day.takenCount,
+            slotTickedAt: day.tickedAt,
+            slotTakenAt: day.takenAt,
+            updatedAt: now,
+          })
           .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)));
         if (day.takenCount !== (current?.count ?? 0)) this.countsChanged += 1;
       }
@@ -151,9 +163,10 @@ export class DoseRecordRepository {
     }
   }
 
+  /** A medicine's days with when each dose was taken (decision 191; the stamps for older rows). */
   async doseHistory(medicineId: string, from: string, to: string) {
     return this.db
-      .select({ date: doseRecords.date, taken: doseRecords.taken })
+      .select({ date: doseRecords.date, ...dayInstants })
       .from(doseRecords)
       .where(
         and(eq(doseRecords.medicineId, medicineId), gte(doseRecords.date, from), lte(doseRecords.date, to)),
@@ -172,6 +185,13 @@ export class DoseRecordRepository {
   }
 }
 
+/** A day's flags with when each dose was taken, and the stamps older rows answer it from. */
+const dayInstants = {
+  taken: doseRecords.taken,
+  tickedAt: doseRecords.slotTickedAt,
+  takenAt: doseRecords.slotTakenAt,
+};
+
 /** The hot reads of a day as prepared statements (see MedicineRepository's). */
 function prepareHotReads(db: Database) {
   const owned = and(eq(medicines.id, sql.placeholder('id')), eq(medicines.userId, sql.placeholder('userId')));
@@ -183,7 +203,7 @@ function prepareHotReads(db: Database) {
     // The ownership check and the read of one day together (placeholder `date`): the day's columns
     // are null without a row. The flags for a read; with the stamps and row version for a write.
     ownedDayFlags: db
-      .select({ ...scheduleColumns, date: doseRecords.date, taken: doseRecords.taken })
+      .select({ ...scheduleColumns, date: doseRecords.date, ...dayInstants })
       .from(medicines)
       .leftJoin(doseRecords, dayOfMedicine)
       .where(owned)
@@ -194,6 +214,7 @@ function prepareHotReads(db: Database) {
         ...scheduleColumns,
         taken: doseRecords.taken,
         tickedAt: doseRecords.slotTickedAt,
+        takenAt: doseRecords.slotTakenAt,
         count: doseRecords.takenCount,
         // The row's version: the transaction that wrote it (decision 136). Null without a row.
         version: sql<string | null>`${doseRecords}.xmin::text`,

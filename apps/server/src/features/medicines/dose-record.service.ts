@@ -1,19 +1,26 @@
 import { LIMITS } from '@medrem/contract';
-import { daysBetween, dueFlagsOn, normaliseTaken, parseFrequency, slotCountOn } from '@medrem/domain';
+import { daysBetween, dueFlagsOn, parseFrequency, slotCountOn, zonedNow } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller } from '../auth/caller';
-import type { IdempotencyService, KeyedRequest } from '../idempotency/idempotency.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DayWriteRepository } from './day-write.repository';
+import { DayWriter } from './day-writer';
 import type { DoseRecordRepository } from './dose-record.repository';
-import { type MergedDay, type StoredDay, applyWholeDay, mergeSlot, sameDay } from './dose-ticks';
+import { applyWholeDay, correctTakenAt, mergeSlot } from './dose-ticks';
+import {
+  type DoseTiming,
+  type TakenDay,
+  assertCorrectionInBounds,
+  assertTakeable,
+  pressInstant,
+  takenDayOf,
+} from './dose-timing-rules';
 import type { MedicineChangeListener } from './medicine-change.port';
 import { assertNotFuture, assertScheduled, slotFlags } from './dose-write-rules';
 import type { MedicineRepository, MedicineSchedule, MedicineWithTotals } from './medicine.repository';
 import { MEDICINE_NOT_FOUND, type ScopeOf, zonedToday } from './medicine-write-scope';
-
-type TakenDay = { date: string; taken: string };
 
 export interface WholeDayInput {
   id: string;
@@ -51,7 +58,12 @@ export class DoseRecordService {
       /** What that statement also writes when a dose changes the supply (the refill check). */
       changes: MedicineChangeListener;
     },
-  ) {}
+  ) {
+    this.writer = new DayWriter({ ...deps, ownedSchedule: (caller, id) => this.ownedSchedule(caller, id) });
+  }
+
+  /** How a dose write reaches the database (once per key, one statement or a locked transaction). */
+  private readonly writer: DayWriter;
 
   /** What a dose write checks of a medicine of the caller's: its schedule (404 if not theirs). */
   private async ownedSchedule(caller: Caller, id: string): Promise<MedicineSchedule> {
@@ -62,6 +74,33 @@ export class DoseRecordService {
 
   private zoned(caller: Caller): Promise<{ today: string; timeZone: string }> {
     return zonedToday(this.deps.settings, this.deps.clock, caller);
+  }
+
+  /** The user's times, zone and take-early window, and now: what the timing rules read. */
+  private async timing(caller: Caller): Promise<DoseTiming & { today: string }> {
+    const { timezone, medicineDefaults } = await this.deps.settings.effective(caller.userId);
+    const now = this.deps.clock.now();
+    return {
+      timeZone: timezone,
+      defaultReminderTimes: medicineDefaults.defaultReminderTimes,
+      takeEarlyMinutes: medicineDefaults.takeEarlyMinutes,
+      now,
+      today: zonedNow(now, timezone).date,
+    };
+  }
+
+  /** Decision 190: each dose of `flags` set taken on `date` must be inside its take-early window. */
+  private async assertTakeable(
+    caller: Caller,
+    row: MedicineSchedule,
+    dose: { date: string; flags: readonly number[]; at?: string | undefined },
+  ): Promise<void> {
+    const timing = await this.timing(caller);
+    if (dose.date < timing.today) return;
+    const pressedAt = pressInstant(dose.at, timing.now);
+    dose.flags.forEach((flag, slot) => {
+      if (flag === 1) assertTakeable(row, { date: dose.date, slot, pressedAt }, timing);
+    });
   }
 
   /**
@@ -80,10 +119,7 @@ export class DoseRecordService {
     if (!found) throw notFound(MEDICINE_NOT_FOUND);
     if (!found.day) return null;
     const { timeZone } = await this.zoned(caller);
-    return {
-      date: found.day.date,
-      taken: normaliseTaken(found.day.taken, slotCountOn(found.medicine, date, timeZone)),
-    };
+    return takenDayOf(found.day.date, found.day, slotCountOn(found.medicine, date, timeZone));
   }
 
   /**
@@ -91,7 +127,7 @@ export class DoseRecordService {
    * slot whose flag changes is stamped now (decision 070). Applies once per idempotency key.
    */
   async setTaken(caller: Caller, input: WholeDayInput): Promise<TakenDay> {
-    return this.dayWrite(
+    return this.writer.day(
       caller,
       'medicine.setTaken',
       { ...input },
@@ -105,6 +141,8 @@ export class DoseRecordService {
               `Taken must have one flag per dose slot (${schedule.length}), e.g. ${schedule.map(() => 0).join('-')}.`,
             );
           }
+          // The spec's whole-day write records a day as its clients saw it (back-filling included):
+          // its flags are not judged by the take-early window; the tick and the button are.
           assertScheduled(schedule, flags);
         },
         merge: (current, _checked, now) => ({
@@ -123,7 +161,7 @@ export class DoseRecordService {
    */
   async tickDose(caller: Caller, input: DoseTickInput): Promise<{ takenDay: TakenDay; applied: boolean }> {
     const change = { slot: input.slot, value: input.taken ? 1 : 0, at: input.tickedAt } as const;
-    return this.dayWrite(
+    return this.writer.day(
       caller,
       'medicine.tickDose',
       { ...input },
@@ -136,7 +174,11 @@ export class DoseRecordService {
               `This medicine has ${schedule.length} dose slots (slot 0 to ${schedule.length - 1}).`,
             );
           }
-          if (input.taken) assertScheduled(schedule, slotFlags(schedule.length, input.slot));
+          if (input.taken) {
+            const flags = slotFlags(schedule.length, input.slot);
+            assertScheduled(schedule, flags);
+            await this.assertTakeable(caller, row, { date: input.date, flags, at: input.tickedAt });
+          }
           return schedule.length;
         },
         merge: (current, slots, now) => {
@@ -162,7 +204,7 @@ export class DoseRecordService {
     dose: DoseRef,
     options: { at?: string | undefined; idempotencyKey?: string | undefined } = {},
   ): Promise<string[]> {
-    return this.doseWrite(
+    return this.writer.once(
       caller,
       'medicine.takeDose',
       { date: dose.date, slot: dose.slot, medicineId: dose.medicineId, ...options },
@@ -171,6 +213,10 @@ export class DoseRecordService {
           const rows = await this.scheduledDoses(caller, dose);
           if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
           assertNotFuture(dose.date, (await this.zoned(caller)).today);
+          for (const row of rows) {
+            const flags = slotFlags(dose.slot + 1, dose.slot);
+            await this.assertTakeable(caller, row, { date: dose.date, flags, at: options.at });
+          }
           return rows;
         },
         write: async (doses, rows) => {
@@ -191,78 +237,25 @@ export class DoseRecordService {
   }
 
   /**
-   * Every dose write goes through here: it applies once per idempotency key (decision 071), and the
-   * dose, its key and the refill check it triggers commit in one transaction (decision 047), so no
-   * dose write can answer an error after it was stored, nor forget the refill check.
+   * Decision 191: "taken at…", the user's correction of when a taken dose was taken. Only that
+   * dose's instant changes (never the stamp that decides which offline change wins, decision 070);
+   * refused for a dose not taken and for a time out of bounds (assertCorrectionInBounds).
    */
-  private async doseWrite<P, T>(
+  async correctTakenAt(
     caller: Caller,
-    operation: string,
-    request: KeyedRequest,
-    steps: { check: () => Promise<P>; write: (doses: DoseRecordRepository, checked: P) => Promise<T> },
-  ): Promise<T> {
-    const { response } = await this.deps.idempotency.once(caller.userId, operation, request, {
-      check: steps.check,
-      write: async (tx, checked) => {
-        const { doses, changes } = this.deps.scopeOf(tx);
-        const result = await steps.write(doses, checked);
-        // No dose more or fewer (a replay, the same day sent again): the supply did not move, so
-        // there is no refill check to queue.
-        if (doses.takenCountsChanged > 0) await changes.supplyChanged(caller.userId);
-        return result;
+    input: { id: string; date: string; slot: number; takenAt: string },
+  ): Promise<TakenDay> {
+    const at = Date.parse(input.takenAt);
+    return this.writer.day(caller, 'medicine.correctTakenAt', input, {
+      check: async (row) => {
+        const timing = await this.timing(caller);
+        assertCorrectionInBounds(input.date, at, timing);
+        return slotCountOn(row, input.date, timing.timeZone);
       },
-    });
-    return response;
-  }
-
-  /**
-   * A write of one medicine's day (decision 136): the day is read with the ownership check and its
-   * row version, merged, and written in one statement with its refill check and its key's answer,
-   * only if the row is still the version read. A day changed in between is read and merged again;
-   * after a few such races, and for what that statement does not cover (a key taken meanwhile, a
-   * keyed write that changes nothing, whose key must still be stored), the locked transaction of
-   * doseWrite decides, with the same check and merge.
-   */
-  private async dayWrite<C, T>(
-    caller: Caller,
-    operation: string,
-    request: KeyedRequest & { id: string; date: string },
-    steps: {
-      check: (medicine: MedicineSchedule) => Promise<C>;
-      merge: (current: StoredDay | undefined, checked: C, now: Date) => { day: MergedDay | null; result: T };
-    },
-  ): Promise<T> {
-    const { id, date } = request;
-    const replay = await this.deps.idempotency.replayOf<T>(caller.userId, operation, request);
-    if (replay) return replay.response;
-    for (let attempt = 0; attempt < UNLOCKED_ATTEMPTS; attempt += 1) {
-      const found = await this.deps.doses.findOwnedDay(id, caller.userId, date);
-      if (!found) throw notFound(MEDICINE_NOT_FOUND);
-      const checked = await steps.check(found.medicine);
-      const now = this.deps.clock.now();
-      const { day, result } = steps.merge(found.day, checked, now);
-      if (!day || sameDay(found.day, day)) {
-        // Nothing to write: the answer stands as read, unless a key must be stored with it.
-        if (!request.idempotencyKey) return result;
-        break;
-      }
-      const followUps = this.deps.idempotency.claimWith(caller.userId, operation, request, result);
-      if (day.takenCount !== (found.day?.count ?? 0)) {
-        followUps.push(this.deps.changes.supplyChangedWith(caller.userId));
-      }
-      const version = found.day?.version ?? null;
-      const outcome = await this.deps.days.writeIfUnchanged(
-        { medicineId: id, date, version, day, now },
-        followUps,
-      );
-      if (outcome === 'written') return result;
-      if (outcome === 'refused') break;
-    }
-    return this.doseWrite(caller, operation, request, {
-      check: async () => steps.check(await this.ownedSchedule(caller, id)),
-      write: (doses, checked) => {
-        const now = this.deps.clock.now();
-        return doses.changeDay(id, date, now, (current) => steps.merge(current, checked, now));
+      merge: (current, slots) => {
+        const day = correctTakenAt(current, slots, input.slot, at);
+        if (!day) throw badRequest('Only a dose marked taken has a time it was taken to correct.');
+        return { day, result: takenDayOf(input.date, day, slots) };
       },
     });
   }
@@ -284,12 +277,6 @@ export class DoseRecordService {
     const row = await this.ownedSchedule(caller, id);
     const { timeZone } = await this.zoned(caller);
     const entries = await this.deps.doses.doseHistory(id, from, to);
-    return entries.map((e) => ({
-      date: e.date,
-      taken: normaliseTaken(e.taken, slotCountOn(row, e.date, timeZone)),
-    }));
+    return entries.map((e) => takenDayOf(e.date, e, slotCountOn(row, e.date, timeZone)));
   }
 }
-
-/** Races on one day a dose write retries without a lock before it takes the day's row lock. */
-const UNLOCKED_ATTEMPTS = 3;

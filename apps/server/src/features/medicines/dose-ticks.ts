@@ -4,6 +4,8 @@ import { countTaken, normaliseTaken, parseFrequency, remapFlags } from '@medrem/
 export interface StoredDay {
   taken: string | null;
   tickedAt: readonly number[] | null;
+  /** When each slot's dose was taken (decision 191); null or absent on older rows. */
+  takenAt?: readonly number[] | null;
 }
 
 /** A stored day of one medicine: the spec's flags and, per slot, when its flag was last set. */
@@ -11,6 +13,11 @@ export interface DoseDay {
   taken: string;
   /** Epoch ms per slot; 0 = never set through a timed change (rows older than decision 070). */
   tickedAt: number[];
+  /**
+   * Epoch ms per slot when its dose was taken; 0 = not taken or not known (decision 191). Apart from
+   * `tickedAt`: a corrected time must not change which change wins.
+   */
+  takenAt: number[];
 }
 
 export interface MergedDay extends DoseDay {
@@ -29,13 +36,32 @@ export interface VersionedDay extends StoredDay {
 /** Whether writing `day` over `current` would change nothing (a replay, the same day sent again). */
 export function sameDay(current: StoredDay | undefined, day: MergedDay): boolean {
   if (!current || current.taken !== day.taken || !current.tickedAt) return false;
+  // A row without taken instants (older than decision 191) reads as all 0.
   return (
-    current.tickedAt.length === day.tickedAt.length && current.tickedAt.every((t, i) => t === day.tickedAt[i])
+    sameStamps(current.tickedAt, day.tickedAt) &&
+    sameStamps(stampsFor(current.takenAt, day.takenAt.length), day.takenAt)
   );
+}
+
+function sameStamps(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
 function stampsFor(tickedAt: readonly number[] | null | undefined, slots: number): number[] {
   return Array.from({ length: slots }, (_, i) => tickedAt?.[i] ?? 0);
+}
+
+/**
+ * Decision 191: when each taken dose of a stored day was taken, by slot (null: not taken, or not
+ * known: a row older than the instants, a dose set by a whole-day write). Never read from the
+ * stamps: a whole day written later stamps its write's time, not the dose's.
+ */
+export function takenInstants(day: StoredDay, slots: number): (number | null)[] {
+  const flags = parseFrequency(normaliseTaken(day.taken, slots));
+  return flags.map((flag, i) => {
+    const instant = day.takenAt?.[i] ?? 0;
+    return flag === 1 && instant > 0 ? instant : null;
+  });
 }
 
 /**
@@ -49,14 +75,21 @@ export function applySlotChange(
 ): { day: MergedDay; applied: boolean } {
   const flags = parseFrequency(normaliseTaken(current?.taken, change.slots));
   const stamps = stampsFor(current?.tickedAt, change.slots);
+  const instants = stampsFor(current?.takenAt, change.slots);
   const stamp = stamps[change.slot] ?? 0;
   const wins = change.at > stamp || (change.at === stamp && change.value === 1);
   if (wins) {
+    // A dose already taken keeps its instant (a second device's tick, a replay, a correction).
+    const wasTaken = flags[change.slot] === 1 && (instants[change.slot] ?? 0) > 0;
+    if (!wasTaken || change.value === 0) instants[change.slot] = change.value === 1 ? change.at : 0;
     flags[change.slot] = change.value;
     stamps[change.slot] = change.at;
   }
   const taken = flags.join('-');
-  return { day: { taken, tickedAt: stamps, takenCount: countTaken(taken) }, applied: wins };
+  return {
+    day: { taken, tickedAt: stamps, takenAt: instants, takenCount: countTaken(taken) },
+    applied: wins,
+  };
 }
 
 /**
@@ -70,7 +103,12 @@ export function applyWholeDay(current: StoredDay | undefined, taken: string, at:
   const stamps = stampsFor(current?.tickedAt, slots).map((stamp, i) =>
     next[i] === before[i] ? stamp : Math.max(stamp, at),
   );
-  return { taken, tickedAt: stamps, takenCount: countTaken(taken) };
+  // A whole day says which doses were taken, not when (it may be written days later): a dose it
+  // sets has no known instant, one it clears has none (decision 191).
+  const instants = stampsFor(current?.takenAt, slots).map((instant, i) =>
+    next[i] === before[i] ? instant : 0,
+  );
+  return { taken, tickedAt: stamps, takenAt: instants, takenCount: countTaken(taken) };
 }
 
 /**
@@ -80,12 +118,20 @@ export function applyWholeDay(current: StoredDay | undefined, taken: string, at:
  */
 export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number>, slots: number): MergedDay {
   const taken = normaliseTaken(remapFlags(current.taken ?? '', slotMap, slots), slots);
-  const stamps = new Array<number>(slots).fill(0);
-  (current.tickedAt ?? []).forEach((stamp, slot) => {
-    const index = slotMap.get(slot);
-    if (index !== undefined && index < slots) stamps[index] = stamp;
-  });
-  return { taken, tickedAt: stamps, takenCount: countTaken(taken) };
+  const move = (values: readonly number[] | null | undefined) => {
+    const moved = new Array<number>(slots).fill(0);
+    (values ?? []).forEach((value, slot) => {
+      const index = slotMap.get(slot);
+      if (index !== undefined && index < slots) moved[index] = value;
+    });
+    return moved;
+  };
+  return {
+    taken,
+    tickedAt: move(current.tickedAt),
+    takenAt: move(current.takenAt),
+    takenCount: countTaken(taken),
+  };
 }
 
 /**
@@ -102,4 +148,28 @@ export function mergeSlot(
   const at = Math.min(change.at ? Date.parse(change.at) : now.getTime(), now.getTime());
   const { day, applied } = applySlotChange(current, { slots, slot: change.slot, value: change.value, at });
   return { day: applied ? day : null, result: { taken: day.taken, applied } };
+}
+
+/**
+ * Decision 191: the user's correction of when a taken dose was taken. Only the slot's instant
+ * changes, never its stamp (decision 070: which change wins stays as it was). Null when the slot's
+ * dose is not taken (nothing to correct).
+ */
+export function correctTakenAt(
+  current: StoredDay | undefined,
+  slots: number,
+  slot: number,
+  at: number,
+): MergedDay | null {
+  const flags = parseFrequency(normaliseTaken(current?.taken, slots));
+  if (flags[slot] !== 1 || !current) return null;
+  const instants = stampsFor(current.takenAt, slots);
+  instants[slot] = at;
+  const taken = flags.join('-');
+  return {
+    taken,
+    tickedAt: stampsFor(current.tickedAt, slots),
+    takenAt: instants,
+    takenCount: countTaken(taken),
+  };
 }

@@ -27,6 +27,9 @@ export const medicineRouter = router({
   tickDose: authenticatedFrom(c.tickDose).mutation(({ ctx, input }) =>
     ctx.services.doses.tickDose(ctx.caller, input),
   ),
+  correctTakenAt: authenticatedFrom(c.correctTakenAt).mutation(async ({ ctx, input }) => ({
+    takenDay: await ctx.services.doses.correctTakenAt(ctx.caller, input),
+  })),
   history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
     takenHistory: await ctx.services.doses.history(ctx.caller, input.id, input.from, input.to),
   })),

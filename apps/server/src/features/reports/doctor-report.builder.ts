@@ -5,6 +5,7 @@ import {
   courseEndDate,
   deriveScheduledTimes,
   dosesOn,
+  durationText,
   frequencyLabel,
   addDays,
   pillsPerDoseOn,
@@ -16,6 +17,7 @@ import {
   zoneOffsetMinutes,
   zonedNow,
 } from '@medrem/domain';
+import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
 
 /** Everything the doctor's report is made of, read by the service; this module only counts. */
@@ -27,7 +29,8 @@ export interface DoctorReportInput {
   timeZone: string;
   defaultReminderTimes: readonly string[];
   rows: readonly MedicineRow[];
-  records: readonly { medicineId: string; date: string; taken: string }[];
+  /** Each day's flags, with when each dose was taken (decision 191). */
+  records: readonly ({ medicineId: string; date: string; taken: string } & StoredDay)[];
   refills: readonly { medicineId: string; pills: number; refilledAt: Date }[];
   intakes: readonly { medicineId: string; takenAt: Date; override: boolean }[];
 }
@@ -79,7 +82,12 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       taken: count.taken,
       missed: count.rate === null ? null : count.due - count.taken,
       rate: count.rate,
-      days: dayRows(row, figures.cells[i] ?? [], { timeZone, defaultReminderTimes }),
+      days: dayRows(
+        row,
+        figures.cells[i] ?? [],
+        input.records.filter((r) => r.medicineId === row.id),
+        { timeZone, defaultReminderTimes },
+      ),
       asNeeded: input.intakes
         .filter((x) => x.medicineId === row.id && inRange(x.takenAt))
         .map((x) => ({ at: isoWithOffset(x.takenAt.getTime(), timeZone), override: x.override })),
@@ -110,7 +118,8 @@ function scheduleWords(row: MedicineRow, defaultReminderTimes: readonly string[]
     if (s?.kind !== 'asNeeded') return days ?? '';
     const limits = [
       s.maxPer24h !== null ? `at most ${s.maxPer24h} in 24 hours` : null,
-      s.minIntervalMinutes !== null ? `at least ${s.minIntervalMinutes} minutes apart` : null,
+      // '6 hours', as the user entered it, never '360 minutes' (decision 192).
+      s.minIntervalMinutes !== null ? `at least ${durationText(s.minIntervalMinutes)} apart` : null,
     ].filter(Boolean);
     return limits.length > 0 ? `${days}, ${limits.join(', ')}` : (days ?? '');
   }
@@ -137,6 +146,7 @@ function taperSteps(row: MedicineRow): DoctorReportMedicine['steps'] {
 function dayRows(
   row: MedicineRow,
   cells: readonly DoseCell[],
+  records: readonly ({ date: string; taken: string } & StoredDay)[],
   context: { timeZone: string; defaultReminderTimes: readonly string[] },
 ): DoctorReportMedicine['days'] {
   const byDate = new Map<string, DoseCell[]>();
@@ -144,6 +154,9 @@ function dayRows(
   return [...byDate].map(([date, dayCells]) => {
     const doses = dosesOn(row, date, context);
     const pillsPerDose = pillsPerDoseOn(row, date);
+    // When each dose was taken (decision 191), from the day's record.
+    const record = records.find((r) => r.date === date);
+    const takenAt = record ? takenInstants(record, record.taken.split('-').length) : [];
     return {
       date,
       doses: dayCells.map((cell) => {
@@ -158,6 +171,10 @@ function dayRows(
           pillsPerDose,
           status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : 'missed',
           at: at === null ? null : isoWithOffset(at, context.timeZone),
+          takenAt:
+            cell.taken > 0 && takenAt[cell.slot]
+              ? isoWithOffset(takenAt[cell.slot]!, context.timeZone)
+              : null,
         };
       }),
     };

@@ -8,7 +8,14 @@ import { DoseRecordRepository } from '../../../src/features/medicines/dose-recor
 import { IdempotentWriteRepository } from '../../../src/features/idempotency/idempotent-write.repository';
 import { ReminderScheduler } from '../../../src/features/reminders/reminder-scheduler';
 import { ManualClock } from '../../../src/lib/clock';
-import { type SignedInUser, createMedicine, setTaken, signedInUser } from '../../support/scenario';
+import {
+  type SignedInUser,
+  createMedicine,
+  setTaken,
+  settingsOf,
+  signedInUser,
+  withTimes,
+} from '../../support/scenario';
 import { TEST_ENGINE } from '../../support/test-database';
 import { type TestServer, startTestServer } from '../../support/test-server';
 
@@ -32,6 +39,7 @@ describe(`a dose write in one statement (${TEST_ENGINE})`, () => {
   const dayOf = (taken: string, at: number): MergedDay => ({
     taken,
     tickedAt: taken.split('-').map((flag) => (flag === '1' ? at : 0)),
+    takenAt: taken.split('-').map((flag) => (flag === '1' ? at : 0)),
     takenCount: taken.split('-').filter((flag) => flag === '1').length,
   });
   const refillChecks = async (userId: string) =>
@@ -159,6 +167,12 @@ describe(`a dose write in one statement (${TEST_ENGINE})`, () => {
 
   it('concurrent ticks of every slot of one day all land, with one refill check', async () => {
     const user = await signedInUser(server, { label: 'statement' });
+    // Every dose within its take-early window at 08:01 (decision 190): 08:00, 08:30, 09:00.
+    const times = await user.api.put(
+      `/api/user/${user.email}/settings`,
+      withTimes(await settingsOf(user), ['08:00', '08:30', '09:00']),
+    );
+    expect(times.status, times.text).toBe(200);
     const medicine = await createMedicine(user, { frequency: '1-1-1' });
     const ticks = [0, 1, 2].flatMap((slot) =>
       [1, 2, 3].map((n) => ({ slot, taken: true, tickedAt: `${TODAY}T08:0${n}:00.000Z` })),

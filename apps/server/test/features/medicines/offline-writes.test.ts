@@ -23,7 +23,17 @@ describe(`offline-safe writes (${TEST_ENGINE})`, () => {
   });
   afterAll(() => server.close());
 
-  const newUser = () => signedInUser(server, { label: 'offline' });
+  // Every dose of the day is within reach at 10:00 (decision 190 refuses a tick more than the
+  // take-early window before its dose): these tests are about the order of changes, not the hour.
+  const newUser = async () => {
+    const user = await signedInUser(server, { label: 'offline' });
+    const saved = await user.api.put(
+      `/api/user/${user.email}/settings`,
+      withTimes(await settingsOf(user), ['08:00', '09:00', '10:00']),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    return user;
+  };
   let keySeq = 0;
   const newKey = () => `test-key-${Date.now()}-${(keySeq += 1)}`;
 

@@ -145,10 +145,26 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     expect(weekly.schedule).toBe('Mondays, Thursdays at 08:00');
     const day = (date: string) => weekly.days.find((d) => d.date === date)?.doses;
     expect(day('2026-10-05')).toEqual([
-      { slot: 0, time: '08:00', taken: 1, pillsPerDose: 1, status: 'taken', at: '2026-10-05T08:00:00+02:00' },
+      {
+        slot: 0,
+        time: '08:00',
+        taken: 1,
+        pillsPerDose: 1,
+        status: 'taken',
+        at: '2026-10-05T08:00:00+02:00',
+        takenAt: null,
+      },
     ]);
     expect(day('2026-10-10')).toEqual([
-      { slot: 0, time: '08:00', taken: 1, pillsPerDose: 1, status: 'extra', at: '2026-10-10T08:00:00+02:00' },
+      {
+        slot: 0,
+        time: '08:00',
+        taken: 1,
+        pillsPerDose: 1,
+        status: 'extra',
+        at: '2026-10-10T08:00:00+02:00',
+        takenAt: null,
+      },
     ]);
     expect(day('2026-11-05')).toEqual([
       {
@@ -158,6 +174,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         pillsPerDose: 1,
         status: 'missed',
         at: '2026-11-05T08:00:00+01:00',
+        takenAt: null,
       },
     ]);
     expect(day('2026-10-06')).toBeUndefined(); // a Tuesday: nothing due, nothing taken
@@ -173,6 +190,8 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
           pillsPerDose: 1,
           status: 'taken',
           at: '2026-11-10T08:00:00+01:00',
+          // Recorded by the spec's whole-day write: which doses, not when (decision 191).
+          takenAt: null,
         },
       ],
     });
@@ -209,6 +228,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       'adherence_percent',
       'detail',
       'pills_per_dose',
+      'taken_at',
     ]);
     expect(rows.every((row) => row.length === header!.length)).toBe(true);
     const json = await doctor('2026-10-01', '2026-11-10');
@@ -234,9 +254,10 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       '',
       '',
       '1',
+      '',
     ]);
     expect(rows.filter((r) => r[0] === 'refill')).toEqual([
-      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills', ''],
+      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills', '', ''],
     ]);
     const doses = json.medicines.reduce((n, m) => n + m.days.reduce((k, d) => k + d.doses.length, 0), 0);
     expect(rows.filter((r) => r[0] === 'dose')).toHaveLength(doses);

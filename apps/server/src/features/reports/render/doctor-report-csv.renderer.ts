@@ -16,6 +16,8 @@ const COLUMNS = [
   'detail',
   // Last, so the columns before it keep their places: a taper's pills change by step (decision 186).
   'pills_per_dose',
+  // When a taken dose was taken (decision 191), beside `time`, when it was due.
+  'taken_at',
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number | null>>;
 
@@ -53,6 +55,7 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
           status: dose.status,
           pills_per_dose: dose.pillsPerDose,
           taken: dose.taken,
+          taken_at: dose.takenAt,
         });
       }
     }

@@ -32,14 +32,19 @@ export function renderDoctorReportFhir(report: DoctorReportView): Record<string,
     for (const day of m.days) {
       for (const dose of day.doses) {
         if (dose.taken === 0 || !dose.at) continue;
+        // effectiveDateTime: when it was taken (decision 191), where known; else when it was due.
         resources.push(
-          administration(stableUuid('dose', m.medicineId, day.date, String(dose.slot)), dose.at, {
-            m,
-            subject,
-            medication,
-            statementId,
-            pills: dose.taken * dose.pillsPerDose,
-          }),
+          administration(
+            stableUuid('dose', m.medicineId, day.date, String(dose.slot)),
+            dose.takenAt ?? dose.at,
+            {
+              m,
+              subject,
+              medication,
+              statementId,
+              pills: dose.taken * dose.pillsPerDose,
+            },
+          ),
         );
       }
     }

@@ -83,7 +83,13 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
     if (m.days.length === 0 && m.asNeeded.length === 0) continue;
     writer.line(m.name, { bold: true, before: 6 });
     for (const day of m.days) {
-      const doses = day.doses.map((d) => `${d.time ?? `slot ${d.slot + 1}`} ${d.status}`).join('    ');
+      // A taken dose says when it was taken (decision 191): "20:00 taken at 19:32".
+      const doses = day.doses
+        .map(
+          (d) =>
+            `${d.time ?? `slot ${d.slot + 1}`} ${d.status}${d.takenAt ? ` at ${d.takenAt.slice(11, 16)}` : ''}`,
+        )
+        .join('    ');
       writer.line(`${day.date}    ${doses}`, { indent: 12 });
     }
     for (const x of m.asNeeded) {

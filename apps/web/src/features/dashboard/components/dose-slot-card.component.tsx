@@ -4,6 +4,7 @@ import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
 import { type DoseSlotView, type SlotDose, doseLine } from '../dose-slots.model';
 import { pendingTickKey } from '../use-taken-today.hook';
 import { DoseTick } from './dose-tick.component';
+import { DoseTakenAt } from './taken-at.component';
 
 const STATUS_STYLE: Record<SlotStatus, string> = {
   Completed: 'bg-green-100 text-green-800',
@@ -72,6 +73,15 @@ export function DoseSlotCard(props: {
               <div>
                 <p className="font-medium text-slate-900">{dose.medicine.name}</p>
                 <p className="text-sm text-slate-700">{doseLine(dose)}</p>
+                {dose.taken && dose.takenAt ? (
+                  <DoseTakenAt
+                    medicine={dose.medicine}
+                    date={props.date}
+                    slot={slot.index}
+                    takenAt={dose.takenAt}
+                    timeZone={props.timeZone}
+                  />
+                ) : null}
               </div>
               <DoseTick
                 label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose taken`}

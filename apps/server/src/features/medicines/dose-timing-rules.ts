@@ -1,0 +1,71 @@
+import {
+  MAX_TAKE_EARLY_MINUTES,
+  type ScheduledMedicineFields,
+  dosePhaseAt,
+  dosesOn,
+  isTakeable,
+  normaliseTaken,
+  tooEarlyMessage,
+  wallClockInstant,
+} from '@medrem/domain';
+import { badRequest } from '../../lib/app-error';
+import { type StoredDay, takenInstants } from './dose-ticks';
+
+/** A day as the API answers it: the spec's flags and, where known, when each dose was taken. */
+export type TakenDay = { date: string; taken: string; takenAt?: (string | null)[] };
+
+/** What the timing rules read of the user's settings and the clock. */
+export interface DoseTiming {
+  timeZone: string;
+  defaultReminderTimes: readonly string[];
+  takeEarlyMinutes: number;
+  now: Date;
+}
+
+/**
+ * A stored day as answered (decision 191): `takenAt` only when some dose's instant is known, so
+ * the spec's answer (`date`, `taken`) is unchanged for days without one.
+ */
+export function takenDayOf(date: string, day: StoredDay, slots: number): TakenDay {
+  const taken = normaliseTaken(day.taken, slots);
+  const instants = takenInstants(day, slots);
+  if (instants.every((instant) => instant === null)) return { date, taken };
+  return { date, taken, takenAt: instants.map((i) => (i === null ? null : new Date(i).toISOString())) };
+}
+
+/** When a press was made: the device's time (an offline press sent later), never after now. */
+export function pressInstant(at: string | undefined, now: Date): number {
+  return Math.min(at ? Date.parse(at) : now.getTime(), now.getTime());
+}
+
+/**
+ * Decision 190: a dose marked taken before its take-early window is refused, with when it opens.
+ * The dose's own instant (an every-N-hours dose's), else its slot's default time on that date.
+ */
+export function assertTakeable(
+  medicine: ScheduledMedicineFields,
+  dose: { date: string; slot: number; pressedAt: number },
+  timing: DoseTiming,
+): void {
+  const scheduled = dosesOn(medicine, dose.date, timing).find((d) => d.slot === dose.slot);
+  const time = scheduled?.time ?? timing.defaultReminderTimes[dose.slot];
+  if (time === undefined) return;
+  const doseAt = scheduled?.at ?? wallClockInstant(dose.date, time, timing.timeZone);
+  if (!isTakeable(dosePhaseAt(doseAt, dose.pressedAt, timing.takeEarlyMinutes))) {
+    throw badRequest(tooEarlyMessage(time, timing.takeEarlyMinutes));
+  }
+}
+
+/**
+ * Decision 191: a corrected taken time is not in the future, and not before the dose's day starts
+ * minus the longest take-early window (no dose of that day can have been taken earlier).
+ */
+export function assertCorrectionInBounds(date: string, at: number, timing: DoseTiming): void {
+  if (at > timing.now.getTime()) throw badRequest('The time a dose was taken cannot be in the future.');
+  const earliest = wallClockInstant(date, '00:00', timing.timeZone) - MAX_TAKE_EARLY_MINUTES * 60_000;
+  if (at < earliest) {
+    throw badRequest(
+      `A dose of ${date} cannot have been taken more than ${MAX_TAKE_EARLY_MINUTES / 60} hours before that day began.`,
+    );
+  }
+}
