@@ -47,3 +47,25 @@ describe('useMedicineDerivations (add form)', () => {
     });
   });
 });
+
+describe('pills for the whole course (decision 186)', () => {
+  it('counts a taper’s doses at their step’s pills: 8, 6 and 4 for 3 days each make 54, not 9', () => {
+    const schedule = {
+      kind: 'taper' as const,
+      steps: [
+        { days: 3, dose: '40 mg', pillsPerDose: 8 },
+        { days: 3, dose: '30 mg', pillsPerDose: 6 },
+        { days: 3, dose: '20 mg', pillsPerDose: 4 },
+      ],
+    };
+    const course = { schedule, pillsPerDose: 1, startDate: '2026-12-01' };
+    const { result } = renderHook(() => useMedicineDerivations('1-0-0', 9, defaults, course));
+    expect(result.current.originalTotalPills).toBe(54);
+  });
+
+  it('counts the pills a dose: 2 a dose twice a day for 10 days is 40', () => {
+    const course = { schedule: null, pillsPerDose: 2, startDate: '2026-12-01' };
+    const { result } = renderHook(() => useMedicineDerivations('1-0-1', 10, defaults, course));
+    expect(result.current.originalTotalPills).toBe(40);
+  });
+});

@@ -69,9 +69,14 @@ export function MedicineForm(props: {
     control,
     name: ['frequency', 'originalDurationDays', 'startDate'],
   });
-  const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes);
   const [draft, setDraft] = useState(() => draftOf(props.defaultSchedule));
   const built = toSchedule(draft);
+  // The course's pills by the schedule and the pills a dose (decision 186), as the server stores them.
+  const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes, {
+    schedule: 'schedule' in built ? built.schedule : null,
+    pillsPerDose: useWatch({ control, name: 'pillsPerDose' }),
+    startDate: startDate ?? props.today,
+  });
   // The schedule's problems show at their fields once the user tried to save (decision 195), and
   // follow the edits from then on; a toast that vanishes is no place for them.
   const [triedToSave, setTriedToSave] = useState(false);

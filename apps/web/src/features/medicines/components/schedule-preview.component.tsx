@@ -1,5 +1,5 @@
 import type { DoseSchedule } from '@medrem/domain';
-import { formatTime12h, upcomingDoses } from '@medrem/domain';
+import { courseDoses, formatTime12h, lastCourseDose, upcomingDoses } from '@medrem/domain';
 
 const PREVIEW_DAYS = 7;
 const dayLabel = new Intl.DateTimeFormat('en-US', {
@@ -48,6 +48,11 @@ export function SchedulePreview(props: {
     defaultReminderTimes: props.defaultReminderTimes,
   });
   const clockNote = days.some((d) => d.doses.some((dose) => dose.clockChanged));
+  const context = { timeZone: props.timeZone, defaultReminderTimes: props.defaultReminderTimes };
+  const last = lastCourseDose(medicine, context);
+  // A course counts doses from its first (decision 188): every 8 hours for 7 days is 21 doses,
+  // whatever the start time, so its last dose can fall on the day after its last calendar day.
+  const interval = props.schedule?.kind === 'interval' ? props.schedule : null;
   return (
     <section aria-labelledby={titleId} className="rounded-lg bg-slate-50 p-3 md:col-span-2">
       <h2 id={titleId} className="font-medium text-slate-800">
@@ -67,6 +72,14 @@ export function SchedulePreview(props: {
           </li>
         ))}
       </ul>
+      {last ? (
+        <p data-testid={`${props.idPrefix}-last-dose`} className="mt-2 text-sm text-slate-800">
+          Last dose: {dayLabel.format(new Date(`${last.date}T00:00:00Z`))} at {formatTime12h(last.time)}
+          {interval
+            ? ` (${courseDoses(medicine)} doses: ${medicine.originalDurationDays} days are counted from the first dose, not from midnight)`
+            : ''}
+        </p>
+      ) : null}
       {clockNote ? (
         <p className="mt-2 text-sm text-amber-900">
           The clocks change in this period: doses stay the same number of real hours apart, so their times
