@@ -1,9 +1,10 @@
 import { Menu as MenuIcon, Pill, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
 import { lazyNamed } from '../../lib/lazy-named';
 import { useNavigation } from '../../lib/navigation';
 import { buttonClass } from '../../shared/ui/button.styles';
+import { usePhoneMenu } from './use-phone-menu.hook';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -33,21 +34,40 @@ export function TopNav() {
   const { user, loading } = useAuth();
   // The router's links in the full app, plain ones in the signed-out first paint (decision 051).
   const { Link } = useNavigation();
-  // A plain disclosure (button + panel): the small-screen menu needs no library.
-  const [menuOpen, setMenuOpen] = useState(false);
+  // A plain disclosure (button + panel): the small-screen menu needs no library. The panel follows
+  // its button in the page's order (Tab goes from the button into the menu), drawn below the bar.
+  const menu = usePhoneMenu();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
         <button
+          ref={menu.button}
           type="button"
           className={`${buttonClass.icon} md:hidden`}
           aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? 'main-menu' : undefined}
-          onClick={() => setMenuOpen((open) => !open)}
+          aria-expanded={menu.open}
+          aria-controls={menu.open ? 'main-menu' : undefined}
+          onClick={menu.toggle}
         >
-          {menuOpen ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+          {menu.open ? <X aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
         </button>
+        {menu.open ? (
+          <div
+            ref={menu.panel}
+            id="main-menu"
+            className="absolute inset-x-0 top-full border-y border-slate-200 bg-white px-3 pb-3 shadow-lg md:hidden"
+          >
+            <ul className="flex flex-col gap-1 pt-2">
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={`${linkClass} w-full`} exact onClick={menu.close}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Link
           to="/"
           className="mr-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:mr-4 sm:text-lg"
@@ -79,19 +99,6 @@ export function TopNav() {
           )}
         </div>
       </nav>
-      {menuOpen ? (
-        <div id="main-menu" className="border-t border-slate-200 px-3 pb-3 md:hidden">
-          <ul className="flex flex-col gap-1 pt-2">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={`${linkClass} w-full`} exact onClick={() => setMenuOpen(false)}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
     </header>
   );
 }
