@@ -22,6 +22,13 @@ describe('notificationTarget: what a notification opens (bell and in-app reminde
     expect(of('refill', 'Warfarin')).toEqual({ to: '/care', label: 'Open care' });
   });
 
+  it('opens the dashboard for a medicine not listed yet when the user cares for nobody', () => {
+    expect(notificationTarget({ type: 'refill', medicineName: 'New' }, own, false)).toMatchObject({
+      to: '/',
+      hash: REFILLS_ID,
+    });
+  });
+
   it('opens the dashboard for anything else', () => {
     expect(of('generic', null)).toEqual({ to: '/', label: 'Open' });
     expect(of('success', 'Aspirin')).toEqual({ to: '/', label: 'Open' });

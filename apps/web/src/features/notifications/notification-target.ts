@@ -16,14 +16,16 @@ export const REFILLS_ID = 'refills-title';
  * a dose reminder or a missed dose opens today's doses, a refill the refill panel, and an alert
  * about a medicine that is not the user's own (a caregiver's alert about the person they look
  * after, decision 140) opens the care view. A stored notification names its medicine, not who
- * owns it, hence the user's own medicine names.
+ * owns it, hence the user's own medicine names; only someone who cares for others can get an
+ * alert about a medicine not theirs (a medicine just added elsewhere may not be listed yet).
  */
 export function notificationTarget(
   notification: Pick<Notification, 'type' | 'medicineName'>,
   ownMedicineNames: ReadonlySet<string>,
+  caresForSomeone = true,
 ): NotificationTarget {
   const { type, medicineName } = notification;
-  const someoneElses = medicineName !== null && !ownMedicineNames.has(medicineName);
+  const someoneElses = caresForSomeone && medicineName !== null && !ownMedicineNames.has(medicineName);
   if (someoneElses && (type === 'missed_dose' || type === 'refill')) {
     return { to: '/care', label: 'Open care' };
   }

@@ -1,6 +1,8 @@
 import type { Notification } from '@medrem/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { trpc } from '../../lib/trpc';
+import { useSignedInUser } from '../auth/auth.context';
 import { useMedicines } from '../medicines/medicines.queries';
 import { notificationTarget, type NotificationTarget } from './notification-target';
 import { useNotificationActions } from './notifications.queries';
@@ -11,10 +13,17 @@ export function useOpenNotification(): {
   open: (notification: Notification) => void;
 } {
   const medicines = useMedicines();
+  const { email } = useSignedInUser();
+  // Whether anyone's alerts can reach this user (decision 140); a caregiver's list changes rarely.
+  const patients = trpc.care.patients.useQuery({ userEmail: email }, { staleTime: 5 * 60_000 });
+  const caresForSomeone = (patients.data?.patients.length ?? 0) > 0;
   const actions = useNotificationActions();
   const navigate = useNavigate();
   const own = useMemo(() => new Set((medicines.data ?? []).map((m) => m.name)), [medicines.data]);
-  const targetOf = useCallback((n: Notification) => notificationTarget(n, own), [own]);
+  const targetOf = useCallback(
+    (n: Notification) => notificationTarget(n, own, caresForSomeone),
+    [own, caresForSomeone],
+  );
   const open = useCallback(
     (n: Notification) => {
       if (!n.isRead) void actions.markRead(n.id);
