@@ -2,16 +2,19 @@ import type { CaredPersonView } from '@medrem/contract';
 import {
   type ZonedNow,
   doseCells,
+  intervalDosesOn,
   isSlotAvailable,
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
+  slotsBeforeAdded,
   sumCells,
 } from '@medrem/domain';
 import type { MedicineWithTotals } from '../medicines/medicine.repository';
 
 type Today = CaredPersonView['today'];
 type MedicineLine = NonNullable<CaredPersonView['medicines']>[number];
+type SlotLine = Today['slots'][number];
 
 /**
  * A patient's today as a caregiver sees it, counted by the domain's dose cells (the rule of the
@@ -40,17 +43,45 @@ export function todayOf(
     all.push(...cells);
     lines.push({ name: m.name, dosage: m.dosage, ...sumCells(cells) });
   }
-  const slots = settings.defaultReminderTimes.flatMap((time, slot) => {
+  const context = { timeZone: settings.timezone, defaultReminderTimes: settings.defaultReminderTimes };
+  const status = (taken: number, planned: number, time: string): SlotLine['status'] =>
+    taken >= planned ? 'taken' : isSlotAvailable(time, now.minutes) ? 'not-taken' : 'upcoming';
+  const slots: SlotLine[] = settings.defaultReminderTimes.flatMap((time, slot) => {
     let planned = 0;
     let taken = 0;
     for (const m of medicines) {
       if (slotFlagsOn(m, now.date)[slot] !== 1) continue;
+      const tick = parseFrequency(takenToday.get(m.id) ?? '')[slot] === 1;
+      // A dose before the medicine was added is not planned, unless it was taken (decision 187).
+      if (!tick && slotsBeforeAdded(m, now.date, context).has(slot)) continue;
       planned += 1;
-      if (parseFrequency(takenToday.get(m.id) ?? '')[slot] === 1) taken += 1;
+      if (tick) taken += 1;
     }
     if (planned === 0) return [];
-    const status = taken >= planned ? 'taken' : isSlotAvailable(time, now.minutes) ? 'not-taken' : 'upcoming';
-    return [{ slot, name: slotNameForTime(time), time, planned, taken, status } as const];
+    return [
+      { slot, name: slotNameForTime(time), time, planned, taken, status: status(taken, planned, time) },
+    ];
   });
+  // Every-N-hours doses have no default-time slot: each is a line of its own at its time, so the
+  // caregiver's "n of m" counts them as the dashboard does (decision 189). Their `slot` numbers
+  // follow the default-time slots', one per line, so each line has its own.
+  let next = settings.defaultReminderTimes.length;
+  for (const m of medicines) {
+    const flags = parseFrequency(takenToday.get(m.id) ?? '');
+    for (const dose of intervalDosesOn(m, now.date, settings.timezone)) {
+      const taken = flags[dose.slot] === 1 ? 1 : 0;
+      if (dose.beforeAdded && taken === 0) continue;
+      const slot = next++;
+      slots.push({
+        slot,
+        name: slotNameForTime(dose.time),
+        time: dose.time,
+        planned: 1,
+        taken,
+        status: status(taken, 1, dose.time),
+      });
+    }
+  }
+  slots.sort((a, b) => a.time.localeCompare(b.time) || a.slot - b.slot);
   return { today: { date: now.date, ...sumCells(all), slots }, medicines: lines };
 }
