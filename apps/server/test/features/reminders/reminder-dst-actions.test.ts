@@ -149,7 +149,10 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     });
     await user.refresh();
     const day = await user.api.get(`/api/medicine/${m.id}/taken?date=2026-11-21`);
-    expect(day.body).toEqual({ takenDay: { date: '2026-11-21', taken: '1-0-0' } });
+    // Decision 191: with the instant the button was pressed.
+    expect(day.body).toEqual({
+      takenDay: { date: '2026-11-21', taken: '1-0-0', takenAt: ['2026-11-21T08:00:00.000Z', null, null] },
+    });
     await server.at('2026-11-21T09:30:00Z');
     expect((await user.notifications()).map((n) => n.type)).toEqual(['reminder']);
   });

@@ -199,7 +199,9 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
             actions: 0,
           });
           await user.refresh();
-          expect((await user.api.get(`/api/medicine/${medicine.id}/taken?date=2026-11-21`)).body).toEqual({
+          expect(
+            (await user.api.get(`/api/medicine/${medicine.id}/taken?date=2026-11-21`)).body,
+          ).toMatchObject({
             takenDay: { date: '2026-11-21', taken: '1-0-0' },
           });
           await context.close();

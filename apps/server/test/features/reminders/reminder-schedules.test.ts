@@ -40,7 +40,9 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
         'Amoxicillin. Every 8 hours: the clocks changed, so this dose keeps 8 real hours from the last.',
     });
 
-    // A dose taken before its time is not reminded: 15:00 EST is the day's third dose (slot 2).
+    // A dose taken before its time is not reminded: 15:00 EST is the day's third dose (slot 2),
+    // taken at 14:30 EST, inside the take-early window (decision 190).
+    await server.at('2026-11-01T19:30:00Z');
     await user.refresh();
     const tick = await user.api.put(`/api/medicine/${abx.id}/dose`, {
       date: '2026-11-01',
@@ -48,10 +50,11 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
       taken: true,
     });
     expect(tick.status, tick.text).toBe(200);
+    const before = (await user.notifications()).length;
     await server.at('2026-11-01T20:00:00Z');
-    expect(await user.notifications()).toHaveLength(5);
+    expect(await user.notifications()).toHaveLength(before);
     await server.at('2026-11-02T04:00:00Z'); // 23:00 EST, the 25-hour day's fourth dose
-    expect(await user.notifications()).toHaveLength(6);
+    expect(await user.notifications()).toHaveLength(before + 1);
   });
 
   it("'Mark as taken' on an every-N-hours push marks that dose of that day (no snooze offered)", async () => {
@@ -81,7 +84,10 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
     expect(response.status).toBe(200);
     await user.refresh();
     const day = await user.api.get(`/api/medicine/${m.id}/taken?date=2026-11-10`);
-    expect(day.body).toEqual({ takenDay: { date: '2026-11-10', taken: '0-1' } });
+    // Decision 191: with the instant the button was pressed.
+    expect(day.body).toEqual({
+      takenDay: { date: '2026-11-10', taken: '0-1', takenAt: [null, '2026-11-10T20:00:00.000Z'] },
+    });
   });
 
   it('reminds a Monday medicine on Mondays only, never an as-needed one', async () => {
