@@ -84,7 +84,20 @@ export const caredPersonSchema = z
       ),
     }),
     medicines: z
-      .array(z.object({ name: z.string(), dosage: z.string(), ...doseCount }))
+      .array(
+        z.object({
+          name: z.string(),
+          dosage: z.string(),
+          ...doseCount,
+          asNeeded: z
+            .array(z.object({ time: z.string(), override: z.boolean() }))
+            .nullable()
+            .meta({
+              description:
+                'As-needed medicines: today’s intakes (HH:MM in the patient’s zone), override when taken past a safety limit; null for scheduled medicines',
+            }),
+        }),
+      )
       .nullable()
       .meta({ description: 'Only when the patient lets this caregiver see the medicine list; else null.' }),
   })

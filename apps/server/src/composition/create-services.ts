@@ -171,6 +171,7 @@ export function createServices(deps: ServiceDependencies) {
     users: repositories.users,
     medicines: repositories.medicines,
     doses: repositories.doses,
+    asNeeded: repositories.asNeeded,
     settings,
     tokens: new InvitationTokens(deps.jwtSecret),
     clock,

@@ -9,6 +9,7 @@ import {
   slotNameForTime,
   slotsBeforeAdded,
   sumCells,
+  zonedNow,
 } from '@medrem/domain';
 import type { MedicineWithTotals } from '../medicines/medicine.repository';
 
@@ -25,7 +26,12 @@ export function todayOf(
   medicines: readonly MedicineWithTotals[],
   takenToday: ReadonlyMap<string, string>,
   now: ZonedNow,
-  settings: { timezone: string; defaultReminderTimes: readonly string[] },
+  settings: {
+    timezone: string;
+    defaultReminderTimes: readonly string[];
+    /** The as-needed medicines' intakes (any day): today's are listed with their mark. */
+    intakes?: readonly { medicineId: string; takenAt: Date; override: boolean }[];
+  },
 ): { today: Today; medicines: MedicineLine[] } {
   const window = {
     from: now.date,
@@ -41,7 +47,13 @@ export function todayOf(
     const taken = takenToday.get(m.id);
     const cells = doseCells(m, taken ? [{ date: now.date, taken }] : [], window);
     all.push(...cells);
-    lines.push({ name: m.name, dosage: m.dosage, ...sumCells(cells) });
+    // As-needed doses are never due: the caregiver sees each of today's, and which passed a limit.
+    const intakes = m.schedule?.kind === 'asNeeded' ? (settings.intakes ?? []) : null;
+    const asNeeded = intakes?.flatMap((x) => {
+      const at = zonedNow(x.takenAt, settings.timezone);
+      return x.medicineId === m.id && at.date === now.date ? [{ time: at.time, override: x.override }] : [];
+    });
+    lines.push({ name: m.name, dosage: m.dosage, ...sumCells(cells), asNeeded: asNeeded ?? null });
   }
   const context = { timeZone: settings.timezone, defaultReminderTimes: settings.defaultReminderTimes };
   const status = (taken: number, planned: number, time: string): SlotLine['status'] =>

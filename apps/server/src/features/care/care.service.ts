@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
+import type { AsNeededRepository } from '../medicines/as-needed.repository';
 import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { SettingsService } from '../settings/settings.service';
@@ -63,6 +64,7 @@ export class CareService {
       users: UserRepository;
       medicines: MedicineRepository;
       doses: DoseRecordRepository;
+      asNeeded: AsNeededRepository;
       settings: SettingsService;
       tokens: InvitationTokens;
       clock: Clock;
@@ -189,9 +191,13 @@ export class CareService {
       medicines.map((m) => m.id),
       [now.date],
     );
+    const intakes = await this.deps.asNeeded.allAsNeeded(
+      medicines.filter((m) => m.schedule?.kind === 'asNeeded').map((m) => m.id),
+    );
     const status = todayOf(medicines, new Map(taken.map((t) => [t.medicineId, t.taken])), now, {
       timezone: settings.timezone,
       defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+      intakes,
     });
     return {
       patientId: link.patientId,

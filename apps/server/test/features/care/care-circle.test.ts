@@ -200,7 +200,7 @@ describe(`care circle: invitations, permissions, removal (${TEST_ENGINE})`, () =
     const { token } = await invite(patient, carer.email, FULL);
     expect((await accept(carer, token)).status).toBe(200);
     expect((await patientsOf(carer))[0]!.medicines).toEqual([
-      { name: 'Metformin', dosage: '850mg', due: 1, taken: 0 },
+      { name: 'Metformin', dosage: '850mg', due: 1, taken: 0, asNeeded: null },
     ]);
     // An existing caregiver cannot be invited again.
     const twice = await patient.api.post(`/api/care/${patient.email}/invitations`, {

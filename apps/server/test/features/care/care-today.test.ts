@@ -28,9 +28,17 @@ describe(`a caregiver's today with every-N-hours doses (${TEST_ENGINE})`, () => 
       schedule: { kind: 'interval', everyHours: 8, startTime: '06:00' },
     });
     await setTaken(patient, abx.id, '2026-11-21', '1-0-0');
+    const prn = await createMedicine(patient, {
+      name: 'Ibuprofen',
+      startDate: '2026-11-01',
+      schedule: { kind: 'asNeeded', maxPer24h: 1, minIntervalMinutes: null },
+    });
+    const dose = (body: object) => patient.api.post(`/api/medicine/${prn.id}/as-needed`, body);
+    expect((await dose({ takenAt: '2026-11-21T07:30:00.000Z' })).status).toBe(201);
+    expect((await dose({ takenAt: '2026-11-21T09:15:00.000Z', override: true })).status).toBe(201);
     const invited = await patient.api.post(`/api/care/${patient.email}/invitations`, {
       email: carer.email,
-      permissions: DEFAULT_CARE_PERMISSIONS,
+      permissions: { ...DEFAULT_CARE_PERMISSIONS, canSeeMedicines: true },
     });
     expect(invited.status, invited.text).toBe(201);
     const accepted = await carer.api.post('/api/care/invitation/accept', {
@@ -57,5 +65,19 @@ describe(`a caregiver's today with every-N-hours doses (${TEST_ENGINE})`, () => 
     const planned = slots.reduce((n, s) => n + s.planned, 0);
     const taken = slots.reduce((n, s) => n + Math.min(s.taken, s.planned), 0);
     expect([taken, planned]).toEqual([1, 5]);
+  });
+
+  it('lists an as-needed medicine’s intakes of today, the one past its limit marked', async () => {
+    const response = await carer.api.get(`/api/care/${carer.email}/patients`);
+    const [person] = response.body.patients as { medicines: { name: string; asNeeded: unknown }[] }[];
+    const lines = Object.fromEntries(person!.medicines.map((m) => [m.name, m.asNeeded]));
+    expect(lines).toEqual({
+      Metformin: null,
+      Amoxicillin: null,
+      Ibuprofen: [
+        { time: '07:30', override: false },
+        { time: '09:15', override: true },
+      ],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { CaredPersonView } from '@medrem/contract';
+import { formatTime12h } from '@medrem/domain';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
@@ -13,6 +14,13 @@ const STATUS = {
   'not-taken': { label: 'Not taken yet', className: 'bg-amber-100 text-amber-900' },
   upcoming: { label: 'Later today', className: 'bg-slate-100 text-slate-800' },
 } as const;
+
+/** An as-needed medicine's day: each intake's time, and which passed a safety limit (decision 189). */
+function asNeededText(intakes: readonly { time: string; override: boolean }[]): string {
+  if (intakes.length === 0) return 'none taken today';
+  const times = intakes.map((x) => `${formatTime12h(x.time)}${x.override ? ' (past a safety limit)' : ''}`);
+  return `taken ${intakes.length === 1 ? 'once' : `${intakes.length} times`} today: ${times.join(', ')}`;
+}
 
 function Person({ person }: { person: CaredPersonView }) {
   const user = useSignedInUser();
@@ -79,7 +87,8 @@ function Person({ person }: { person: CaredPersonView }) {
             {person.medicines.map((m, i) => (
               <li key={`${m.name}-${i}`}>
                 {m.name}
-                {m.dosage ? ` (${m.dosage})` : ''}: {m.taken} of {m.due} taken today
+                {m.dosage ? ` (${m.dosage})` : ''}:{' '}
+                {m.asNeeded ? asNeededText(m.asNeeded) : `${m.taken} of ${m.due} taken today`}
               </li>
             ))}
           </ul>
