@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_LAUNCH } from './e2e/support/chromium-launch';
+import { shiftedServerClockEnv } from './e2e/support/server-clock';
 import { socialSetup } from './e2e/support/social/social-setup';
 
 /** The data folders this process made: the runner's, as workers inherit the environment. */
@@ -63,6 +64,8 @@ export default defineConfig({
         // Every test's browser comes from 127.0.0.1: the per-IP ceiling on API calls (tested in
         // the server suite) would count the whole suite as one visitor.
         RATE_LIMIT_PER_MINUTE: '100000',
+        // Never behind the pages' 10:00 UTC (server-clock.ts).
+        ...shiftedServerClockEnv(),
       },
     },
     {

@@ -152,7 +152,7 @@ describe('every N hours: real hours, also across a clock change', () => {
     const day = intervalDosesOn(abx, '2026-03-29', 'Europe/Berlin');
     expect(day.map((d) => d.time)).toEqual(['07:00', '15:00', '23:00']);
     expect(day.every((d) => d.clockChanged)).toBe(true);
-    expect(day[0]!.at! - before[2]!.at!).toBe(8 * 3_600_000);
+    expect(day[0]!.at - before[2]!.at).toBe(8 * 3_600_000);
   });
 
   it('America/New_York, fall back (1 November 2026): a 25-hour day can hold four doses', () => {
@@ -164,7 +164,7 @@ describe('every N hours: real hours, also across a clock change', () => {
     expect(day.map((d) => d.time)).toEqual(['00:00', '07:00', '15:00', '23:00']);
     expect(day.map((d) => d.clockChanged)).toEqual([false, true, true, true]);
     expect(slotCountOn(abx, '2026-11-01', 'America/New_York')).toBe(4);
-    for (let i = 1; i < day.length; i++) expect(day[i]!.at! - day[i - 1]!.at!).toBe(8 * 3_600_000);
+    for (let i = 1; i < day.length; i++) expect(day[i]!.at - day[i - 1]!.at).toBe(8 * 3_600_000);
   });
 
   it('stops with the course and averages 24/N doses a day', () => {

@@ -125,6 +125,13 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
       refusedWith: 404,
     },
   ],
+  'medicine.correctTakenAt': ({ medicineId }) => [
+    {
+      params: { id: medicineId },
+      body: { date: '2026-11-20', slot: 0, takenAt: '2026-11-20T08:05:00Z' },
+      refusedWith: 404,
+    },
+  ],
   'medicine.history': ({ medicineId }) => [
     { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
   ],
