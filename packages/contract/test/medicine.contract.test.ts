@@ -238,11 +238,12 @@ describe('medicine.refill (PATCH /api/medicine/{id}/refill) and refillReminders'
     expect(accepted(refill.output, serverMedicine)).toBeTruthy();
   });
 
-  it('refillReminders: takes ?userEmail= and answers id, name, pillsLeft, daysLeft', () => {
+  it('refillReminders: takes ?userEmail= and answers id, name, pillsLeft, daysLeft, packPills', () => {
     expect(accepted(refillReminders.input, { userEmail: EMAIL })).toEqual({ userEmail: EMAIL });
     expect(refusals(refillReminders.input, {})).toEqual(['userEmail: Please enter a valid email address.']);
-    const items = [{ id: MEDICINE_ID, name: 'Metformin', pillsLeft: 3, daysLeft: 1 }];
+    // packPills: what a refill adds by default (decision 182).
+    const items = [{ id: MEDICINE_ID, name: 'Metformin', pillsLeft: 3, daysLeft: 1, packPills: 20 }];
     expect(accepted(refillReminders.output, items)).toEqual(items);
-    expect(refusals(refillReminders.output, [{ id: MEDICINE_ID, name: 'Metformin' }])).toHaveLength(2);
+    expect(refusals(refillReminders.output, [{ id: MEDICINE_ID, name: 'Metformin' }])).toHaveLength(3);
   });
 });

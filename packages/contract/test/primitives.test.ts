@@ -155,7 +155,8 @@ describe('takenFlagsSchema (a day’s taken doses)', () => {
   it.each([
     ['1-0-2', 'Taken must be 0/1 flags joined by dashes, e.g. 1-0-0.'],
     ['', 'Taken must be 0/1 flags joined by dashes, e.g. 1-0-0.'],
-    ['1-0-1-0-1-0-1-0-1', 'At most 8 slots.'],
+    // An every-N-hours day holds up to 25 doses (decision 196): 26 flags are one too many.
+    [Array.from({ length: 26 }, () => '0').join('-'), 'At most 25 slots.'],
   ])('refuses %j', (value, message) => {
     expect(refusals(takenFlagsSchema, value)).toEqual([`: ${message}`]);
   });
