@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { OfflineScreen } from './offline-screen.component';
+import { PAGE_NOTICES_ID } from '../../shared/ui/page-notices';
 import { TopNav } from './top-nav.component';
 
 /**
@@ -25,6 +26,7 @@ export function PageFrame({
       <TopNav />
       <OfflineScreen dataTime={offlineDataTime} />
       <main id="main" className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">
+        <div id={PAGE_NOTICES_ID} />
         {children}
       </main>
     </>

@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { buttonClass } from '../../../shared/ui/button.styles';
+import { PAGE_NOTICES_ID } from '../../../shared/ui/page-notices';
 import { devicePushState, type DevicePushState } from '../push-state';
 import { DevicePushStatus } from './device-push-status.component';
 
@@ -18,13 +20,15 @@ function dismissedFor(): string | null {
 }
 
 /**
- * A card at the bottom of the page while this device cannot get reminders and a tap or a word can
+ * A card at the top of the page (in its flow, never over its buttons) while this device cannot get reminders and a tap or a word can
  * help (decision 197). "Not now" hides it for that state; a new state shows it again.
  */
 export function DevicePushNotice() {
   const state = useSyncExternalStore(devicePushState.subscribe, devicePushState.current);
   const [dismissed, setDismissed] = useState(dismissedFor);
   if (!NOTICED.has(state) || dismissed === state) return null;
+  const host = document.getElementById(PAGE_NOTICES_ID);
+  if (!host) return null;
   const hide = () => {
     try {
       localStorage.setItem(DISMISSED_KEY, state);
@@ -33,10 +37,10 @@ export function DevicePushNotice() {
     }
     setDismissed(state);
   };
-  return (
+  return createPortal(
     <aside
       aria-label="Reminders on this device"
-      className="fixed inset-x-4 bottom-4 z-40 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:right-auto sm:max-w-md"
+      className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
         <DevicePushStatus />
@@ -44,6 +48,7 @@ export function DevicePushNotice() {
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
-    </aside>
+    </aside>,
+    host,
   );
 }
