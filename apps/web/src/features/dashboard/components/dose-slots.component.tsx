@@ -35,7 +35,11 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
     takeEarlyMinutes: settings.medicineDefaults.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES,
   };
   const cards = orderDoseCards([
-    ...buildDoseSlots({ ...today, defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes }),
+    ...buildDoseSlots({
+      ...today,
+      defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+      timeZone: settings.timezone,
+    }),
     ...buildIntervalDoses({ ...today, timeZone: settings.timezone }),
   ]);
   const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && m.courseEndDate >= now.date);
