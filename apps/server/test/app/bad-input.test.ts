@@ -473,6 +473,26 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'a future date', patch: { date: '2030-01-01' }, mentions: 'future' },
     ],
   },
+  // The world's medicine has 2026-11-19 taken '1-0-1' (makeWorld): slot 0 can be corrected.
+  'medicine.correctTakenAt': {
+    baseline: (w) => ({
+      params: { id: w.medicineId },
+      body: { date: '2026-11-19', slot: 0, takenAt: '2026-11-19T08:05:00Z' },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'slot -1', patch: { slot: -1 }, mentions: 'slot' },
+      { label: 'slot 1.5', patch: { slot: 1.5 }, mentions: 'slot' },
+      { label: 'slot "0"', patch: { slot: '0' }, mentions: 'slot' },
+      { label: 'a slot not taken that day', patch: { slot: 1 } },
+      { label: 'date not a date', patch: { date: '19/11/2026' }, mentions: 'date' },
+      { label: 'takenAt not a timestamp', patch: { takenAt: 'this morning' }, mentions: 'takenAt' },
+      { label: 'takenAt missing', patch: { takenAt: undefined }, mentions: 'takenAt' },
+      { label: 'takenAt in the future', patch: { takenAt: '2999-01-01T08:00:00Z' } },
+      { label: 'takenAt days before the dose', patch: { takenAt: '2026-11-01T08:00:00Z' } },
+    ],
+  },
   'medicine.tickDose': {
     baseline: (w) => ({
       params: { id: w.medicineId },

@@ -24,6 +24,7 @@ import {
   USER_SETTINGS,
   ZOE_MEDICINE_ID,
 } from '../fixtures/release-1-seed';
+import { DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
 import { ApiClient } from '../support/api-client';
 import { TEST_ENGINE, type TestDatabase, createEmptyServerDatabase } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -43,7 +44,9 @@ const ALICE = USERS[0]!;
  */
 const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   users: { token_version: 0 }, // 0002: every token issued before the upgrade stays valid
-  dose_records: { slot_ticked_at: null }, // 0004: "written before it existed" (decision 070)
+  // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
+  // for a dose recorded before the column (decision 191)
+  dose_records: { slot_ticked_at: null, slot_taken_at: null },
   medicines: { schedule: null }, // 0005: null is the spec's daily rule, as before (decision 120)
 };
 
@@ -293,8 +296,16 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
       const settings = await alice.get(`/api/user/${email}/settings`);
       expect(settings.status, settings.text).toBe(200);
       const saved = USER_SETTINGS[0]!;
+      const preferences = saved.preferences as { medicineDefaults: object };
       expect(settings.body).toEqual({
-        settings: { ...(saved.preferences as object), timezone: saved.timezone, name: ALICE.name, email },
+        settings: {
+          ...preferences,
+          // A setting added later (decision 190) reads as its default until she saves one.
+          medicineDefaults: { ...preferences.medicineDefaults, takeEarlyMinutes: DEFAULT_TAKE_EARLY_MINUTES },
+          timezone: saved.timezone,
+          name: ALICE.name,
+          email,
+        },
       });
     });
 
