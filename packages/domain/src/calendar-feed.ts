@@ -1,7 +1,7 @@
 import { addDays, daysBetween, zonedNow } from './dates';
 import { type ScheduledMedicineFields, pillsPerDoseOn } from './dose-schedule';
 import { type ScheduleContext, dosesOn, wallClockInstant } from './dose-occurrences';
-import { slotNameForTime } from './dose-slots';
+import { durationText, slotNameForTime } from './dose-slots';
 import { icsDocument, icsLocal, icsText, icsUtc, vtimezone } from './ics';
 
 /**
@@ -69,7 +69,10 @@ export function calendarDoseEvents(
         // The wall time the clocks read (a slot time in a spring-forward gap reads an hour later).
         const wall = zonedNow(new Date(at), context.timeZone);
         const strength = dose.dose ?? medicine.dosage;
-        const when = interval ? `every ${interval.everyHours} hours` : slotNameForTime(dose.time);
+        // "every 1 hour", "every 1 hour 30 minutes" (decision 196), never "every 1 hours".
+        const when = interval
+          ? `every ${durationText(interval.everyHours * 60)}`
+          : slotNameForTime(dose.time);
         events.push({
           uid: interval
             ? `dose-${medicine.id}-${icsUtc(at)}@${UID_DOMAIN}`

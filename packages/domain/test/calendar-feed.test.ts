@@ -134,6 +134,17 @@ describe('calendarFeed', () => {
     expect(local(events.at(-1)!.start, 'Europe/Berlin').time).toMatch(/^(05|13|21):00$/);
   });
 
+  it('says an interval of one hour or a fraction of hours in words (decision 196)', () => {
+    const summaries = [1, 1.5].map((everyHours) => {
+      const every = medicine(
+        { kind: 'interval', everyHours, startTime: '06:00' },
+        { frequency: '0', name: 'Insulin' },
+      );
+      return parse(feedOf([every], 'UTC')).events[0]!.summary;
+    });
+    expect(summaries).toEqual(['Insulin 100 mg – every 1 hour', 'Insulin 100 mg – every 1 hour 30 minutes']);
+  });
+
   it('names the taper step’s dose and pills', () => {
     const taper = medicine(
       {
