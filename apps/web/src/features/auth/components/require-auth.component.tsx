@@ -1,15 +1,55 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useOnlineStatus } from '../../../app/shell/use-online-status.hook';
+import { buttonClass } from '../../../shared/ui/button.styles';
 import { Spinner } from '../../../shared/ui/spinner.component';
 import { useAuth } from '../auth.context';
 
-/** Spec route guard: 'Checking authentication...', then /login (history replaced) remembering the page. */
+/**
+ * Decision 193: how long 'Checking authentication...' may spin online before the page says the
+ * server is not answering. The session and token calls retry with back-off (1 s, 2 s, 4 s), so a
+ * slow but working server answers well within it.
+ */
+export const CHECK_TIMEOUT_MS = 15_000;
+
+/** True once `waiting` has lasted `ms` without a break. */
+function useWaitedTooLong(waiting: boolean, ms: number): boolean {
+  const [tooLong, setTooLong] = useState(false);
+  useEffect(() => {
+    setTooLong(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setTooLong(true), ms);
+    return () => clearTimeout(timer);
+  }, [waiting, ms]);
+  return tooLong;
+}
+
+function CannotCheck({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Spec route guard: 'Checking authentication...', then /login (history replaced) remembering the page.
+ * Decision 193: the check cannot end while the device is offline and holds no saved account that
+ * opens the app (a signed-out visitor; saved data that could not be read): the session question
+ * waits for the network. Rather than spin forever the page says so; it carries on by itself once
+ * the connection is back (the paused question is then asked). Online, a check that takes too long
+ * says the server is not answering and offers to try again.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, exitTo } = useAuth();
   const navigate = useNavigate();
+  const online = useOnlineStatus();
   // The committed location, not a pending one, so that ?redirect= never points at /login itself.
   const from = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).href });
   const signedOut = !loading && !user;
+  const waiting = !user || loading;
+  const tooLong = useWaitedTooLong(waiting && online, CHECK_TIMEOUT_MS);
 
   // One navigation per sign-out (a <Navigate> element with fresh props re-navigates on every render).
   useEffect(() => {
@@ -19,8 +59,30 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `from` is read once, when the user turns out signed out
   }, [signedOut, exitTo, navigate]);
 
+  if (!waiting) return children;
+  if (!online && !user) {
+    return (
+      <CannotCheck title="You're offline">
+        <p className="text-slate-700">
+          This device has no saved schedule to open without signing in. Connect to the internet to sign in;
+          your schedule opens as soon as you&apos;re back online.
+        </p>
+      </CannotCheck>
+    );
+  }
+  if (tooLong) {
+    return (
+      <CannotCheck title="Could not check your sign-in">
+        <p className="text-slate-700">
+          We could not reach the server to check your sign-in. Check your internet connection and try again.
+        </p>
+        <button type="button" className={buttonClass.primary} onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </CannotCheck>
+    );
+  }
   // Until the token request settles too: a page opened with only a session cookie (back from an
   // OpenID Connect sign-in, or with the stored token gone) would otherwise start with 401s.
-  if (!user || loading) return <Spinner label="Checking authentication..." />;
-  return children;
+  return <Spinner label="Checking authentication..." />;
 }
