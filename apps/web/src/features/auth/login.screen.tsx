@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { LoginForm } from './components/login-form.component';
 
@@ -7,5 +7,7 @@ const route = getRouteApi('/login');
 export function LoginScreen() {
   usePageTitle('Login', 'Log in to Medicine Reminder.');
   const { redirect } = route.useSearch();
-  return <LoginForm redirect={redirect} />;
+  // Set by the registration form (decision 193).
+  const firstSignIn = useRouterState({ select: (s) => s.location.state.firstSignIn === true });
+  return <LoginForm redirect={redirect} firstSignIn={firstSignIn} />;
 }

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { cardClass } from '../../../shared/ui/button.styles';
+import { InvitationNotice } from './invitation-notice.component';
 import { SocialSignIn } from './social-sign-in.component';
 
-/** The frame of Login and Register: title, the form, the third-party options and the link to the other one. */
+/** The frame of Login and Register: title, what an invitation link is about (decision 193), the form, the third-party options and the link to the other one. */
 export function AuthCard(props: {
   id: string;
   title: string;
   children: ReactNode;
   footer: ReactNode;
-  /** Where a third-party sign-in lands (Login's ?redirect=). */
+  /** Where the sign-in lands (?redirect=), a third-party one too. */
   redirect?: string | undefined;
 }) {
   return (
@@ -16,6 +17,7 @@ export function AuthCard(props: {
       <h1 id={props.id} className="mb-6 text-2xl font-bold text-slate-900">
         {props.title}
       </h1>
+      <InvitationNotice redirect={props.redirect} />
       {props.children}
       <SocialSignIn redirect={props.redirect} />
       <p className="mt-6 text-center text-slate-700">{props.footer}</p>

@@ -4,6 +4,7 @@ import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
+import { signedInMessage } from '../first-sign-in';
 import { safeRedirect } from '../safe-redirect';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
@@ -13,8 +14,15 @@ import { useLoginForm } from './login-form.hook';
  * Spec: the login form. Rendered by the full app (/login, / signed out) and by the signed-out first
  * paint (decision 051), which has no router, React Query or tRPC client: the sign-in goes through
  * useAuth() and the links and the navigation after it through useNavigation(), which each start provides.
+ * `firstSignIn`: the user has just registered (decision 193): welcomed, not back.
  */
-export function LoginForm({ redirect }: { redirect?: string | undefined }) {
+export function LoginForm({
+  redirect,
+  firstSignIn = false,
+}: {
+  redirect?: string | undefined;
+  firstSignIn?: boolean;
+}) {
   const { login } = useAuth();
   const { Link, replaceWith } = useNavigation();
   // Painted from the HTML before the app runs (decision 058): no native submit until it does.
@@ -22,7 +30,7 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const { register, handleSubmit, errors, isSubmitting } = useLoginForm(async (values) => {
     try {
       await login(values.email, values.password);
-      notify.success('Welcome back! You have been logged in successfully.');
+      notify.success(signedInMessage(firstSignIn));
       await replaceWith(safeRedirect(redirect));
     } catch (error) {
       console.error('Login failed', error);

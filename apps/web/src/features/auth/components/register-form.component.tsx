@@ -42,13 +42,19 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined } = {
       message: 'Your account has been created successfully. Please log in.',
       autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
     });
-    await navigate({ to: '/login', search: redirect ? { redirect } : {} });
+    // The login screen then welcomes a new user, not one coming back (decision 193).
+    await navigate({
+      to: '/login',
+      search: redirect ? { redirect } : {},
+      state: { firstSignIn: true },
+    });
   };
 
   return (
     <AuthCard
       id="register-title"
       title="Register"
+      redirect={redirect}
       footer={
         <>
           Already have an account?{' '}
