@@ -9,6 +9,7 @@ import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from '../auth/auth.context';
+import { CheckingAuthentication } from '../auth/components/require-auth.component';
 import { useSettings } from '../settings/settings.queries';
 import { MedicineForm } from './components/medicine-form.component';
 import { updateMedicineFormSchema } from './medicine-form.schema';
@@ -21,7 +22,7 @@ export function UpdateMedicineScreen() {
   usePageTitle('Update Medicine', 'Change a medicine’s dose times, supply and instructions.');
   const medicine = useLoaderData({ from: '/update-medicine/$id' });
   const { user, loading } = useAuth();
-  if (loading) return <Spinner label="Checking authentication..." />;
+  if (loading) return <CheckingAuthentication userKnown={user !== null} />;
   if (!user) {
     return (
       <div className={`${cardClass} mx-auto max-w-md text-center`}>

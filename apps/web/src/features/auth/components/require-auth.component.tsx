@@ -34,33 +34,16 @@ function CannotCheck({ title, children }: { title: string; children: ReactNode }
 }
 
 /**
- * Spec route guard: 'Checking authentication...', then /login (history replaced) remembering the page.
- * Decision 193: the check cannot end while the device is offline and holds no saved account that
- * opens the app (a signed-out visitor; saved data that could not be read): the session question
- * waits for the network. Rather than spin forever the page says so; it carries on by itself once
- * the connection is back (the paused question is then asked). Online, a check that takes too long
- * says the server is not answering and offers to try again.
+ * 'Checking authentication...' that ends (decision 193). Offline with no user known (a signed-out
+ * visitor; saved data that could not be read) the session question waits for the network: the
+ * page says so, and carries on by itself once the connection is back (the paused question is then
+ * asked). Online, a check that takes too long says the server is not answering and offers to try
+ * again. Every screen that waits for the sign-in check shows this, not a spinner of its own.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading, exitTo } = useAuth();
-  const navigate = useNavigate();
+export function CheckingAuthentication({ userKnown }: { userKnown: boolean }) {
   const online = useOnlineStatus();
-  // The committed location, not a pending one, so that ?redirect= never points at /login itself.
-  const from = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).href });
-  const signedOut = !loading && !user;
-  const waiting = !user || loading;
-  const tooLong = useWaitedTooLong(waiting && online, CHECK_TIMEOUT_MS);
-
-  // One navigation per sign-out (a <Navigate> element with fresh props re-navigates on every render).
-  useEffect(() => {
-    if (!signedOut) return;
-    if (exitTo) void navigate({ to: exitTo, replace: true });
-    else void navigate({ to: '/login', search: { redirect: from }, replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `from` is read once, when the user turns out signed out
-  }, [signedOut, exitTo, navigate]);
-
-  if (!waiting) return children;
-  if (!online && !user) {
+  const tooLong = useWaitedTooLong(online, CHECK_TIMEOUT_MS);
+  if (!online && !userKnown) {
     return (
       <CannotCheck title="You're offline">
         <p className="text-slate-700">
@@ -82,7 +65,30 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </CannotCheck>
     );
   }
+  return <Spinner label="Checking authentication..." />;
+}
+
+/**
+ * Spec route guard: 'Checking authentication...' (one that ends, decision 193), then /login
+ * (history replaced) remembering the page.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading, exitTo } = useAuth();
+  const navigate = useNavigate();
+  // The committed location, not a pending one, so that ?redirect= never points at /login itself.
+  const from = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).href });
+  const signedOut = !loading && !user;
+
+  // One navigation per sign-out (a <Navigate> element with fresh props re-navigates on every render).
+  useEffect(() => {
+    if (!signedOut) return;
+    if (exitTo) void navigate({ to: exitTo, replace: true });
+    else void navigate({ to: '/login', search: { redirect: from }, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `from` is read once, when the user turns out signed out
+  }, [signedOut, exitTo, navigate]);
+
   // Until the token request settles too: a page opened with only a session cookie (back from an
   // OpenID Connect sign-in, or with the stored token gone) would otherwise start with 401s.
-  return <Spinner label="Checking authentication..." />;
+  if (!user || loading) return <CheckingAuthentication userKnown={user !== null} />;
+  return children;
 }
