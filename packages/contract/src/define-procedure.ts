@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ERROR_REASONS } from './constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -40,18 +41,7 @@ export interface ProcedureDefinition<I extends z.ZodType, O extends z.ZodType> {
   output: O;
 }
 
-/**
- * Why a call was refused, in machine-readable form, where one status has causes a client must tell
- * apart (decision 181): the error body's `data.reason`. A 409 of a call with an idempotencyKey may be
- * the call's own refusal or the key's.
- */
-export const ERROR_REASONS = {
-  /** The idempotencyKey was used before for another call or other input: not this call's answer. */
-  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
-  /** An as-needed dose would pass its safety limits (send override: true to record it anyway). */
-  asNeededLimit: 'AS_NEEDED_LIMIT',
-} as const;
-export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];
+export { ERROR_REASONS, type ErrorReason } from './constants';
 
 const KEY_REUSED = `idempotencyKey was already used for a different request (data.reason ${ERROR_REASONS.idempotencyKeyReused})`;
 /** What a probe (decision 013) means to its caller, in the API docs of every probe. */

@@ -12,25 +12,9 @@ import {
   usesSlots,
 } from '@medrem/domain';
 import { z } from 'zod';
+import { LIMITS } from './constants';
 
-/** Limits of stored text, so that no field can grow without bound. */
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  passwordMax: 128,
-  medicineName: 120,
-  dosage: 60,
-  instructions: 1000,
-  notificationTitle: 200,
-  notificationMessage: 2000,
-  pushToken: 4096,
-  idToken: 8192,
-  maxDays: 3650,
-  maxPills: 100_000,
-  maxPillsPerDose: 100,
-  maxHistoryDays: 366,
-  maxReminderAdvanceMinutes: 1440,
-} as const;
+export { LIMITS } from './constants';
 
 /**
  * Text a person types (decision 183). NUL cannot be stored (PostgreSQL refuses it: a 500 before),

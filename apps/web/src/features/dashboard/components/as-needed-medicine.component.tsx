@@ -1,4 +1,5 @@
-import { ERROR_REASONS, type Medicine } from '@medrem/contract';
+import type { Medicine } from '@medrem/contract';
+import { ERROR_REASONS } from '@medrem/contract/constants';
 import { formatTime12h, zonedNow } from '@medrem/domain';
 import { useState } from 'react';
 import { messageOf, reasonOf } from '../../../lib/api-error';

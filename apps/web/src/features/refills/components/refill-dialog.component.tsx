@@ -1,4 +1,4 @@
-import { LIMITS } from '@medrem/contract';
+import { LIMITS } from '@medrem/contract/constants';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 

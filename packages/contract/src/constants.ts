@@ -1,0 +1,36 @@
+// Plain data without zod, in a module of its own (`@medrem/contract/constants`), like
+// settings-defaults.ts: the dashboard's refill dialog and as-needed button need these, and importing
+// the contract's index would put every schema and zod in the signed-in start and the offline
+// start (decisions 052, 059).
+
+/** Limits of stored text, so that no field can grow without bound. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  passwordMax: 128,
+  medicineName: 120,
+  dosage: 60,
+  instructions: 1000,
+  notificationTitle: 200,
+  notificationMessage: 2000,
+  pushToken: 4096,
+  idToken: 8192,
+  maxDays: 3650,
+  maxPills: 100_000,
+  maxPillsPerDose: 100,
+  maxHistoryDays: 366,
+  maxReminderAdvanceMinutes: 1440,
+} as const;
+
+/**
+ * Why a call was refused, in machine-readable form, where one status has causes a client must tell
+ * apart (decision 181): the error body's `data.reason`. A 409 of a call with an idempotencyKey may be
+ * the call's own refusal or the key's.
+ */
+export const ERROR_REASONS = {
+  /** The idempotencyKey was used before for another call or other input: not this call's answer. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** An as-needed dose would pass its safety limits (send override: true to record it anyway). */
+  asNeededLimit: 'AS_NEEDED_LIMIT',
+} as const;
+export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];
