@@ -1,7 +1,15 @@
+import { Suspense } from 'react';
 import { OutboxSync } from '../../features/offline/outbox-sync.component';
-import { DevicePushNotice } from '../../features/push/components/device-push-notice.component';
 import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
+import { lazyNamed } from '../../lib/lazy-named';
+
+// Its own chunk, fetched at the first idle moment like the rest here: turning reminders on needs the
+// network, so the offline start (precached, issue 9's 600 KB) need not carry the card.
+const DevicePushNotice = lazyNamed(
+  () => import('../../features/push/components/device-push-notice.component'),
+  'DevicePushNotice',
+);
 
 /**
  * What the shell adds for a signed-in user: the time-zone question, the push registration and what
@@ -12,7 +20,9 @@ export function SignedInExtras({ userId, email }: { userId: string; email: strin
     <>
       <TimeZonePrompt />
       <PushRegistration email={email} />
-      <DevicePushNotice />
+      <Suspense fallback={null}>
+        <DevicePushNotice />
+      </Suspense>
       <OutboxSync userId={userId} email={email} />
     </>
   );

@@ -1,6 +1,9 @@
 import type { Notification } from '@medrem/contract';
 import { loadToasts } from '../../lib/toast';
-import { LiveNotificationToast } from './components/live-notification-toast.component';
+
+// Fetched with the first notification that arrives live, never before: the live stream only runs
+// online, so the offline start (precached, issue 9's 600 KB) need not carry it.
+const loadLiveToast = () => import('./components/live-notification-toast.component');
 
 /** What is shown in the page when it arrives live: what asks the user to act now. */
 const SHOWN_LIVE = new Set<Notification['type']>(['reminder', 'missed_dose', 'refill']);
@@ -32,8 +35,8 @@ export function showLiveNotification(
 ): void {
   if (!SHOWN_LIVE.has(notification.type) || notification.isRead) return;
   const toastId = `live:${notification.id}`;
-  loadToasts().then(
-    ({ toast }) => {
+  Promise.all([loadToasts(), loadLiveToast()]).then(
+    ([{ toast }, { LiveNotificationToast }]) => {
       if (toast.isActive(toastId)) return;
       const close = () => toast.dismiss(toastId);
       toast(

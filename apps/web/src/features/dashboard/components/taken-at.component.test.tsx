@@ -23,7 +23,7 @@ describe('TakenAt', () => {
     const onCorrect = vi.fn(async () => null);
     show(onCorrect);
     fireEvent.click(screen.getByRole('button', { name: 'Change when Aspirin was taken (taken at 7:32 PM)' }));
-    const field = screen.getByLabelText('Aspirin taken at');
+    const field = await screen.findByLabelText('Aspirin taken at');
     expect((field as HTMLInputElement).value).toBe('19:32');
     fireEvent.change(field, { target: { value: '19:05' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -34,7 +34,7 @@ describe('TakenAt', () => {
   it('keeps the field open and reads out why a time was refused', async () => {
     show(async () => 'The time a dose was taken cannot be in the future.');
     fireEvent.click(screen.getByRole('button', { name: /Change when Aspirin was taken/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The time a dose was taken cannot be in the future.',
     );

@@ -1,7 +1,12 @@
 import type { Medicine } from '@medrem/contract';
 import { formatTime12h, zonedNow } from '@medrem/domain';
-import { useId, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useCorrectTakenAt } from '../use-correct-taken-at.hook';
+
+// The correction's form, its own chunk fetched when "Change" is pressed: a correction needs the
+// server, so the offline start (precached, issue 9's 600 KB) need not carry it.
+const TakenAtEditor = lazyNamed(() => import('./taken-at-editor.component'), 'TakenAtEditor');
 
 /** A taken dose's "taken at…", wired to the server (decision 191). */
 export function DoseTakenAt(props: {
@@ -42,10 +47,6 @@ export function TakenAt(props: {
   const { medicineName, takenAt, timeZone, onCorrect } = props;
   const wall = zonedNow(new Date(takenAt), timeZone).time;
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(wall);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fieldId = useId();
 
   if (!editing) {
     return (
@@ -55,64 +56,21 @@ export function TakenAt(props: {
           type="button"
           className="ml-1 text-brand-700 underline"
           aria-label={`Change when ${medicineName} was taken (taken at ${formatTime12h(wall)})`}
-          onClick={() => {
-            setValue(wall);
-            setError(null);
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
         >
           Change
         </button>
       </p>
     );
   }
-  const save = async () => {
-    setBusy(true);
-    const refusal = await onCorrect(value);
-    setBusy(false);
-    setError(refusal);
-    if (refusal === null) setEditing(false);
-  };
   return (
-    <form
-      className="mt-1 flex flex-wrap items-center gap-2 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <label htmlFor={fieldId} className="text-slate-800">
-        {medicineName} taken at
-      </label>
-      <input
-        id={fieldId}
-        type="time"
-        required
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        onChange={(event) => setValue(event.target.value)}
-        className="rounded-md border border-slate-400 px-2 py-1"
+    <Suspense fallback={<p className="text-sm text-slate-600">Taken at {formatTime12h(wall)}</p>}>
+      <TakenAtEditor
+        medicineName={medicineName}
+        wall={wall}
+        onCorrect={onCorrect}
+        onClose={() => setEditing(false)}
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-brand-700 px-3 py-1 font-medium text-white disabled:opacity-60"
-      >
-        Save
-      </button>
-      <button
-        type="button"
-        className="rounded-md border border-slate-400 px-3 py-1"
-        onClick={() => setEditing(false)}
-      >
-        Cancel
-      </button>
-      {error ? (
-        <p id={`${fieldId}-error`} role="alert" className="w-full text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </form>
+    </Suspense>
   );
 }
