@@ -113,8 +113,9 @@ describe(`durability across a restart on the same DATA_DIR (${TEST_ENGINE})`, ()
       expect(medicines.body.findMedicine[0]).toMatchObject({
         name: 'Lasting',
         scheduledTimes: ['07:00', '13:00'],
-        totalPills: 25,
-        pillsLeft: 24,
+        // 20 pills, 3 doses taken, then 25 added to the 17 left (decision 182), then 1 more dose.
+        totalPills: 42,
+        pillsLeft: 41,
       });
       const id = medicines.body.findMedicine[0].id as string;
       expect(
