@@ -25,55 +25,8 @@ function slotsAt(
     today: '2026-11-21',
     nowMinutes,
     takeEarlyMinutes,
-    timeZone: 'UTC',
   });
 }
-
-describe('a medicine added today after some of its dose times (decision 187)', () => {
-  // Added at 19:30 on its start date: the morning dose was never owed.
-  const added = medicine({
-    id: 'c',
-    name: 'Added tonight',
-    frequency: '1-0-1',
-    startDate: '2026-11-21',
-    createdAt: '2026-11-21T19:30:00.000Z',
-  });
-
-  it('lists no morning dose for it, so the morning is not Missed', () => {
-    const slots = slotsAt(21 * 60 + 30, {}, [added]);
-    expect(slots[0]?.doses).toEqual([]);
-    expect(slots[0]?.status).toBe('No doses');
-    // The evening dose, after it was added, is owed as usual.
-    expect(slots[2]?.doses.map((d) => d.medicine.name)).toEqual(['Added tonight']);
-    expect(slots[2]?.status).toBe('Missed');
-  });
-
-  it('still shows a dose before it was added that was taken', () => {
-    const slots = slotsAt(21 * 60 + 30, { c: '1-0-0' }, [added]);
-    expect(slots[0]?.status).toBe('Completed');
-  });
-
-  it('gives no card to an every-N-hours dose before it was added', () => {
-    const abx = medicine({
-      id: 'd',
-      name: 'Amoxicillin',
-      frequency: '0',
-      startDate: '2026-11-21',
-      createdAt: '2026-11-21T12:30:00.000Z',
-      schedule: { kind: 'interval', everyHours: 6, startTime: '06:00' },
-    });
-    const cards = buildIntervalDoses({
-      medicines: [abx],
-      takenById: new Map(),
-      today: '2026-11-21',
-      nowMinutes: 13 * 60,
-      takeEarlyMinutes: 60,
-      timeZone: 'UTC',
-    });
-    // Every 6 hours from 06:00, added at 12:30: the 06:00 and 12:00 doses were never owed.
-    expect(cards.map((c) => c.time)).toEqual(['18:00']);
-  });
-});
 
 describe('buildDoseSlots', () => {
   it('names each slot from its time and lists only the medicines whose flag is 1', () => {
@@ -171,7 +124,7 @@ describe('schedules on the dashboard (decision 120)', () => {
       takeEarlyMinutes: 60,
     };
     const cards = orderDoseCards([
-      ...buildDoseSlots({ ...today, defaultReminderTimes: times, timeZone: 'UTC' }),
+      ...buildDoseSlots({ ...today, defaultReminderTimes: times }),
       ...buildIntervalDoses({ ...today, timeZone: 'UTC' }),
     ]);
     expect(cards.map((c) => [c.time, c.title])).toEqual([

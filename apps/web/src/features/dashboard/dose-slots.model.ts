@@ -9,7 +9,6 @@ import {
   minutesOfDay,
   normaliseTaken,
   parseFrequency,
-  slotsBeforeAdded,
   slotNameForTime,
   slotStatus,
   taperStepOn,
@@ -78,16 +77,6 @@ function slotState(
   };
 }
 
-/**
- * Whether a medicine's dose in a slot is taken today. A dose that came before the medicine was
- * added (decision 187) is listed only when it is: it was never owed, so it is never Missed or Due,
- * but one taken before the app knew of the medicine, then ticked, still shows.
- */
-function takenOn(input: TodayInput, medicine: Medicine, slot: number): boolean {
-  const flags = normaliseTaken(input.takenById.get(medicine.id), parseFrequency(medicine.frequency).length);
-  return flags.split('-')[slot] === '1';
-}
-
 function takenAtOf(input: TodayInput, medicineId: string, slot: number): string | null {
   return input.takenAtById?.get(medicineId)?.[slot] ?? null;
 }
@@ -98,25 +87,12 @@ function takenAtOf(input: TodayInput, medicineId: string, slot: number): string 
  * 'now' in the user's saved zone.
  */
 export function buildDoseSlots(
-  input: TodayInput & { defaultReminderTimes: readonly string[]; timeZone: string },
+  input: TodayInput & { defaultReminderTimes: readonly string[] },
 ): DoseSlotView[] {
   // Only medicines with doses today: a Monday medicine is not listed (nor missed) on a Tuesday.
   const active = input.medicines.filter((m) => isDoseDay(m, input.today));
-  // Decision 187: on the day a medicine was added, a dose whose time came before it is not owed.
-  const before = new Map(
-    active.map((m) => [
-      m.id,
-      slotsBeforeAdded(m, input.today, {
-        timeZone: input.timeZone,
-        defaultReminderTimes: input.defaultReminderTimes,
-      }),
-    ]),
-  );
   return groupIntoSlots(active, input.defaultReminderTimes).map((slot) => {
-    const listed = slot.medicines.filter(
-      (m) => !before.get(m.id)?.has(slot.index) || takenOn(input, m, slot.index),
-    );
-    const doses = listed.map((medicine): SlotDose => {
+    const doses = slot.medicines.map((medicine): SlotDose => {
       const takenToday = normaliseTaken(
         input.takenById.get(medicine.id),
         parseFrequency(medicine.frequency).length,
@@ -157,10 +133,8 @@ export function buildIntervalDoses(input: TodayInput & { timeZone: string }): In
   return input.medicines.flatMap((medicine) => {
     const doses = intervalDosesOn(medicine, input.today, input.timeZone);
     const takenToday = normaliseTaken(input.takenById.get(medicine.id), doses.length);
-    return doses.flatMap((dose) => {
+    return doses.map((dose) => {
       const taken = takenToday.split('-')[dose.slot] === '1';
-      // Decision 187: a dose before the medicine was added gets no card unless it was taken.
-      if (dose.beforeAdded && !taken) return [];
       const takenAt = taken ? takenAtOf(input, medicine.id, dose.slot) : null;
       const slotDoses = [{ medicine, taken, takenToday, takenAt }];
       return {

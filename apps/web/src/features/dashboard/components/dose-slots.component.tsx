@@ -35,11 +35,7 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
     takeEarlyMinutes: settings.medicineDefaults.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES,
   };
   const cards = orderDoseCards([
-    ...buildDoseSlots({
-      ...today,
-      defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
-      timeZone: settings.timezone,
-    }),
+    ...buildDoseSlots({ ...today, defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes }),
     ...buildIntervalDoses({ ...today, timeZone: settings.timezone }),
   ]);
   const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && m.courseEndDate >= now.date);
