@@ -38,7 +38,7 @@ test("the doctor's report downloads as PDF, CSV and FHIR for a chosen range", as
   expect(csv.download.suggestedFilename()).toBe(`doctors-report-${day(1)}-to-${day(5)}.csv`);
   const lines = csv.text.split('\r\n');
   expect(lines[0]).toBe(
-    'section,medicine,dosage,schedule,date,slot,time,status,due,taken,missed,adherence_percent,detail',
+    'section,medicine,dosage,schedule,date,slot,time,status,due,taken,missed,adherence_percent,detail,pills_per_dose,taken_at',
   );
   // Aspirin 3 of 8, Metformin 3 of 4, 6 of 12 overall: the Reports charts' figures of this month.
   expect(lines).toContain('summary,Aspirin,500mg,"Twice daily at 08:00, 14:00",,,,,8,3,5,38,');
