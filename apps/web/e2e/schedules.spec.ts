@@ -132,7 +132,8 @@ test("a tapering plan: steps in the form, their doses in the preview, today's st
   const totalDuration = page.getByLabel('Total Duration (days)');
   await expect(totalDuration).toHaveValue('4');
   await expect(totalDuration).toHaveJSProperty('readOnly', true);
-  await expect(page.getByText(/Pills for the whole course:\s*4/)).toBeVisible();
+  // The pills the steps take (decision 186): 2 days of 4 and 2 days of 2, one dose a day.
+  await expect(page.getByText(/Pills for the whole course:\s*12/)).toBeVisible();
   await captureScreen(page, 'schedule-form-taper');
   await page.getByRole('button', { name: 'Add Medicine' }).click();
   await expectToast(page, 'Prednisone has been added successfully!');
@@ -174,11 +175,13 @@ test.describe('every N hours, in New York', () => {
       startTime: '00:00',
     });
     await logIn(page, account);
-    // 05:00 in New York: the midnight dose has passed, the 6 AM one not yet.
+    // 05:00 in New York: the midnight dose has passed, the 6 AM one not yet (but inside the
+    // take-early hour, decision 190), the noon one is hours away.
     const midnight = page.getByRole('button', { name: 'Amoxicillin, 12:00 AM dose taken' });
     const six = page.getByRole('button', { name: 'Amoxicillin, 6:00 AM dose taken' });
+    const noon = page.getByRole('button', { name: 'Amoxicillin, 12:00 PM dose taken' });
     await expect(page.getByRole('button', { name: /^Amoxicillin, .* dose taken$/ })).toHaveCount(4);
-    await six.click({ force: true });
+    await noon.click({ force: true });
     await expect(page.getByText('Available after scheduled time')).toBeVisible();
     await midnight.click();
     await confirm(page, 'Are you sure you want to mark "Amoxicillin" as taken?', 'Yes, mark it!');
