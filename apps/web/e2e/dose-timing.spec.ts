@@ -2,7 +2,7 @@ import { addDays, minutesOfDay, zonedNow } from '@medrem/domain';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { confirm } from './support/journey';
+import { ASPIRIN, confirm } from './support/journey';
 import { captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
@@ -26,18 +26,7 @@ test('a dose is Due after its time, can be taken early, and says when it was tak
   const account = await createAccount(request);
   const api = await AccountApi.signIn(request, account);
   await api.saveDefaultReminderTimes([hhmm(past), hhmm(soon), hhmm(Math.min(now + 50, 24 * 60 - 1))]);
-  await api.addMedicine(
-    {
-      name: 'Aspirin',
-      dosage: '500mg',
-      frequency: '1-1-0',
-      totalDays: 30,
-      supplyDays: 10,
-      totalPills: 20,
-      pillsPerDose: 1,
-    },
-    addDays(serverToday, -1),
-  );
+  await api.addMedicine(ASPIRIN, addDays(serverToday, -1));
   await logIn(page, account);
 
   const due = page.getByTestId('dose-slot-0');
