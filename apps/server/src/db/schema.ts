@@ -34,6 +34,12 @@ export const users = pgTable(
      * everywhere" raises it, so every token issued before stops working at once.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the person proved they read mail at `email` (a verification link, or a provider that
+     * vouched for the same address). Null: unverified; mail that could reach someone else is not
+     * sent to it (issue 52).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
@@ -448,4 +454,67 @@ export const careLinks = pgTable(
     primaryKey({ columns: [t.patientId, t.caregiverId] }),
     index('care_links_caregiver_idx').on(t.caregiverId),
   ],
+);
+
+// ─── Mail and the account life cycle (issue 52) ─────────────────────────────────────────────────
+
+/**
+ * Mail still to send, written in the transaction of what caused it and sent by the reminder
+ * workers, never inside a request. A row is leased by `lease_id` until `lease_until`, so one worker
+ * sends it; a temporary failure is retried after `available_at` with back-off, a permanent one
+ * is recorded (`status` failed). The bodies are erased once the row is sent or failed: a reset link
+ * is a secret, and the outbox must not keep it longer than the send needs.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The account the mail is about (null when it has none, e.g. an invitation's addressee). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What the mail is: password-reset, email-verification, care-invitation, … (for metrics). */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** pending | sent | failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    leaseId: uuid('lease_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_available_idx')
+      .on(t.availableAt)
+      .where(sql`status = 'pending'`),
+    index('mail_outbox_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Single-use links mailed to a person: a password reset, an address verification, an email
+ * change. Only the SHA-256 of the link's token is kept; using it sets `used_at` in the transaction
+ * that acts on it, so a link works once. For an email change, `email` is the new address.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    /** base64url SHA-256 of the link's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** password-reset | email-verification | email-change. */
+    purpose: text('purpose').notNull(),
+    /** The address the link was sent to (trimmed, lower-cased). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 );
