@@ -89,6 +89,7 @@ export async function composeServices(options: {
     social: { ...config.socialSignIn, serviceAccountJson: await fcmCredentials(config) },
     log,
     ...(invalidations ? { invalidations } : {}),
+    mail: config.mail,
   });
   return {
     services,

@@ -40,6 +40,10 @@ import { PerUserCache } from '../lib/per-user-cache';
 import type { OperationLog } from '../lib/operation-log';
 import type { KnownCaller } from '../features/auth/caller';
 import type { EffectiveSettings } from '../features/settings/effective-settings';
+import type { MailConfig } from '../config/mail-config';
+import { PRODUCT_NAME } from '../config/mail-config';
+import type { MailBrand } from '../features/mail/mail-layout';
+import { MailOutboxRepository } from '../features/mail/mail-outbox.repository';
 
 /** The keys of the push channel, loaded (or generated) before any service exists. */
 export interface PushKeys {
@@ -64,6 +68,8 @@ export interface ServiceDependencies {
   log?: OperationLog;
   /** How the per-process caches hear of changes in other processes (Redis); unset: this process only. */
   invalidations?: InvalidationBus;
+  /** Mail: the public origin for links, the operator's contact, whether verification is required. */
+  mail: MailConfig;
 }
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
@@ -211,8 +217,19 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     beforeAccountDeleted: (userId, log) => social.methods.revokeAll(userId, log),
   });
+  // Mail goes into the outbox in the transaction of what caused it; the workers send it (issue 52).
+  const mail = {
+    config: deps.mail,
+    brand: {
+      productName: PRODUCT_NAME,
+      publicUrl: deps.mail.publicUrl,
+      ...(deps.mail.operatorContact ? { operatorContact: deps.mail.operatorContact } : {}),
+    } satisfies MailBrand,
+    outboxOf: (tx: Database) => new MailOutboxRepository(tx),
+  };
   return {
     repositories,
+    mail,
     auth,
     social,
     settings,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDatabasePoolSize } from '../db/pool-size';
+import { mailConfig } from './mail-config';
 
 /**
  * Which proxies may name the client in X-Forwarded-For: none (the default), or the proxies' own
@@ -104,6 +105,23 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).optional(),
   OIDC_REDIRECT_URI: z.string().url().optional(),
+  // Mail and the account life cycle (issue 52, README "Mail")
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_USER: z.string().min(1).max(500).optional(),
+  SMTP_PASSWORD: z.string().min(1).max(500).optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s?#]+$/,
+      'PUBLIC_URL must be the http(s) origin people open, e.g. https://meds.example.org',
+    )
+    .optional(),
+  OPERATOR_CONTACT: z.string().min(3).max(320).optional(),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -164,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       fcmServiceAccountFile: e.FCM_SERVICE_ACCOUNT_FILE,
     },
     socialSignIn: socialSignInConfig(e),
+    mail: mailConfig(e),
   };
 }
 
