@@ -1,10 +1,12 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
+import { addDays } from '@medrem/domain';
 import { ASPIRIN, METFORMIN, atTenUtc, confirm, expectToast, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
+const YESTERDAY = addDays(todayUtc(), -1);
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
 test('an empty dashboard greets the user by first name', async ({ page, request }) => {
@@ -20,8 +22,10 @@ test('an empty dashboard greets the user by first name', async ({ page, request 
 test('dose slots: a slot not reached explains, a past one asks and records', async ({ page, request }) => {
   const account = await createAccount(request);
   const api = await AccountApi.signIn(request, account);
-  await api.addMedicine(ASPIRIN); // 1-1-0
-  await api.addMedicine(METFORMIN); // 1-0-1
+  // Started yesterday: today's morning dose was owed (one started today, added after 08:00, was not:
+  // the next test).
+  await api.addMedicine(ASPIRIN, YESTERDAY); // 1-1-0
+  await api.addMedicine(METFORMIN, YESTERDAY); // 1-0-1
   await logIn(page, account);
 
   const morning = page.getByTestId('dose-slot-0');
@@ -63,6 +67,38 @@ test('dose slots: a slot not reached explains, a past one asks and records', asy
     'aria-pressed',
     'true',
   );
+});
+
+test('a medicine added today after its morning time: the morning card is Not due, and a tick still counts (decision 187)', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  // Added now (the server's clock is 10:00 UTC or later), starting today: its 08:00 dose came
+  // before it existed.
+  await api.addMedicine(METFORMIN); // 1-0-1
+  await logIn(page, account);
+
+  const morning = page.getByTestId('dose-slot-0');
+  await expect(morning).toContainText('Metformin');
+  await expect(morning).toContainText('Not due');
+  await expect(morning).toContainText('Before you added it: tick it if you took it.');
+  await expect(morning).not.toContainText('Missed');
+  await expect(morning).not.toContainText('Due');
+  await captureScreen(page, 'dashboard-before-added');
+
+  // Taken before the medicine was added: ticked, it counts.
+  const tick = morning.getByRole('button', { name: 'Metformin, Morning dose taken' });
+  await tick.click();
+  await confirm(page, 'Are you sure you want to mark "Metformin" as taken?', 'Yes, mark it!');
+  await expectToast(page, 'Metformin marked as taken!');
+  await expect(tick).toHaveAttribute('aria-pressed', 'true');
+  await expect(morning).toContainText('Completed');
+  await expect(morning).not.toContainText('Before you added it');
+  await page.reload();
+  await expect(tick).toHaveAttribute('aria-pressed', 'true');
+  await expect(morning).toContainText('Completed');
 });
 
 test('a signed-in start paints the dashboard from its page: one chunk, the answers in the HTML (decisions 059, 061)', async ({

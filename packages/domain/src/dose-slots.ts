@@ -3,7 +3,7 @@ import { formatTime12h, minutesOfDay } from './dates';
 import { parseFrequency } from './frequency';
 
 export type SlotName = 'Morning' | 'Afternoon' | 'Evening' | 'Night';
-export type SlotStatus = 'No doses' | 'Upcoming' | 'Due' | 'Completed' | 'In Progress' | 'Missed';
+export type SlotStatus = 'No doses' | 'Not due' | 'Upcoming' | 'Due' | 'Completed' | 'In Progress' | 'Missed';
 
 /**
  * Where a dose stands at a moment (decision 190): 'upcoming' before the take-early window,
@@ -116,6 +116,27 @@ export function slotStatus(takenFlags: readonly boolean[], phase: DosePhase): Sl
   if (taken > 0) return 'In Progress';
   if (phase === 'missed') return 'Missed';
   return phase === 'due' ? 'Due' : 'Upcoming';
+}
+
+/** A dose listed on a card: taken or not, and whether it came before the medicine was added. */
+export interface CardDose {
+  taken: boolean;
+  /** Decision 187 (`DayDose.beforeAdded`): never owed, so never Due nor Missed; a tick counts. */
+  beforeAdded?: boolean;
+}
+
+/**
+ * The status of a card listing `doses` (decision 187 on top of `slotStatus`): a dose that came
+ * before the medicine was added counts only once ticked, like a dose taken early, so it never makes
+ * the card Due or Missed; a card whose every dose is such, none ticked, is 'Not due'.
+ */
+export function cardStatus(doses: readonly CardDose[], phase: DosePhase): SlotStatus {
+  const counted = doses.filter((dose) => dose.taken || !dose.beforeAdded);
+  if (counted.length === 0 && doses.length > 0) return 'Not due';
+  return slotStatus(
+    counted.map((dose) => dose.taken),
+    phase,
+  );
 }
 
 export interface DoseSlot<M> {

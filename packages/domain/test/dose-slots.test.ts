@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardStatus,
   countTaken,
   countText,
   dosePhase,
@@ -59,6 +60,34 @@ describe('slotStatus', () => {
     ['none taken, time not reached', [false, false], 'upcoming', 'Upcoming'],
   ])('%s → %s', (_label, flags, phase, expected) => {
     expect(slotStatus(flags, phase)).toBe(expected);
+  });
+});
+
+describe('cardStatus (decision 187: a dose before the medicine was added)', () => {
+  const owed = (taken: boolean) => ({ taken });
+  const before = (taken: boolean) => ({ taken, beforeAdded: true });
+  it.each<[string, { taken: boolean; beforeAdded?: boolean }[], DosePhase, SlotStatus]>([
+    [
+      'only doses before it was added, none ticked: neither Missed nor Due',
+      [before(false)],
+      'missed',
+      'Not due',
+    ],
+    ['the same while Due', [before(false), before(false)], 'due', 'Not due'],
+    ['one before it was added, ticked', [before(true)], 'missed', 'Completed'],
+    ['two before it was added, one ticked', [before(true), before(false)], 'missed', 'Completed'],
+    ['an owed dose missed beside one before it was added', [owed(false), before(false)], 'missed', 'Missed'],
+    ['an owed dose due beside one before it was added', [before(false), owed(false)], 'due', 'Due'],
+    ['an owed dose taken beside one before it was added', [owed(true), before(false)], 'missed', 'Completed'],
+    [
+      'an owed dose missed, one before it was added ticked',
+      [owed(false), before(true)],
+      'missed',
+      'In Progress',
+    ],
+    ['no doses at all', [], 'missed', 'No doses'],
+  ])('%s → %s', (_label, doses, phase, expected) => {
+    expect(cardStatus(doses, phase)).toBe(expected);
   });
 });
 

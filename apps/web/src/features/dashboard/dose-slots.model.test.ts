@@ -1,3 +1,4 @@
+import type { Medicine } from '@medrem/contract';
 import { describe, expect, it } from 'vitest';
 import { medicine } from '../../test/factories';
 import {
@@ -25,8 +26,78 @@ function slotsAt(
     today: '2026-11-21',
     nowMinutes,
     takeEarlyMinutes,
+    timeZone: 'UTC',
   });
 }
+
+/** One every-N-hours medicine's cards on 2026-11-21 in UTC, with today's taken flags. */
+function intervalCardsAt(nowMinutes: number, m: Medicine, taken: string) {
+  return buildIntervalDoses({
+    medicines: [m],
+    takenById: new Map([[m.id, taken]]),
+    today: '2026-11-21',
+    nowMinutes,
+    takeEarlyMinutes: 60,
+    timeZone: 'UTC',
+  });
+}
+
+describe('a medicine added today after some of its dose times (decision 187)', () => {
+  // Added at 19:30 on its start date, beside one added a day earlier: the morning dose of the new
+  // one was never owed.
+  const added = medicine({
+    id: 'c',
+    name: 'Added tonight',
+    frequency: '1-0-1',
+    startDate: '2026-11-21',
+    createdAt: '2026-11-21T19:30:00.000Z',
+  });
+
+  it('lists its morning dose, tickable, in a card neither Missed nor Due', () => {
+    for (const now of [8 * 60 + 30, 21 * 60 + 30]) {
+      const [morning] = slotsAt(now, {}, [added]);
+      expect(morning?.doses).toMatchObject([{ medicine: { id: 'c' }, taken: false, beforeAdded: true }]);
+      expect(morning?.status).toBe('Not due');
+      expect(morning?.available).toBe(true);
+    }
+    // The evening dose, after it was added, is owed as usual.
+    const evening = slotsAt(21 * 60 + 30, {}, [added])[2];
+    expect(evening?.doses[0]?.beforeAdded).toBeUndefined();
+    expect(evening?.status).toBe('Missed');
+  });
+
+  it('counts it once ticked, and judges the card by the doses that were owed', () => {
+    expect(slotsAt(21 * 60 + 30, { c: '1-0-0' }, [added])[0]?.status).toBe('Completed');
+    // Beside a medicine whose morning dose was owed and missed, the card is Missed for that one.
+    expect(slotsAt(21 * 60 + 30, {}, [added, aspirin])[0]?.status).toBe('Missed');
+    expect(slotsAt(21 * 60 + 30, { a: '1-0-0' }, [added, aspirin])[0]?.status).toBe('Completed');
+  });
+
+  it('keeps every dose owed when the start date is before the day it was added', () => {
+    const backdated = { ...added, startDate: '2026-11-20' };
+    const [morning] = slotsAt(21 * 60 + 30, {}, [backdated]);
+    expect(morning?.doses[0]?.beforeAdded).toBeUndefined();
+    expect(morning?.status).toBe('Missed');
+  });
+
+  it('gives an every-N-hours dose before it was added a Not due card, tickable', () => {
+    const abx = medicine({
+      id: 'd',
+      name: 'Amoxicillin',
+      frequency: '0',
+      startDate: '2026-11-21',
+      createdAt: '2026-11-21T12:30:00.000Z',
+      schedule: { kind: 'interval', everyHours: 6, startTime: '06:00' },
+    });
+    const cards = intervalCardsAt(19 * 60 + 30, abx, '0-1-0-0');
+    // Every 6 hours from 06:00, added at 12:30: the 06:00 and 12:00 doses were never owed.
+    expect(cards.map((c) => [c.time, c.status, c.available])).toEqual([
+      ['06:00', 'Not due', true],
+      ['12:00', 'Completed', true],
+      ['18:00', 'Missed', true],
+    ]);
+  });
+});
 
 describe('buildDoseSlots', () => {
   it('names each slot from its time and lists only the medicines whose flag is 1', () => {
@@ -93,14 +164,7 @@ describe('schedules on the dashboard (decision 120)', () => {
       startDate: '2026-11-20',
       schedule: { kind: 'interval', everyHours: 8, startTime: '06:00' },
     });
-    const cards = buildIntervalDoses({
-      medicines: [abx],
-      takenById: new Map([['x', '1-0-0']]),
-      today: '2026-11-21',
-      nowMinutes: 15 * 60,
-      timeZone: 'UTC',
-      takeEarlyMinutes: 60,
-    });
+    const cards = intervalCardsAt(15 * 60, abx, '1-0-0');
     expect(cards.map((c) => [c.index, c.time, c.doses[0]!.taken, c.status])).toEqual([
       [0, '06:00', true, 'Completed'],
       [1, '14:00', false, 'Missed'],
@@ -122,10 +186,11 @@ describe('schedules on the dashboard (decision 120)', () => {
       today: '2026-11-21',
       nowMinutes: 9 * 60,
       takeEarlyMinutes: 60,
+      timeZone: 'UTC',
     };
     const cards = orderDoseCards([
       ...buildDoseSlots({ ...today, defaultReminderTimes: times }),
-      ...buildIntervalDoses({ ...today, timeZone: 'UTC' }),
+      ...buildIntervalDoses(today),
     ]);
     expect(cards.map((c) => [c.time, c.title])).toEqual([
       ['08:00', 'Morning'],

@@ -1,4 +1,5 @@
 import {
+  cardStatus,
   countText,
   dosePhase,
   formatTime12h,
@@ -10,7 +11,7 @@ import {
   normaliseTaken,
   parseFrequency,
   slotNameForTime,
-  slotStatus,
+  slotsBeforeAdded,
   taperStepOn,
   type SlotName,
   type SlotStatus,
@@ -26,6 +27,11 @@ export interface SlotDose {
   takenAt?: string | null;
   /** A taper's step of today (decision 120): what to take, instead of the medicine's dosage. */
   step?: { dose: string; pillsPerDose: number };
+  /**
+   * Its time came before the medicine was added (decision 187): never Due nor Missed, still
+   * tickable by someone who took it before adding the medicine.
+   */
+  beforeAdded?: boolean;
 }
 
 export interface DoseSlotView {
@@ -50,6 +56,8 @@ export interface TodayInput {
   nowMinutes: number;
   /** Minutes before its time a dose may be ticked (the user's setting, decision 190). */
   takeEarlyMinutes: number;
+  /** The saved zone: where the instant a medicine was added falls among today's doses. */
+  timeZone: string;
 }
 
 /** What a dose's line says under its name: its dose and a proper plural ('1 pill', '2 pills'). */
@@ -69,10 +77,7 @@ function slotState(
 ): Pick<DoseSlotView, 'status' | 'available'> {
   const phase = dosePhase(time, input.nowMinutes, input.takeEarlyMinutes);
   return {
-    status: slotStatus(
-      doses.map((d) => d.taken),
-      phase,
-    ),
+    status: cardStatus(doses, phase),
     available: isTakeable(phase),
   };
 }
@@ -84,13 +89,16 @@ function takenAtOf(input: TodayInput, medicineId: string, slot: number): string 
 /**
  * The dashboard's dose-slot cards for today: slot i is default time i and lists each medicine whose
  * course runs today and whose flag i is 1; status and availability follow the domain rules, with
- * 'now' in the user's saved zone.
+ * 'now' in the user's saved zone. A dose before the medicine was added is listed, tickable, marked
+ * `beforeAdded` and left out of the status until ticked (decision 187, `cardStatus`).
  */
 export function buildDoseSlots(
   input: TodayInput & { defaultReminderTimes: readonly string[] },
 ): DoseSlotView[] {
   // Only medicines with doses today: a Monday medicine is not listed (nor missed) on a Tuesday.
   const active = input.medicines.filter((m) => isDoseDay(m, input.today));
+  const context = { timeZone: input.timeZone, defaultReminderTimes: input.defaultReminderTimes };
+  const before = new Map(active.map((m) => [m.id, slotsBeforeAdded(m, input.today, context)]));
   return groupIntoSlots(active, input.defaultReminderTimes).map((slot) => {
     const doses = slot.medicines.map((medicine): SlotDose => {
       const takenToday = normaliseTaken(
@@ -103,9 +111,9 @@ export function buildDoseSlots(
           : null;
       const taken = takenToday.split('-')[slot.index] === '1';
       const takenAt = taken ? takenAtOf(input, medicine.id, slot.index) : null;
-      return step
-        ? { medicine, takenToday, taken, takenAt, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } }
-        : { medicine, takenToday, taken, takenAt };
+      const dose: SlotDose = { medicine, takenToday, taken, takenAt };
+      if (before.get(medicine.id)?.has(slot.index)) dose.beforeAdded = true;
+      return step ? { ...dose, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } } : dose;
     });
     return {
       index: slot.index,
@@ -129,14 +137,16 @@ export function isIntervalCard(card: DoseSlotView): card is IntervalDoseView {
  * Today's every-N-hours doses (decision 120), one card per dose: slot k is the k-th dose of the day
  * (the index its tick records), at the wall time the saved zone shows for it.
  */
-export function buildIntervalDoses(input: TodayInput & { timeZone: string }): IntervalDoseView[] {
+export function buildIntervalDoses(input: TodayInput): IntervalDoseView[] {
   return input.medicines.flatMap((medicine) => {
     const doses = intervalDosesOn(medicine, input.today, input.timeZone);
     const takenToday = normaliseTaken(input.takenById.get(medicine.id), doses.length);
     return doses.map((dose) => {
       const taken = takenToday.split('-')[dose.slot] === '1';
       const takenAt = taken ? takenAtOf(input, medicine.id, dose.slot) : null;
-      const slotDoses = [{ medicine, taken, takenToday, takenAt }];
+      const slotDoses: SlotDose[] = [
+        { medicine, taken, takenToday, takenAt, ...(dose.beforeAdded ? { beforeAdded: true } : {}) },
+      ];
       return {
         index: dose.slot,
         time: dose.time,

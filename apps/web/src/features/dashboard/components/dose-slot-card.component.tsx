@@ -13,6 +13,8 @@ const STATUS_STYLE: Record<SlotStatus, string> = {
   Missed: 'bg-red-100 text-red-800',
   Upcoming: 'bg-slate-100 text-slate-700',
   'No doses': 'bg-slate-100 text-slate-700',
+  // Decision 187: neutral, since nothing was owed.
+  'Not due': 'bg-slate-100 text-slate-700',
 };
 const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
   Morning: Sunrise,
@@ -20,6 +22,9 @@ const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
   Evening: Sunset,
   Night: Moon,
 };
+
+/** Decision 187: why a dose before the medicine was added is not due, and that a tick still counts. */
+export const BEFORE_ADDED_NOTE = 'Before you added it: tick it if you took it.';
 
 export function DoseSlotCard(props: {
   slot: DoseSlotView;
@@ -73,6 +78,9 @@ export function DoseSlotCard(props: {
               <div>
                 <p className="font-medium text-slate-900">{dose.medicine.name}</p>
                 <p className="text-sm text-slate-700">{doseLine(dose)}</p>
+                {dose.beforeAdded && !dose.taken ? (
+                  <p className="text-sm text-slate-600">{BEFORE_ADDED_NOTE}</p>
+                ) : null}
                 {dose.taken && dose.takenAt ? (
                   <DoseTakenAt
                     medicine={dose.medicine}

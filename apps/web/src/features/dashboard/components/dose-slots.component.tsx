@@ -33,10 +33,11 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
     nowMinutes: now.minutes,
     // A settings copy saved on the device before the window existed has none.
     takeEarlyMinutes: settings.medicineDefaults.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES,
+    timeZone: settings.timezone,
   };
   const cards = orderDoseCards([
     ...buildDoseSlots({ ...today, defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes }),
-    ...buildIntervalDoses({ ...today, timeZone: settings.timezone }),
+    ...buildIntervalDoses(today),
   ]);
   const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && m.courseEndDate >= now.date);
 
