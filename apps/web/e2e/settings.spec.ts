@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
@@ -99,4 +100,79 @@ test('privacy tab: export the data as the spec’s file', async ({ page, request
   ]);
   expect(typeof data.exportDate).toBe('string');
   await expectToast(page, 'Data exported successfully!');
+});
+
+/** Whether the page asks before the tab closes or reloads (a `beforeunload` it cancels). */
+const asksBeforeUnload = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test('unsaved settings: leaving asks Stay or Discard, a tab close asks too, saving clears it (decision 217)', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createAccount(request));
+  await page.goto('/settings?tab=notifications');
+  const summary = page.getByRole('switch', { name: 'Daily Summary' });
+  await expect(summary).not.toBeChecked();
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await summary.click();
+  await expect(page.getByRole('status').filter({ hasText: 'You have unsaved changes.' })).toBeVisible();
+  expect(await asksBeforeUnload(page)).toBe(true);
+
+  // Another tab of the page keeps the change: nothing is asked.
+  await page.getByRole('tab', { name: 'Privacy & Security' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(summary).toBeChecked();
+
+  // Leaving the page asks; Stay keeps the page and the change.
+  await page.getByRole('link', { name: 'Home' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Leave without saving?');
+  await captureScreen(page, 'settings-unsaved-changes');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/settings/);
+  await expect(summary).toBeChecked();
+
+  // Discard leaves, and the change was not saved.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { name: "Today's doses" })).toBeVisible();
+  await page.goto('/settings?tab=notifications');
+  await expect(summary).not.toBeChecked();
+
+  // Saved, nothing is left to lose: no question.
+  await summary.click();
+  await page.getByRole('button', { name: 'Save All Settings' }).click();
+  await expectToast(page, 'Settings saved successfully!');
+  await expect(page.getByText('You have unsaved changes.')).toHaveCount(0);
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: "Today's doses" })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('an unsaved profile edit is kept by Stay when another settings tab is chosen (decision 217)', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, await createAccount(request, { name: 'Ada Lovelace' }));
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Full Name').fill('Ada King');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Leave without saving?');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Ada King');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('switch', { name: 'Daily Summary' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
 });

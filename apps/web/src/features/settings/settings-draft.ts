@@ -20,6 +20,14 @@ export function toDraft(settings: Settings): SettingsDraft {
   };
 }
 
+/**
+ * Whether the draft differs from the saved settings (decision 217: leaving then asks first). An edit
+ * undone by hand is no change.
+ */
+export function draftChanged(settings: Settings, draft: SettingsDraft): boolean {
+  return JSON.stringify(toDraft(settings)) !== JSON.stringify(draft);
+}
+
 /** `origins`: for each time, the saved slot it came from, so the server moves each slot's doses with it. */
 export function toSettingsInput(
   draft: SettingsDraft,

@@ -4,15 +4,17 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Bell, Clock, Shield, User, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title.hook';
+import { useUnsavedChangesGuard } from '../../shared/dialogs/use-unsaved-changes-guard.hook';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
+import { useAuth } from '../auth/auth.context';
 import { useMedicines } from '../medicines/medicines.queries';
 import { MedicineTimesTab } from './components/medicine-times-tab.component';
 import { NotificationsTab } from './components/notifications-tab.component';
 import { PrivacyTab } from './components/privacy-tab.component';
 import { ProfileTab } from './components/profile-tab.component';
-import { toDraft, type SettingsDraft } from './settings-draft';
-import { SETTINGS_TABS, type SettingsTabKey } from './settings-tabs';
+import { draftChanged, toDraft, type SettingsDraft } from './settings-draft';
+import { SETTINGS_TABS, parseSettingsTab, type SettingsTabKey } from './settings-tabs';
 import { useSettings } from './settings.queries';
 import { useSaveAllSettings } from './use-save-all-settings.hook';
 
@@ -43,6 +45,17 @@ function SettingsForm({
   const navigate = useNavigate({ from: '/settings' });
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
   const { saveAll, saving } = useSaveAllSettings(settings, medicines);
+  const changed = draftChanged(settings, draft);
+  const [profileUnsaved, setProfileUnsaved] = useState(false);
+  const { user } = useAuth();
+  // Decision 217: the tabs' draft lives as long as this page, the profile's edit as long as its tab.
+  // Signed out (account deleted, session lost), nothing could be saved: leave without asking.
+  useUnsavedChangesGuard((next) => {
+    if (!user) return false;
+    const leavesPage = next === null || next.pathname !== '/settings';
+    const leavesProfile = leavesPage || parseSettingsTab(next.search['tab']) !== 'profile';
+    return (changed && leavesPage) || (profileUnsaved && leavesProfile);
+  });
   const selectedIndex = Math.max(
     SETTINGS_TABS.findIndex((t) => t.key === tab),
     0,
@@ -86,7 +99,7 @@ function SettingsForm({
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <TabPanels className={cardClass}>
             <TabPanel>
-              <ProfileTab />
+              <ProfileTab onUnsavedChange={setProfileUnsaved} />
             </TabPanel>
             <TabPanel>
               <NotificationsTab value={draft.notifications} onChange={update('notifications')} />
@@ -107,7 +120,12 @@ function SettingsForm({
               <PrivacyTab value={draft.privacy} onChange={update('privacy')} />
             </TabPanel>
           </TabPanels>
-          <div className="flex justify-end">
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {changed ? (
+              <p role="status" className="text-sm text-slate-700">
+                You have unsaved changes.
+              </p>
+            ) : null}
             <button
               type="button"
               className={`${buttonClass.primary} w-full sm:w-auto`}

@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
@@ -13,7 +13,12 @@ import { SignInMethods } from './sign-in-methods.component';
  * Spec: the name is editable only in edit mode, the email never; the three password fields appear
  * in edit mode but stay disabled; Save is disabled while saving or when new ≠ confirm.
  */
-export function ProfileTab() {
+export function ProfileTab({
+  onUnsavedChange,
+}: {
+  /** Whether an edit is under way that Save Changes has not saved (decision 217). */
+  onUnsavedChange?: (unsaved: boolean) => void;
+} = {}) {
   const sessionUser = useSignedInUser();
   // Spec: the user record is fetched by id (only when the id is truthy); only name and email show.
   const record = trpc.user.get.useQuery({ id: sessionUser.id }, { enabled: Boolean(sessionUser.id) });
@@ -24,6 +29,13 @@ export function ProfileTab() {
   const [name, setName] = useState(user.name);
   const [passwords, setPasswords] = useState({ current: '', next: '', confirm: '' });
   const [showCurrent, setShowCurrent] = useState(false);
+
+  const unsaved =
+    editing && (name !== user.name || Object.values(passwords).some((password) => password !== ''));
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+    return () => onUnsavedChange?.(false);
+  }, [unsaved, onUnsavedChange]);
 
   const startEditing = () => {
     setName(user.name);
