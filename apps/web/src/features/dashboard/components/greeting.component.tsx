@@ -1,6 +1,16 @@
 import { firstName, greetingForHour, type ZonedNow } from '@medrem/domain';
-import { format, parseISO } from 'date-fns';
-import { enUS } from 'date-fns/locale';
+
+/**
+ * Today's long date, 'Sunday, December 6, 2026', by the browser's Intl: date-fns's format and its
+ * whole English locale were 50 KB of the offline start for this one line (issue 9's budget).
+ */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Spec: '{Greeting}, {first name}', today's long date and the overview line; hour and date in the saved zone. */
 export function Greeting({ name, now }: { name: string; now: ZonedNow }) {
@@ -11,9 +21,8 @@ export function Greeting({ name, now }: { name: string; now: ZonedNow }) {
         {greetingForHour(now.hour)}
         {first ? `, ${first}` : ''}
       </h1>
-      <p className="mt-1 text-slate-700">
-        {format(parseISO(now.date), 'EEEE, MMMM d, yyyy', { locale: enUS })}
-      </p>
+      {/* The saved zone's date, read as a UTC midnight so no zone can move it to another day. */}
+      <p className="mt-1 text-slate-700">{LONG_DATE.format(new Date(`${now.date}T00:00:00Z`))}</p>
       <p className="mt-1 text-slate-700">Here&apos;s your medications overview today!</p>
     </header>
   );
