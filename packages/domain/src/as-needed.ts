@@ -1,3 +1,4 @@
+import { formatTime12h, zonedNow } from './dates';
 import { durationText } from './dose-slots';
 
 /**
@@ -89,4 +90,13 @@ export function asNeededRefusal(
       : `at least ${durationText(limits.minIntervalMinutes ?? 0)} apart`,
   );
   return `${name} is limited to ${why.join(' and ')}. The next dose is allowed at ${when}.`;
+}
+
+/**
+ * When a refused dose becomes allowed, as the refusal says it: '3:15 PM on 2026-11-24' in the saved
+ * zone. The server's 409 and the dashboard's warning before sending (decision 218) use it alike.
+ */
+export function allowedAtText(instant: number, timeZone: string): string {
+  const local = zonedNow(new Date(instant), timeZone);
+  return `${formatTime12h(local.time)} on ${local.date}`;
 }

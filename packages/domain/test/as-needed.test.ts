@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAsNeeded } from '../src/as-needed';
+import { allowedAtText, checkAsNeeded } from '../src/as-needed';
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -36,5 +36,13 @@ describe('as-needed limits on both sides of an intake', () => {
     expect(verdict).toMatchObject({ allowed: false, reasons: ['maxPer24h'] });
     // Allowed from 4 h after the later dose: then the earlier one is a full day away.
     expect(verdict.allowed === false && verdict.allowedAt).toBe(now + 4 * HOUR);
+  });
+});
+
+describe('allowedAtText (decision 218: the server and the dashboard say it alike)', () => {
+  it('reads the instant in the saved zone, with its date', () => {
+    const at = Date.parse('2026-11-24T14:15:00Z');
+    expect(allowedAtText(at, 'UTC')).toBe('2:15 PM on 2026-11-24');
+    expect(allowedAtText(at, 'Pacific/Auckland')).toBe('3:15 AM on 2026-11-25');
   });
 });

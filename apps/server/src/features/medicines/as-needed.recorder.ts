@@ -1,12 +1,5 @@
 import { type AsNeededIntake, ERROR_REASONS } from '@medrem/contract';
-import {
-  addDays,
-  asNeededRefusal,
-  checkAsNeeded,
-  formatTime12h,
-  wallClockInstant,
-  zonedNow,
-} from '@medrem/domain';
+import { addDays, allowedAtText, asNeededRefusal, checkAsNeeded, wallClockInstant } from '@medrem/domain';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/database';
@@ -82,7 +75,7 @@ export class AsNeededRecorder {
           );
           if (!verdict.allowed && !input.override) {
             throw conflict(
-              asNeededRefusal(medicine.name, verdict, schedule, readable(verdict.allowedAt, timeZone)),
+              asNeededRefusal(medicine.name, verdict, schedule, allowedAtText(verdict.allowedAt, timeZone)),
               ERROR_REASONS.asNeededLimit,
             );
           }
@@ -111,10 +104,4 @@ export class AsNeededRecorder {
 
 function toIntake(row: { id: string; takenAt: Date; override: boolean }): AsNeededIntake {
   return { id: row.id, takenAt: row.takenAt.toISOString(), override: row.override };
-}
-
-/** '3:15 PM on 2026-11-24' in the saved zone. */
-function readable(instant: number, timeZone: string): string {
-  const local = zonedNow(new Date(instant), timeZone);
-  return `${formatTime12h(local.time)} on ${local.date}`;
 }

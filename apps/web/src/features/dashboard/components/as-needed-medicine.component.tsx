@@ -3,11 +3,13 @@ import { ERROR_REASONS } from '@medrem/contract/constants';
 import { formatTime12h, zonedNow } from '@medrem/domain';
 import { useState } from 'react';
 import { messageOf, reasonOf } from '../../../lib/api-error';
+import { serverClock } from '../../../lib/server-clock';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
 import { confirmDialog } from '../../../shared/dialogs/dialog.store';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useInvalidateMedicines } from '../../medicines/medicines.queries';
+import { asNeededLogRange, asNeededWarning, intakesOn } from '../as-needed.model';
 
 /** The limits in plain words, e.g. 'At most 4 in 24 hours, at least 4 hours apart.' */
 export function limitsText(schedule: Extract<Medicine['schedule'], { kind: 'asNeeded' }>): string {
@@ -24,15 +26,17 @@ function hoursText(minutes: number): string {
 
 /**
  * One as-needed medicine on the dashboard (decision 120): today's intakes and 'Take now'. The
- * server judges the limits; a refusal is shown with its reason and the time it becomes allowed, and
- * the user may still record the dose after an explicit confirmation (marked as an override).
+ * limits are judged before sending by the server's own rule on the intakes this device knows
+ * (decision 218), so a refusal, with its reason and the time it becomes allowed, shows at once and
+ * offline; the server judges again against every device's intakes and stays the authority. The
+ * user may still record a refused dose after an explicit confirmation (marked as an override).
  */
 export function AsNeededMedicine(props: { medicine: Medicine; today: string; timeZone: string }) {
   const { medicine, today, timeZone } = props;
   const schedule = medicine.schedule?.kind === 'asNeeded' ? medicine.schedule : null;
   const utils = trpc.useUtils();
   const invalidateMedicines = useInvalidateMedicines();
-  const log = trpc.medicine.asNeededLog.useQuery({ id: medicine.id, from: today, to: today });
+  const log = trpc.medicine.asNeededLog.useQuery({ id: medicine.id, ...asNeededLogRange(today) });
   const take = trpc.medicine.takeAsNeeded.useMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!schedule) return null;
@@ -43,7 +47,28 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
     notify.success(`${medicine.name} marked as taken!`);
     await Promise.all([utils.medicine.asNeededLog.invalidate({ id: medicine.id }), invalidateMedicines()]);
   };
+  const askOverride = async (message: string) => {
+    setRefusal(message);
+    const confirmed = await confirmDialog({
+      title: 'Take it anyway?',
+      message: `${message} Record this dose anyway? It will be marked as over the limit in your history and report.`,
+      confirmLabel: 'Yes, record it anyway',
+    });
+    if (confirmed) await record(true).catch(() => notify.error('Could not record the dose.'));
+  };
   const takeNow = async () => {
+    const at = serverClock.now().getTime();
+    const warning = log.data
+      ? asNeededWarning(medicine.name, log.data.intakes, at, schedule, timeZone)
+      : null;
+    if (warning !== null && !navigator.onLine) {
+      setRefusal(warning);
+      return;
+    }
+    if (warning !== null) {
+      await askOverride(warning);
+      return;
+    }
     // The limits are judged by the server against every device's intakes: not queued offline.
     if (!navigator.onLine) {
       notify.warning(
@@ -59,18 +84,12 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
         notify.error(messageOf(error) ?? 'Could not record the dose. Please try again.');
         return;
       }
-      const message = messageOf(error) ?? 'This dose would pass a safety limit.';
-      setRefusal(message);
-      const confirmed = await confirmDialog({
-        title: 'Take it anyway?',
-        message: `${message} Record this dose anyway? It will be marked as over the limit in your history and report.`,
-        confirmLabel: 'Yes, record it anyway',
-      });
-      if (confirmed) await record(true).catch(() => notify.error('Could not record the dose.'));
+      await askOverride(messageOf(error) ?? 'This dose would pass a safety limit.');
     }
   };
 
   const titleId = `as-needed-${medicine.id}-title`;
+  const takenToday = intakesOn(log.data?.intakes ?? [], today, timeZone);
   return (
     <section
       aria-labelledby={titleId}
@@ -83,8 +102,8 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
       <p className="text-sm text-slate-700">{limitsText(schedule)}</p>
       <p className="text-sm text-slate-800">
         Taken today:{' '}
-        {log.data?.intakes.length
-          ? log.data.intakes
+        {takenToday.length
+          ? takenToday
               .map((i) => {
                 const time = formatTime12h(zonedNow(new Date(i.takenAt), timeZone).time);
                 return i.override ? `${time} (over the limit)` : time;
