@@ -5,6 +5,7 @@ import { assertUsableDataDir } from './config/data-dir';
 import { openDatabase } from './db/database';
 import { systemClock } from './lib/clock';
 import { startReminderRuntime } from './features/reminders/reminder-runtime';
+import { mailTransportKind } from './config/mail-config';
 import { composeServices } from './composition/compose-services';
 import { connectionsByState } from './db/connection-stats';
 import { PromMetrics, serveMetrics } from './lib/prom-metrics';
@@ -55,12 +56,14 @@ async function main(): Promise<void> {
     // No HTTP here, so no tabs: the worker publishes to the live fan-out and never hears it.
     servesTabs: false,
     metrics: metrics.reminders,
+    mailMetrics: metrics.mail,
   });
   metrics.watch({
     queueDepth: () => runtime.stats.queueDepth(),
     outboxPending: () => runtime.stats.outboxPending(),
     databaseConnections: () => connectionsByState(database),
     databasePoolMax: database.kind === 'postgres' ? config.databasePoolSize : 1,
+    mail: { transport: mailTransportKind(config.mail), stats: () => runtime.stats.mail() },
   });
   if (config.metricsPort && !config.metricsToken)
     log.warn('METRICS_PORT is set without METRICS_TOKEN: not serving metrics.');

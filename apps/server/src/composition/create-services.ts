@@ -225,7 +225,7 @@ export function createServices(deps: ServiceDependencies) {
       publicUrl: deps.mail.publicUrl,
       ...(deps.mail.operatorContact ? { operatorContact: deps.mail.operatorContact } : {}),
     } satisfies MailBrand,
-    outboxOf: (tx: Database) => new MailOutboxRepository(tx),
+    outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
   };
   return {
     repositories,

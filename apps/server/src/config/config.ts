@@ -122,6 +122,12 @@ const envSchema = z.object({
     .optional(),
   OPERATOR_CONTACT: z.string().min(3).max(320).optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
+  // The outbox's sender (decision 200; defaults in mail-config.ts)
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).optional(),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).optional(),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).optional(),
+  MAIL_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;

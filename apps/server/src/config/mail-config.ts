@@ -8,6 +8,11 @@ export interface MailEnv {
   PUBLIC_URL?: string;
   OPERATOR_CONTACT?: string;
   REQUIRE_EMAIL_VERIFICATION: 'true' | 'false';
+  MAIL_RETRY_SECONDS?: number | undefined;
+  MAIL_RETRY_MAX_SECONDS?: number | undefined;
+  MAIL_MAX_ATTEMPTS?: number | undefined;
+  MAIL_LEASE_SECONDS?: number | undefined;
+  MAIL_POLL_MS?: number | undefined;
 }
 
 export const PRODUCT_NAME = 'Medicine Reminder';
@@ -29,7 +34,20 @@ export function mailConfig(e: MailEnv) {
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     operatorContact: e.OPERATOR_CONTACT,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+    /** How the outbox is drained (features/mail/mail-delivery.ts, decision 200). */
+    // First retry after 30 s, doubling to at most an hour; 30 attempts give up after about a day.
+    // The lease outlasts a send's SMTP timeouts several times over; mail goes out within a poll.
+    delivery: {
+      retryBaseMs: (e.MAIL_RETRY_SECONDS ?? 30) * 1000,
+      retryMaxMs: (e.MAIL_RETRY_MAX_SECONDS ?? 3600) * 1000,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS ?? 30,
+      leaseMs: (e.MAIL_LEASE_SECONDS ?? 180) * 1000,
+      pollMs: e.MAIL_POLL_MS ?? 1000,
+    },
   };
 }
 
 export type MailConfig = ReturnType<typeof mailConfig>;
+
+/** How this configuration sends mail: over SMTP when SMTP_URL is set, else into DATA_DIR/mail/. */
+export const mailTransportKind = (mail: MailConfig): 'smtp' | 'files' => (mail.smtpUrl ? 'smtp' : 'files');

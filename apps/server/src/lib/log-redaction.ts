@@ -16,6 +16,8 @@ const QUERY_PARAM = /([?&;])([^=&?#;\s"'<>]+)=([^&#;\s"'<>]*)/g;
 /** `"name": "value"` inside a tRPC input's JSON. */
 const JSON_SECRET = /"([^"\\]+)"\s*:\s*"(?:[^"\\]|\\.)*"/g;
 const EMAIL_IN_PATH = /[^/?&=\s"']+(@|%40)[^/?&\s"']+/gi;
+/** An address masked already (`a***@example.com`, the mail log line of decision 201) stays readable. */
+const MASKED_EMAIL = /^[^@\s]\*\*\*(@|%40)/;
 /** The calendar feed's token, the path segment after /api/calendar/ that ends the path. */
 const FEED_TOKEN_IN_PATH = /(\/api\/calendar\/)[^/?#\s"']+(?=[?#\s"']|$)/gi;
 
@@ -51,7 +53,7 @@ function redactParam(_match: string, separator: string, name: string, value: str
 /** A URL, or any text that may quote one (an error message), without the secrets in it. */
 export function redactSecrets(text: string): string {
   return text
-    .replace(EMAIL_IN_PATH, '[email]')
+    .replace(EMAIL_IN_PATH, (address) => (MASKED_EMAIL.test(address) ? address : '[email]'))
     .replace(FEED_TOKEN_IN_PATH, '$1[token]')
     .replace(QUERY_PARAM, redactParam);
 }

@@ -15,6 +15,15 @@ export interface ReminderMetrics {
   pushFailed(reason: PushFailureReason, givenUp: boolean): void;
 }
 
+/** How a failed mail attempt ended: tried again later, refused for good, or given up after its attempts. */
+export type MailFailureOutcome = 'retry' | 'permanent' | 'gave-up';
+
+export interface MailMetrics {
+  /** A message accepted by the mail system (or written to DATA_DIR/mail/), by its kind. */
+  mailSent(kind: string): void;
+  mailFailed(kind: string, outcome: MailFailureOutcome): void;
+}
+
 export interface HttpMetrics {
   /** One answered request, by route pattern (never the raw URL) and status. */
   request(method: string, route: string, statusCode: number, seconds: number): void;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { HttpMetrics, PushFailureReason, ReminderMetrics } from './metrics';
+import type { HttpMetrics, MailMetrics, PushFailureReason, ReminderMetrics } from './metrics';
 import { RequestDurationHistogram } from './request-duration-histogram';
 
 /** Read at scrape time: state shared by every process (database, Redis), so any process can report it. */
@@ -14,6 +14,11 @@ export interface ScrapeSources {
   databaseConnections?: () => Promise<Record<string, number> | undefined>;
   /** The most connections this process opens (DATABASE_POOL_SIZE; 1 for PGlite). */
   databasePoolMax?: number;
+  /** The mail outbox (issue 52), when this process sends mail: how mail leaves and what waits. */
+  mail?: {
+    transport: 'smtp' | 'files';
+    stats: () => Promise<{ pending: number; oldestPendingSeconds: number; failed: Record<string, number> }>;
+  };
 }
 
 const LATENESS_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
@@ -50,6 +55,7 @@ export class PromMetrics {
   readonly registry = new Registry();
   readonly reminders: ReminderMetrics;
   readonly http: HttpMetrics;
+  readonly mail: MailMetrics;
 
   constructor(role: 'server' | 'worker') {
     const registers = [this.registry];
@@ -104,6 +110,22 @@ export class PromMetrics {
         if (givenUp) failed.inc();
       },
     };
+    const mailSent = new Counter({
+      name: 'medrem_mail_sent_total',
+      help: 'Mail handed to the SMTP relay (or written to DATA_DIR/mail/ without SMTP_URL), by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    const mailFailures = new Counter({
+      name: 'medrem_mail_failures_total',
+      help: 'Failed mail attempts by kind and outcome (retry: tried again later; permanent: refused for good; gave-up: too many attempts)',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    this.mail = {
+      mailSent: (kind) => mailSent.inc({ kind }),
+      mailFailed: (kind, outcome) => mailFailures.inc({ kind, outcome }),
+    };
     const requests = new RequestDurationHistogram(
       'medrem_http_request_duration_seconds',
       'HTTP requests by route pattern, method and status class',
@@ -117,7 +139,8 @@ export class PromMetrics {
 
   /** Adds the gauges read at scrape time. */
   watch(sources: ScrapeSources): void {
-    const { queueDepth, outboxPending, databaseConnections, databasePoolMax } = sources;
+    const { queueDepth, outboxPending, databaseConnections, databasePoolMax, mail } = sources;
+    if (mail) this.watchMail(mail);
     if (queueDepth)
       scrapeGauge(this.registry, 'medrem_queue_waiting_jobs', 'Reminder jobs waiting to start', queueDepth);
     if (outboxPending)
@@ -141,6 +164,39 @@ export class PromMetrics {
         help: 'The most database connections this process opens',
         registers: [this.registry],
       }).set(databasePoolMax);
+  }
+
+  /** The mail outbox as the operator needs it: is mail leaving, how, and is any stuck (decision 202). */
+  private watchMail(mail: NonNullable<ScrapeSources['mail']>): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'medrem_mail_transport',
+      help: 'How mail leaves: transport="smtp" (SMTP_URL) or "files" (written to DATA_DIR/mail/, not delivered)',
+      labelNames: ['transport'],
+      registers,
+    }).set({ transport: mail.transport }, 1);
+    let read: ReturnType<typeof mail.stats> | undefined;
+    // One query per scrape for the three gauges below.
+    const stats = () => (read ??= mail.stats().finally(() => setTimeout(() => (read = undefined), 0)));
+    scrapeGauge(
+      this.registry,
+      'medrem_mail_pending',
+      'Mail in the outbox not yet sent',
+      async () => (await stats()).pending,
+    );
+    scrapeGauge(
+      this.registry,
+      'medrem_mail_oldest_pending_seconds',
+      'Age of the oldest mail not yet sent (0 when none waits)',
+      async () => (await stats()).oldestPendingSeconds,
+    );
+    scrapeGauge(
+      this.registry,
+      'medrem_mail_failed',
+      'Mail given up on (kept 30 days), by kind',
+      async () => (await stats()).failed,
+      'kind',
+    );
   }
 
   /** The text Prometheus reads. */

@@ -38,14 +38,20 @@ export type MailOutboxFactory = (db: Database) => MailOutbox;
 /** The result of one attempt to hand a message to the mail system. */
 export type MailSendResult =
   | { outcome: 'sent'; detail?: string }
-  /** Worth retrying later: connection refused, timeout, a 4xx SMTP reply. */
-  | { outcome: 'temporary-failure'; error: string }
+  /**
+   * Worth retrying later: connection refused, timeout, a 4xx SMTP reply. `unreachable` when the
+   * mail system could not be reached at all, so the rest of a batch need not try now either.
+   */
+  | { outcome: 'temporary-failure'; error: string; unreachable?: boolean }
   /** Retrying cannot help: a 5xx SMTP reply (no such mailbox, refused sender). */
   | { outcome: 'permanent-failure'; error: string };
 
 /** The message as the transport sends it: the outbox row's id gives a stable Message-ID. */
 export interface MailEnvelope {
   id: string;
+  kind: MailKind;
+  /** When the mail was put in the outbox (its Date header, the `.eml` file's name). */
+  createdAt: Date;
   to: string;
   subject: string;
   text: string;

@@ -3,7 +3,11 @@ import { fcmCredentials } from '../../config/firebase-credentials';
 import type { PushSecrets } from '../../config/secrets';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { ReminderMetrics } from '../../lib/metrics';
+import type { MailMetrics, ReminderMetrics } from '../../lib/metrics';
+import { MailDelivery } from '../mail/mail-delivery';
+import { MailDeliveryRepository, type MailOutboxStats } from '../mail/mail-delivery.repository';
+import { createMailTransport } from '../mail/mail-transport';
+import type { MailTransport } from '../mail/mail.port';
 import { PushOutboxRepository } from '../push/push-outbox.repository';
 import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
 import { PushRouter, type PushSender } from '../push/push-sender';
@@ -22,7 +26,14 @@ export interface ReminderRuntime {
   engine: ReminderEngine | undefined;
   queue: JobQueue | undefined;
   /** Shared state for the metrics: jobs waiting (when this process has a queue) and unsent pushes. */
-  stats: { queueDepth(): Promise<number | undefined>; outboxPending(): Promise<number> };
+  stats: {
+    queueDepth(): Promise<number | undefined>;
+    outboxPending(): Promise<number>;
+    /** The mail outbox (shared by every process, so any can report it). */
+    mail(): Promise<MailOutboxStats>;
+  };
+  /** The mail outbox's sender, when this process runs the processors. */
+  mail: MailDelivery | undefined;
   /**
    * Stops claiming (the tick), lets running jobs finish (the queue's close), hands back leases
    * whose jobs were only in this process's memory, then leaves the live fan-out.
@@ -51,6 +62,9 @@ export async function startReminderRuntime(options: {
   /** Tests: a sender of their own (e.g. counting). */
   sender?: PushSender;
   metrics?: ReminderMetrics;
+  mailMetrics?: MailMetrics;
+  /** Tests: a mail transport of their own instead of the configured one. */
+  mailTransport?: MailTransport;
 }): Promise<ReminderRuntime> {
   const { config, services, log, pushSecrets: secrets } = options;
   const r = config.reminders;
@@ -68,14 +82,26 @@ export async function startReminderRuntime(options: {
   }
   const outbox = new PushOutboxRepository(options.db);
   const outboxPending = () => outbox.countPending();
+  const mailOutbox = new MailDeliveryRepository(options.db);
+  const mailStats = () => mailOutbox.stats(options.clock.now());
   if (!options.consume) {
     return {
       engine: undefined,
       queue: undefined,
-      stats: { queueDepth: () => Promise.resolve(undefined), outboxPending },
+      mail: undefined,
+      stats: { queueDepth: () => Promise.resolve(undefined), outboxPending, mail: mailStats },
       close: () => services.live.disconnect(),
     };
   }
+  // Mail goes out where reminders do, never inside a request (decision 200).
+  const mail = new MailDelivery({
+    db: options.db,
+    clock: options.clock,
+    transport: options.mailTransport ?? createMailTransport(config.mail, config.dataDir, log),
+    settings: config.mail.delivery,
+    log,
+    metrics: options.mailMetrics,
+  });
 
   const vapid = {
     publicKey: secrets.vapidPublicKey,
@@ -131,15 +157,19 @@ export async function startReminderRuntime(options: {
   await queue.process(engine.handlers(), r.workerConcurrency);
   await ownPushes?.process(engine.handlers(), r.workerConcurrency);
   if (r.tickMs > 0) engine.start(r.tickMs);
-  log.info({ queue: queue.kind, fcm: Boolean(fcm) }, 'reminder engine started');
+  mail.start();
+  log.info({ queue: queue.kind, fcm: Boolean(fcm), mail: mail.transportKind }, 'reminder engine started');
   return {
     engine,
     queue,
+    mail,
     stats: {
       queueDepth: () => engine.waitingJobs(),
       outboxPending,
+      mail: mailStats,
     },
     async close() {
+      await mail.stop();
       await engine.stop();
       await queue.close();
       await ownPushes?.close();

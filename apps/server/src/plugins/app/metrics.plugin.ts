@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { connectionsByState } from '../../db/connection-stats';
 import { PromMetrics } from '../../lib/prom-metrics';
+import { mailTransportKind } from '../../config/mail-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,7 @@ export default fp(
       outboxPending: () => app.reminders.stats.outboxPending(),
       databaseConnections: () => connectionsByState(app.database),
       databasePoolMax: app.database.kind === 'postgres' ? app.config.databasePoolSize : 1,
+      mail: { transport: mailTransportKind(app.config.mail), stats: () => app.reminders.stats.mail() },
     });
     app.decorate('metrics', metrics);
     app.addHook('onResponse', (request, reply, done) => {

@@ -23,6 +23,7 @@ export default fp<{ sender?: PushSender | undefined }>(
       log: app.log,
       consume: app.config.reminders.worker === 'embedded',
       metrics: app.metrics.reminders,
+      mailMetrics: app.metrics.mail,
       ...(options.sender ? { sender: options.sender } : {}),
     });
     app.decorate('reminders', runtime);
