@@ -62,6 +62,8 @@ export class SmtpCatcher {
   readonly messages: CaughtMail[] = [];
   private readonly events = new EventEmitter();
   private readonly refusals: number[] = [];
+  private holding = false;
+  private readonly held: (() => void)[] = [];
   private server: SMTPServer | null = null;
   private readonly sockets = new Set<Socket>();
 
@@ -90,6 +92,25 @@ export class SmtpCatcher {
   /** Refuses the next `count` messages at RCPT TO with `code` (451: temporary, 550: permanent). */
   refuseNext(count: number, code = 451): void {
     for (let i = 0; i < count; i += 1) this.refusals.push(code);
+  }
+
+  /**
+   * Leaves every message from now on unanswered at RCPT TO until `releaseHeld()`: a test can kill
+   * the sending process while its message is on the wire, neither accepted nor refused.
+   */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** How many messages wait unanswered (a held connection whose client died still counts). */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /** Stops holding and answers the held messages (those whose client is still there go on). */
+  releaseHeld(): void {
+    this.holding = false;
+    for (const answer of this.held.splice(0)) answer();
   }
 
   /** How many refusals are still to be answered. */
@@ -171,6 +192,10 @@ export class SmtpCatcher {
         else callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
       },
       onRcptTo: (_address, _session, callback) => {
+        if (this.holding) {
+          this.held.push(() => callback());
+          return;
+        }
         const code = this.refusals.shift();
         if (code === undefined) return callback();
         const word = code >= 500 ? 'Mailbox unavailable' : 'Try again later';
