@@ -15,7 +15,7 @@ export type Access = 'public' | 'session' | 'bearer';
 export type ProcedureMeta = {
   access: Access;
   /** HTTP status of a successful REST answer (default 200). */
-  successStatus: 200 | 201;
+  successStatus: 200 | 201 | 202;
   /**
    * Called by load balancers and orchestrators every few seconds (decision 013): its REST route is
    * not rate limited and its successful answers write no access line.
@@ -64,7 +64,8 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   description?: string;
   tag: string;
   access: Access;
-  successStatus?: 200 | 201;
+  /** 202: accepted, the work happens later (a mail sent by the workers). */
+  successStatus?: 200 | 201 | 202;
   errors?: Record<number, string>;
   /** false: tRPC only (e.g. a subscription); no REST route, not in openapi.json. */
   rest?: boolean;

@@ -3,6 +3,7 @@ import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
+import { passwordResetContract } from './password-reset.contract';
 import { pushContract } from './push.contract';
 import { reportContract } from './report.contract';
 import { settingsContract } from './settings.contract';
@@ -25,6 +26,7 @@ export * from './doctor-report.contract';
 export * from './schedule.contract';
 export * from './calendar.contract';
 export * from './care.contract';
+export * from './password-reset.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -42,6 +44,7 @@ export const contract = {
   report: reportContract,
   calendar: calendarContract,
   care: careContract,
+  passwordReset: passwordResetContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

@@ -97,10 +97,12 @@ export function createOpenApiDocument() {
       for (const [status, description] of Object.entries(meta?.openapi.errorResponses ?? {})) {
         if (responses[status]) responses[status] = { ...responses[status], description };
       }
-      // trpc-to-openapi documents every success as 200; the REST facade answers creations with 201.
-      if (meta?.successStatus === 201 && responses['200']) {
+      // trpc-to-openapi documents every success as 200; the REST facade answers creations with 201
+      // and work left to the workers (a mail) with 202.
+      const success = meta?.successStatus ?? 200;
+      if (success !== 200 && responses['200']) {
         operation.responses = {
-          '201': responses['200'],
+          [String(success)]: responses['200'],
           ...Object.fromEntries(Object.entries(responses).filter(([status]) => status !== '200')),
         };
       }

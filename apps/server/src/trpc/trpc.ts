@@ -29,7 +29,7 @@ export interface RequestContext {
 }
 
 /** The contract's meta, with every key optional as trpc-to-openapi's router type requires. */
-type RouterMeta = OpenApiMeta<{ access?: Access; successStatus?: 200 | 201; probe?: true }>;
+type RouterMeta = OpenApiMeta<{ access?: Access; successStatus?: 200 | 201 | 202; probe?: true }>;
 
 const t = initTRPC
   .context<RequestContext>()
