@@ -44,6 +44,11 @@ import type { MailConfig } from '../config/mail-config';
 import { PRODUCT_NAME } from '../config/mail-config';
 import type { MailBrand } from '../features/mail/mail-layout';
 import { MailOutboxRepository } from '../features/mail/mail-outbox.repository';
+import { AccountTokenRepository } from '../features/account/account-token.repository';
+import { PasswordResetRepository } from '../features/account/password-reset.repository';
+import { PasswordResetService } from '../features/account/password-reset.service';
+import { UserIdentityRepository } from '../features/auth/social/user-identity.repository';
+import { issueOperatorResetLink } from '../features/account/operator-reset-link';
 
 /** The keys of the push channel, loaded (or generated) before any service exists. */
 export interface PushKeys {
@@ -71,6 +76,9 @@ export interface ServiceDependencies {
   /** Mail: the public origin for links, the operator's contact, whether verification is required. */
   mail: MailConfig;
 }
+
+/** Reset mails one address may be sent per sign-in window (decision 206): enough for a lost mail or two. */
+const PASSWORD_RESETS_PER_ADDRESS = 3;
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
 const USER_CACHE = { ttlMs: 60_000, maxEntries: 20_000 };
@@ -227,9 +235,39 @@ export function createServices(deps: ServiceDependencies) {
     } satisfies MailBrand,
     outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
   };
+  // Forgot password (issue 52): the link, the new password and the mail in one transaction each.
+  const passwordReset = new PasswordResetService({
+    resets: new PasswordResetRepository(db),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          users: new UserRepository(tx),
+          identities: new UserIdentityRepository(tx),
+          sessions: new SessionRepository(tx),
+          tokens: new AccountTokenRepository(tx),
+          resets: new PasswordResetRepository(tx),
+          outbox: mail.outboxOf(tx),
+        }),
+      ),
+    auth,
+    hasher: deps.hasher ?? argon2idHasher,
+    counter: deps.failures,
+    policy: {
+      maxRequestsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
+      maxRequestsPerIp: deps.throttle.maxFailuresPerIp,
+      windowMs: deps.throttle.windowMs,
+    },
+    clock,
+    brand: mail.brand,
+    labelOf: (provider) => social.signIn.labelOf(provider),
+  });
   return {
     repositories,
     mail,
+    passwordReset,
+    /** `npm run reset-password` asks the server holding the embedded database (control socket). */
+    operatorResetLink: (email: string) =>
+      issueOperatorResetLink(db, { email, publicUrl: deps.mail.publicUrl, now: clock.now() }),
     auth,
     social,
     settings,

@@ -4,6 +4,7 @@ import { reportRouter } from '../features/reports/report.router';
 import { calendarRouter } from '../features/calendar/calendar.router';
 import { careRouter } from '../features/care/care.router';
 import { authRouter } from '../features/auth/auth.router';
+import { passwordResetRouter } from '../features/account/password-reset.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
 import { notificationRouter } from '../features/notifications/notification.router';
 import { settingsRouter } from '../features/settings/settings.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   report: reportRouter,
   calendar: calendarRouter,
   care: careRouter,
+  passwordReset: passwordResetRouter,
 });
 
 export type AppRouter = typeof appRouter;

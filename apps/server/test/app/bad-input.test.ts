@@ -175,6 +175,13 @@ const careTokenCases: BadCase[] = [
   { label: 'token of 401 characters', patch: { token: 'a'.repeat(401) }, mentions: 'not valid' },
 ];
 
+const resetTokenCases: BadCase[] = [
+  { label: 'no token', patch: { token: undefined }, mentions: 'incomplete' },
+  { label: 'token empty', patch: { token: '' }, mentions: 'incomplete' },
+  { label: 'token of 129 characters', patch: { token: 'a'.repeat(129) }, mentions: 'not valid' },
+  { label: 'token as a number', patch: { token: 42 }, mentions: 'incomplete' },
+];
+
 /** Per call: a valid baseline and the bad cases. Every call of the contract has an entry. */
 const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[] }> = {
   'auth.register': {
@@ -211,6 +218,30 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'email that is not one', patch: { email: 'nobody' }, mentions: 'email' },
       { label: 'password as a number', patch: { password: 123456 }, mentions: 'password' },
       { label: 'password of 200 characters', patch: { password: 'p'.repeat(200) }, mentions: 'password' },
+    ],
+  },
+  'passwordReset.request': {
+    baseline: () => ({ body: { email: uniqueEmail('reset') }, ok: 202 }),
+    cases: [
+      { label: 'email that is not one', patch: { email: 'ada-at-example.com' }, mentions: 'valid email' },
+      { label: 'email of 10 000 characters', patch: { email: `${LONG}@example.com` }, mentions: 'email' },
+      { label: 'email missing', body: {}, mentions: 'email' },
+      { label: 'email as a number', patch: { email: 42 }, mentions: 'email' },
+    ],
+  },
+  'passwordReset.check': {
+    baseline: () => ({ body: { token: 'a'.repeat(43) }, ok: 200 }),
+    cases: resetTokenCases,
+  },
+  'passwordReset.confirm': {
+    // No link was mailed for this token: a well-formed request is refused as "not valid" (400); each
+    // case below names its own field instead.
+    baseline: () => ({ body: { token: 'a'.repeat(43), password: 'a-new-secret-1' }, ok: 400 }),
+    cases: [
+      ...resetTokenCases,
+      { label: 'password of 5 characters', patch: { password: '12345' }, mentions: 'at least 6 characters' },
+      { label: 'password of 129 characters', patch: { password: 'p'.repeat(129) }, mentions: 'password' },
+      { label: 'password missing', patch: { password: undefined }, mentions: 'password' },
     ],
   },
   'system.health': { baseline: () => ({ ok: 200 }), cases: [] },

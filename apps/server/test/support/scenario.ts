@@ -47,6 +47,21 @@ export async function signedInUser(
   return { api, id: user.id, email, name, password };
 }
 
+/** An account made by a provider's sign-in (Google, OpenID Connect): no password. */
+export async function insertProviderOnlyUser(
+  server: Pick<TestServer, 'app' | 'clock'>,
+  options: { label: string; name: string },
+): Promise<{ id: string; email: string }> {
+  const email = uniqueEmail(options.label);
+  const row = await server.app.services.repositories.users.insert({
+    name: options.name,
+    email,
+    passwordHash: null,
+    createdAt: server.clock.now(),
+  });
+  return { id: row!.id, email };
+}
+
 /** Creates a medicine through REST and returns it (asserting the 201). */
 export async function createMedicine(
   user: Pick<SignedInUser, 'api' | 'email'>,

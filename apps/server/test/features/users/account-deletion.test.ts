@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/api-client';
-import { expectJsonError, signedInUser, uniqueEmail } from '../../support/scenario';
+import { expectJsonError, insertProviderOnlyUser, signedInUser } from '../../support/scenario';
 import { TEST_ENGINE } from '../../support/test-database';
 import { type TestServer, startTestServer } from '../../support/test-server';
 
@@ -58,21 +58,15 @@ describe(`account deletion asks for the password or a fresh sign-in (${TEST_ENGI
 
   /** An account made by a provider's sign-in: no password, a session opened as that sign-in does. */
   async function providerOnlyAccount() {
-    const email = uniqueEmail('provider');
-    const row = await server.app.services.repositories.users.insert({
-      name: 'Provider Only',
-      email,
-      passwordHash: null,
-      createdAt: server.clock.now(),
-    });
+    const { id, email } = await insertProviderOnlyUser(server, { label: 'provider', name: 'Provider Only' });
     const api = new ApiClient(server.baseUrl);
     const signIn = async () => {
-      const { session } = await server.app.services.auth.openSession(row!.id);
+      const { session } = await server.app.services.auth.openSession(id);
       api.cookie = `mr_session=${session.token}`;
       await api.refreshToken(email);
     };
     await signIn();
-    return { id: row!.id, email, api, signIn };
+    return { id, email, api, signIn };
   }
 
   it('deletes an account without a password only within 10 minutes of a sign-in', async () => {
