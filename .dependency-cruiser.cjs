@@ -40,8 +40,19 @@ module.exports = {
       comment:
         'Backup, restore and the move to PostgreSQL work on the database and DATA_DIR alone: no feature, no HTTP, no app wiring (decision 114).',
       severity: 'error',
-      from: { path: `${SERVER}(operations|cli)/` },
+      from: { path: `${SERVER}operations/` },
       to: { path: `(^node_modules/(fastify|@trpc)/|${SERVER}(features|plugins|composition|trpc)/)` },
+    },
+    {
+      name: 'commands-stand-below-the-app',
+      comment:
+        'The command entries call operations; the one feature rule a command needs is the reset link an operator hands over (reset-password, decision 207).',
+      severity: 'error',
+      from: { path: `${SERVER}cli/` },
+      to: {
+        path: `(^node_modules/(fastify|@trpc)/|${SERVER}(features|plugins|composition|trpc)/)`,
+        pathNot: `${SERVER}features/account/operator-reset-link\\.ts$`,
+      },
     },
     {
       name: 'packages-stay-below-apps',

@@ -15,6 +15,7 @@ export default defineConfig({
     backup: 'src/cli/backup.cli.ts',
     restore: 'src/cli/restore.cli.ts',
     'migrate-to-postgres': 'src/cli/migrate-to-postgres.cli.ts',
+    'reset-password': 'src/cli/reset-password.cli.ts',
   },
   format: ['esm'],
   platform: 'node',

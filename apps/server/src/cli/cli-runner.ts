@@ -16,6 +16,8 @@ export function runCli(
     positionals: string[];
     dataDir: string;
     databaseUrl: string | undefined;
+    /** PUBLIC_URL as the server reads it (links an operator hands over). */
+    publicUrl: string;
   }) => Promise<string>,
 ): void {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -41,6 +43,7 @@ export function runCli(
       positionals,
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
+      publicUrl: config.mail.publicUrl,
     });
   };
   run().then(
