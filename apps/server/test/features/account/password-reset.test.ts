@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, mailOutbox, users } from '../../../src/db/schema';
 import { ApiClient } from '../../support/api-client';
+import { waitFor } from '../../support/free-port';
+import { type CaughtMail, SmtpCatcher } from '../../support/smtp-catcher';
 import {
   DEFAULT_PASSWORD,
   expectJsonError,
@@ -17,10 +19,16 @@ const NEW_PASSWORD = 'a-new-secret-after-reset';
 
 describe(`password reset (${TEST_ENGINE})`, () => {
   let server: TestServer;
+  let catcher: SmtpCatcher;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL } });
+    // The mail goes out over real SMTP, as an operator's relay would receive it.
+    catcher = await SmtpCatcher.start();
+    server = await startTestServer({ env: { PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${catcher.port}` } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await catcher.stop();
+  });
 
   const db = () => server.database.handle.db;
   const anonymous = () => new ApiClient(server.baseUrl);
@@ -33,18 +41,27 @@ describe(`password reset (${TEST_ENGINE})`, () => {
   const signIn = (email: string, password: string) =>
     anonymous().post('/api/auth/login', { email, password });
 
-  /** Asks for a reset and takes the token out of the mail's link, as the person would. */
+  /** The next mail received over SMTP for `email` (each test's addresses are its own). */
+  async function nextMail(email: string): Promise<CaughtMail> {
+    const seen = catcher.received(email).length;
+    const found = await waitFor(async () => catcher.received(email).length > seen, 20_000);
+    expect(found, `a mail for ${email}`).toBe(true);
+    return catcher.received(email)[seen]!;
+  }
+
+  /** Asks for a reset and takes the token out of the received mail's link, as the person would. */
   async function mailedToken(email: string): Promise<string> {
     const answer = await ask(email);
     expect(answer.status, answer.text).toBe(202);
-    const mails = await mailsTo(email);
-    const last = mails.at(-1);
-    expect(last?.kind).toBe('password-reset');
-    const link = /https:\/\/meds\.example\.org\/app\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(
-      last!.textBody!,
+    const mail = await nextMail(email);
+    expect(mail.subject).toBe('Reset your Medicine Reminder password');
+    const links = mail.links.filter((link) => link.includes('/reset-password'));
+    // The same link in the HTML button and written out in both parts.
+    expect(new Set(links).size, mail.text).toBe(1);
+    const link = /^https:\/\/meds\.example\.org\/app\/reset-password\?token=([A-Za-z0-9_-]{43})$/.exec(
+      links[0]!,
     );
-    expect(link, last!.textBody!).not.toBeNull();
-    expect(last!.htmlBody).toContain(link![0]);
+    expect(link, links[0]).not.toBeNull();
     return link![1]!;
   }
 
@@ -62,13 +79,17 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(withoutAddress(known.body)).toEqual(withoutAddress(missing.body));
     expect(known.body.message).toContain(`If an account exists for ${user.email}`);
     expect(missing.body.message).toContain(`If an account exists for ${unknown}`);
+    const mail = await nextMail(user.email);
+    expect(mail.subject).toBe('Reset your Medicine Reminder password');
+    expect(mail.text).toContain('within 30 minutes');
+    expect(mail.html).toContain('Choose a new password');
+    const [row] = await mailsTo(user.email);
+    expect(row).toMatchObject({ kind: 'password-reset', userId: user.id });
+    // Nothing for the address without an account: no row, no message.
     expect(await mailsTo(unknown)).toEqual([]);
-    const [mail] = await mailsTo(user.email);
-    expect(mail).toMatchObject({ kind: 'password-reset', userId: user.id, status: 'pending' });
-    expect(mail!.subject).toBe('Reset your Medicine Reminder password');
-    expect(mail!.textBody!).toContain('within 30 minutes');
+    expect(catcher.received(unknown)).toEqual([]);
     // Only the hash of the link's token is stored.
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody!)![1]!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     const rows = await db().select().from(accountTokens).where(eq(accountTokens.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -157,11 +178,12 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     });
     const answer = await ask(email);
     expect(answer.status).toBe(202);
-    const [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ kind: 'provider-sign-in', subject: 'How you sign in to Medicine Reminder' });
-    expect(mail!.textBody!).toContain('you sign in with Google');
-    expect(mail!.textBody!).toContain(`${PUBLIC_URL}/login`);
-    expect(mail!.textBody!).not.toContain('reset-password');
+    const mail = await nextMail(email);
+    expect(mail.subject).toBe('How you sign in to Medicine Reminder');
+    expect((await mailsTo(email))[0]?.kind).toBe('provider-sign-in');
+    expect(mail.text).toContain('you sign in with Google');
+    expect(mail.links).toContain(`${PUBLIC_URL}/login`);
+    expect(mail.links.some((link) => link.includes('reset-password'))).toBe(false);
     expect(await db().select().from(accountTokens).where(eq(accountTokens.userId, id))).toEqual([]);
   });
 
@@ -252,20 +274,22 @@ describe(`password reset limits (${TEST_ENGINE})`, () => {
 describe(`password reset in the logs (${TEST_ENGINE})`, () => {
   const logLines: string[] = [];
   let server: TestServer;
+  let catcher: SmtpCatcher;
   beforeAll(async () => {
-    server = await startTestServer({ logLines });
+    catcher = await SmtpCatcher.start();
+    server = await startTestServer({ logLines, env: { SMTP_URL: `smtp://127.0.0.1:${catcher.port}` } });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await catcher.stop();
+  });
 
   it('never writes the address or a token at info (decision 185)', async () => {
     const user = await signedInUser(server, { label: 'logged' });
     const api = new ApiClient(server.baseUrl);
     expect((await api.post('/api/auth/password-reset', { email: user.email })).status).toBe(202);
-    const [mail] = await server.database.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, user.email));
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody!)![1]!;
+    const mail = await catcher.waitFor(user.email, /Reset your/, 20_000);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     // The link as the browser opens it, then the screen's own calls.
     await api.get(`/reset-password?token=${token}`);
     await api.post('/api/auth/password-reset/check', { token });
