@@ -193,6 +193,27 @@ describe('mail delivery from the outbox over SMTP', () => {
     for (const address of addresses) expect(catcher.received(address)).toHaveLength(1);
   });
 
+  it('forgets the unsent mail of a deleted account', async () => {
+    const [gone] = await db()
+      .insert(users)
+      .values({ name: 'Gone', email: 'gone@example.com', passwordHash: null })
+      .returning();
+    await new MailOutboxRepository(db(), clock).enqueue({
+      kind: 'email-verification',
+      userId: gone!.id,
+      to: 'gone@example.com',
+      subject: 'Verify',
+      text: 't',
+      html: '<p>t</p>',
+    });
+    await db().delete(users).where(eq(users.id, gone!.id));
+    expect(await delivery().drain()).toBe(0);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'gone@example.com'))).toEqual(
+      [],
+    );
+    expect(catcher.received('gone@example.com')).toHaveLength(0);
+  });
+
   it('doubles the delay up to its cap, and classifies SMTP errors', () => {
     expect([1, 2, 3, 4, 9].map((n) => retryDelay(n, settings))).toEqual([1000, 2000, 4000, 4000, 4000]);
     expect(classifySmtpError({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' })).toMatchObject({
