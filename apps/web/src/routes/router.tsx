@@ -51,6 +51,28 @@ const registerRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/register.screen'), 'RegisterScreen'),
 });
 
+/** "Forgot password?": the address to mail a reset link to (issue 52). */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(
+    () => import('../features/auth/forgot-password.screen'),
+    'ForgotPasswordScreen',
+  ),
+});
+
+/** The mailed reset link: checked first, then the new password (decision 204). */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: lazyRouteComponent(
+    () => import('../features/auth/reset-password.screen'),
+    'ResetPasswordScreen',
+  ),
+});
+
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
@@ -135,6 +157,8 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
   registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   logoutRoute,
   updateMedicineRoute,
   authedRoute.addChildren([

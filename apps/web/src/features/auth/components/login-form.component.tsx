@@ -63,6 +63,11 @@ export function LoginForm({
           password={register('password')}
           errors={errors}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </button>

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema } from '@medrem/contract';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { messageOf } from '../../lib/api-error';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { trpc } from '../../lib/trpc';
+import { buttonClass, cardClass } from '../../shared/ui/button.styles';
+import { TextInput } from '../../shared/ui/text-input.component';
+
+const forgotSchema = z.object({ email: emailSchema });
+type ForgotInput = z.input<typeof forgotSchema>;
+type ForgotOutput = z.output<typeof forgotSchema>;
+
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
+
+/**
+ * "Forgot password?" (issue 52, decision 204): asks for the address and says the same thing
+ * whatever it is, as the server answers the same, so this screen tells nobody who has an account.
+ */
+export function ForgotPasswordScreen() {
+  usePageTitle('Forgot password', 'Get a link to choose a new Medicine Reminder password.');
+  const request = trpc.passwordReset.request.useMutation();
+  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotInput, unknown, ForgotOutput>({ resolver: zodResolver(forgotSchema) });
+
+  const onSubmit = async ({ email }: ForgotOutput) => {
+    setFailure(null);
+    try {
+      const answer = await request.mutateAsync({ email });
+      setSentTo({ email, message: answer.message });
+    } catch (error) {
+      setFailure(messageOf(error) ?? 'The request could not be sent. Check your connection and try again.');
+    }
+  };
+
+  return (
+    <section className={`${cardClass} mx-auto w-full max-w-md`} aria-labelledby="forgot-title">
+      <h1 id="forgot-title" className="mb-2 text-2xl font-bold text-slate-900">
+        Forgot your password?
+      </h1>
+      {sentTo ? (
+        <div role="status" className="flex flex-col gap-4 text-slate-700">
+          <p className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-slate-900">
+            {sentTo.message}
+          </p>
+          <p>
+            Open the link in the mail to choose a new password. Nothing there after a few minutes? Look in
+            your spam folder, check the address, or ask again.
+          </p>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            <button type="button" className={linkClass} onClick={() => setSentTo(null)}>
+              Use another address
+            </button>
+            <Link to="/login" className={linkClass}>
+              Back to login
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-6 text-slate-700">
+            Enter the email address of your account. We will send you a link to choose a new password.
+          </p>
+          <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
+            <TextInput
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              registration={register('email')}
+            />
+            {failure ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {failure}
+              </p>
+            ) : null}
+            <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send reset link'}
+            </button>
+          </form>
+          <p className="mt-6 text-center text-slate-700">
+            Remembered it?{' '}
+            <Link to="/login" className={linkClass}>
+              Back to login
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
