@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { messageOf } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { trpc } from '../../lib/trpc';
-import { buttonClass, cardClass } from '../../shared/ui/button.styles';
+import { cardClass } from '../../shared/ui/button.styles';
 import { TextInput } from '../../shared/ui/text-input.component';
+import { FormFooter } from './components/form-footer.component';
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotInput = z.input<typeof forgotSchema>;
@@ -78,14 +79,12 @@ export function ForgotPasswordScreen() {
               error={errors.email?.message}
               registration={register('email')}
             />
-            {failure ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {failure}
-              </p>
-            ) : null}
-            <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Send reset link'}
-            </button>
+            <FormFooter
+              failure={failure}
+              busy={isSubmitting}
+              label="Send reset link"
+              busyLabel="Sending..."
+            />
           </form>
           <p className="mt-6 text-center text-slate-700">
             Remembered it?{' '}

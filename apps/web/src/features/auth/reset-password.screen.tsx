@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { TextInput } from '../../shared/ui/text-input.component';
+import { FormFooter } from './components/form-footer.component';
 
 const route = getRouteApi('/reset-password');
 
@@ -161,14 +162,7 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
           error={errors.repeat?.message}
           registration={register('repeat')}
         />
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {failure}
-          </p>
-        ) : null}
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Set new password'}
-        </button>
+        <FormFooter failure={failure} busy={isSubmitting} label="Set new password" busyLabel="Saving..." />
       </form>
     </>
   );
