@@ -62,7 +62,9 @@ export function DoseSlotCard(props: {
             ) : null}
           </div>
         </div>
-        <span className={`rounded-full px-2.5 py-1 text-sm font-medium ${STATUS_STYLE[slot.status]}`}>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-medium whitespace-nowrap ${STATUS_STYLE[slot.status]}`}
+        >
           {slot.status}
         </span>
       </header>
