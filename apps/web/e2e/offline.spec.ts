@@ -322,6 +322,63 @@ test.describe('offline-first', () => {
     expect(errors).toEqual([]);
   });
 
+  test('gone offline before the browser was first idle, the dashboard stays and a dose can be ticked', async ({
+    browser,
+  }) => {
+    const account = await seedAccount(server);
+    const errors: string[] = [];
+    const context = await browser.newContext({ baseURL: server.baseURL, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    watchPageErrors(page, errors);
+    // A busy phone: the browser is not idle until the test says so. What the shell mounts on idle
+    // (decision 061: the device's reminder card, the offline sender) then comes after the network
+    // went, as it did for CI on a loaded machine.
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      const w = window as unknown as { holdIdle: boolean; releaseIdle: () => void };
+      const idle = window.requestIdleCallback.bind(window);
+      w.holdIdle = false;
+      w.releaseIdle = () => {
+        w.holdIdle = false;
+        held.splice(0).forEach((task) => task());
+      };
+      window.requestIdleCallback = (task, options) => {
+        if (!w.holdIdle) return idle(task, options);
+        held.push(() => task({ didTimeout: true, timeRemaining: () => 0 }));
+        return 0;
+      };
+    });
+    const unavailable = page.waitForEvent('console', {
+      predicate: (m) => m.text().includes('could not be loaded'),
+      timeout: 30_000,
+    });
+    await page.goto('/login');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => ((window as unknown as { holdIdle: boolean }).holdIdle = true));
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(rowOf(page, 0, 'Aspirin')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    // The device's reminder card is a chunk of its own, not yet fetched: it cannot come now.
+    await unavailable;
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    await tick(page, 0, 'Aspirin');
+    await expect(rowOf(page, 0, 'Aspirin').getByTestId('waiting-to-sync')).toBeVisible();
+    await captureScreen(page, 'offline-before-idle');
+
+    // Back online: the tick reaches the server, and the card is asked for again.
+    await context.setOffline(false);
+    await expect
+      .poll(() => takenOnServer(account, account.medicines.Aspirin), { timeout: 30_000 })
+      .toBe('1-0-0');
+    await expect(page.getByRole('complementary', { name: 'Reminders on this device' })).toBeVisible();
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   test.describe('without a service worker (only the page sends)', () => {
     test.use({
       serviceWorkers: 'block',

@@ -1,0 +1,82 @@
+import { act, render, screen } from '@testing-library/react';
+import { Component, type ReactNode, Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyNamed } from './lazy-named';
+
+/** What the route's error boundary does: the page is replaced by an error. */
+class RouteBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>Something went wrong</p> : this.props.children;
+  }
+}
+
+function Notice({ text }: { text: string }) {
+  return <p>{text}</p>;
+}
+
+/** A chunk that cannot be fetched until `reachable` is set, like an import while offline. */
+function flakyChunk() {
+  const chunk = { reachable: false, calls: 0 };
+  const load = () => {
+    chunk.calls += 1;
+    return chunk.reachable
+      ? Promise.resolve({ Notice })
+      : Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+  };
+  return { chunk, load };
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <RouteBoundary>
+      <button type="button">Aspirin, Morning dose taken</button>
+      <Suspense fallback={null}>{children}</Suspense>
+    </RouteBoundary>
+  );
+}
+
+describe('lazyNamed', () => {
+  it('a chunk that cannot be fetched shows nothing, leaves the page alone, and comes once back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { chunk, load } = flakyChunk();
+    const LazyNotice = lazyNamed(load, 'Notice');
+    render(
+      <Page>
+        <LazyNotice text="Reminders are off on this device" />
+      </Page>,
+    );
+    await act(async () => undefined);
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Aspirin, Morning dose taken' })).toBeTruthy();
+    expect(screen.queryByText('Reminders are off on this device')).toBeNull();
+
+    // Still unreachable: an 'online' that was wrong changes nothing, and it is asked for again later.
+    await act(async () => window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    const before = chunk.calls;
+    chunk.reachable = true;
+    await act(async () => window.dispatchEvent(new Event('online')));
+    expect(chunk.calls).toBe(before + 1);
+    expect(await screen.findByText('Reminders are off on this device')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
+  it("the component's own errors still reach the route's boundary", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): ReactNode {
+      throw new Error('a bug');
+    }
+    const LazyBroken = lazyNamed(() => Promise.resolve({ Broken }), 'Broken');
+    render(
+      <Page>
+        <LazyBroken />
+      </Page>,
+    );
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+  });
+});

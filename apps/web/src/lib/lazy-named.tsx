@@ -1,0 +1,85 @@
+import {
+  Component,
+  type ComponentType,
+  type ReactNode,
+  createElement,
+  lazy,
+  useSyncExternalStore,
+} from 'react';
+
+/** A chunk that could not be fetched (offline, or gone after a new deploy): not a bug in the component. */
+class ChunkUnavailable extends Error {
+  override name = 'ChunkUnavailable';
+}
+
+/**
+ * Catches only ChunkUnavailable: the piece shows nothing instead of the route's error page in place
+ * of the whole app. Any other error is the component's own and goes on to the route's boundary.
+ */
+class UnavailableBoundary extends Component<{ children: ReactNode }, { unavailable: boolean }> {
+  override state = { unavailable: false };
+
+  static getDerivedStateFromError(error: unknown): { unavailable: boolean } {
+    if (error instanceof ChunkUnavailable) return { unavailable: true };
+    throw error;
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (error instanceof ChunkUnavailable)
+      console.warn(
+        'A part of the page could not be loaded; it is asked for again once back online',
+        error.cause,
+      );
+  }
+
+  override render(): ReactNode {
+    return this.state.unavailable ? null : this.props.children;
+  }
+}
+
+/**
+ * React.lazy for a named export: the component's module becomes its own chunk, fetched the first
+ * time it renders. `load` is returned too, so the chunk can be fetched ahead (on idle, on intent).
+ *
+ * A chunk that cannot be fetched renders nothing rather than throwing to the route (decision 215):
+ * a notice or a panel first shown after the connection dropped must not replace the dashboard with
+ * an error page. It is asked for again when the browser is back online, not before: React renders
+ * a failed piece again at once, and a fresh request on each of those renders would never end.
+ */
+export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  const listeners = new Set<() => void>();
+  let attempt = 0;
+  const retry = () => {
+    Current = fresh();
+    attempt += 1;
+    listeners.forEach((listener) => listener());
+  };
+  const fresh = () =>
+    lazy(async () => {
+      try {
+        // Typed loosely inside; LazyNamed's own signature gives callers the component's props.
+        return { default: (await load())[name] as ComponentType<object> };
+      } catch (error) {
+        // One listener however many renders failed: the same function is added once.
+        window.addEventListener('online', retry, { once: true });
+        throw new ChunkUnavailable(`Could not load ${name}`, { cause: error });
+      }
+    });
+  let Current = fresh();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  function LazyNamed(props: PropsOf<M[K]>) {
+    const key = useSyncExternalStore(subscribe, () => attempt);
+    return <UnavailableBoundary key={key}>{createElement(Current, props as object)}</UnavailableBoundary>;
+  }
+  LazyNamed.displayName = `Lazy(${name})`;
+  return Object.assign(LazyNamed, { load });
+}
+
+type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
