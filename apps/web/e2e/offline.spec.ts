@@ -287,7 +287,9 @@ test.describe('offline-first', () => {
     watchPageErrors(page, errors);
     await logIn(page, account);
     await expect(rowOf(page, 0, 'Aspirin')).toBeVisible();
-    await page.evaluate(async () => navigator.serviceWorker.ready);
+    // Served by the worker (its claim may follow `ready` by a moment): offline, the confirmation
+    // dialog's chunk comes from its precache.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const before = server.requestsTo('PUT', DOSE_PUT);
 
     await context.setOffline(true);
@@ -394,8 +396,11 @@ test.describe('offline-first', () => {
       const before = server.requestsTo('PUT', DOSE_PUT);
       await logIn(page, account);
 
-      // The first tick reaches the server, which commits it and dies before answering.
+      // The first tick reaches the server, which commits it and dies before answering. Until the
+      // device comes back below, its retries (every 15 s, on any 'online') find no network: they
+      // must not reach the restarted server before the other device's change.
       let serverDown: Promise<void> | undefined;
+      let deviceBack = false;
       let replayAnswer: unknown;
       await context.route('**/api/medicine/*/dose', async (route) => {
         if (!serverDown) {
@@ -405,6 +410,10 @@ test.describe('offline-first', () => {
           })();
           await serverDown;
           await route.abort('connectionreset');
+          return;
+        }
+        if (!deviceBack) {
+          await route.abort('internetdisconnected');
           return;
         }
         const response = await route.fetch();
@@ -427,6 +436,7 @@ test.describe('offline-first', () => {
       expect(undo.status()).toBe(200);
 
       // This device comes back: it replays its tick with the same key and gets the first answer.
+      deviceBack = true;
       await context.setOffline(true);
       await context.setOffline(false);
       await expect(rowOf(page, 0, 'Aspirin').getByTestId('waiting-to-sync')).toHaveCount(0, {
