@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyNamed } from './lazy-named';
+import { lazyNamed, retryDelayMs } from './lazy-named';
 
 /** What the route's error boundary does: the page is replaced by an error. */
 class RouteBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -64,6 +64,35 @@ describe('lazyNamed', () => {
     expect(chunk.calls).toBe(before + 1);
     expect(await screen.findByText('Reminders are off on this device')).toBeTruthy();
     expect(screen.queryByText('Something went wrong')).toBeNull();
+  });
+
+  it('online but the chunk failed (the network came back late, a server restarting): tried again after a few seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { chunk, load } = flakyChunk();
+      const LazyNotice = lazyNamed(load, 'Notice');
+      render(
+        <Page>
+          <LazyNotice text="Reminders are off on this device" />
+        </Page>,
+      );
+      await act(async () => undefined);
+      const before = chunk.calls;
+      chunk.reachable = true;
+      await act(async () => vi.advanceTimersByTimeAsync(retryDelayMs(1) - 100));
+      expect(chunk.calls).toBe(before);
+      await act(async () => vi.advanceTimersByTimeAsync(100));
+      expect(await screen.findByText('Reminders are off on this device')).toBeTruthy();
+      expect(chunk.calls).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits longer after each failure, at most 5 minutes', () => {
+    expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([5000, 10_000, 20_000, 300_000]);
   });
 
   it("the component's own errors still reach the route's boundary", async () => {

@@ -43,8 +43,10 @@ class UnavailableBoundary extends Component<{ children: ReactNode }, { unavailab
  *
  * A chunk that cannot be fetched renders nothing rather than throwing to the route (decision 215):
  * a notice or a panel first shown after the connection dropped must not replace the dashboard with
- * an error page. It is asked for again when the browser is back online, not before: React renders
- * a failed piece again at once, and a fresh request on each of those renders would never end.
+ * an error page. It is asked for again when the browser is back online, and while it says it is
+ * online after a few seconds, then less and less often (the network can come back a moment after
+ * the 'online' event, and a server may be restarting). Never at the next render: React renders a
+ * failed piece again at once, and a fresh request on each of those renders would never end.
  */
 export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
   load: () => Promise<M>,
@@ -52,7 +54,11 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
 ) {
   const listeners = new Set<() => void>();
   let attempt = 0;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const retry = () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', retry);
     Current = fresh();
     attempt += 1;
     listeners.forEach((listener) => listener());
@@ -61,10 +67,15 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
     lazy(async () => {
       try {
         // Typed loosely inside; LazyNamed's own signature gives callers the component's props.
-        return { default: (await load())[name] as ComponentType<object> };
+        const component = (await load())[name] as ComponentType<object>;
+        failures = 0;
+        return { default: component };
       } catch (error) {
+        failures += 1;
         // One listener however many renders failed: the same function is added once.
         window.addEventListener('online', retry, { once: true });
+        clearTimeout(timer);
+        if (navigator.onLine) timer = setTimeout(retry, retryDelayMs(failures));
         throw new ChunkUnavailable(`Could not load ${name}`, { cause: error });
       }
     });
@@ -80,6 +91,11 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
   }
   LazyNamed.displayName = `Lazy(${name})`;
   return Object.assign(LazyNamed, { load });
+}
+
+/** 5 s after the first failure while online, doubling up to 5 minutes. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(5000 * 2 ** (failures - 1), 300_000);
 }
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
