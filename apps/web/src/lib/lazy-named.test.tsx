@@ -39,18 +39,24 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+/** The page with a notice whose chunk cannot be fetched yet, once that first fetch has failed. */
+async function renderUnreachableNotice() {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { chunk, load } = flakyChunk();
+  const LazyNotice = lazyNamed(load, 'Notice');
+  render(
+    <Page>
+      <LazyNotice text="Reminders are off on this device" />
+    </Page>,
+  );
+  await act(async () => undefined);
+  return chunk;
+}
+
 describe('lazyNamed', () => {
   it('a chunk that cannot be fetched shows nothing, leaves the page alone, and comes once back online', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { chunk, load } = flakyChunk();
-    const LazyNotice = lazyNamed(load, 'Notice');
-    render(
-      <Page>
-        <LazyNotice text="Reminders are off on this device" />
-      </Page>,
-    );
-    await act(async () => undefined);
+    const chunk = await renderUnreachableNotice();
     expect(screen.queryByText('Something went wrong')).toBeNull();
     expect(screen.getByRole('button', { name: 'Aspirin, Morning dose taken' })).toBeTruthy();
     expect(screen.queryByText('Reminders are off on this device')).toBeNull();
@@ -69,16 +75,7 @@ describe('lazyNamed', () => {
   it('online but the chunk failed (the network came back late, a server restarting): tried again after a few seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-      vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const { chunk, load } = flakyChunk();
-      const LazyNotice = lazyNamed(load, 'Notice');
-      render(
-        <Page>
-          <LazyNotice text="Reminders are off on this device" />
-        </Page>,
-      );
-      await act(async () => undefined);
+      const chunk = await renderUnreachableNotice();
       const before = chunk.calls;
       chunk.reachable = true;
       await act(async () => vi.advanceTimersByTimeAsync(retryDelayMs(1) - 100));
