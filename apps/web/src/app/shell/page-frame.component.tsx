@@ -26,8 +26,8 @@ export function PageFrame({
       <TopNav />
       <OfflineScreen dataTime={offlineDataTime} />
       <main id="main" className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">
-        <div id={PAGE_NOTICES_ID} />
         {children}
+        <div id={PAGE_NOTICES_ID} />
       </main>
     </>
   );

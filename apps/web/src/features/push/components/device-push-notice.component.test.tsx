@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('DevicePushNotice: where the device’s reminder notice is shown', () => {
-  it('sits at the top of the page’s main region, in its flow, never fixed over the page’s buttons', () => {
+  it('sits in the page’s notices place, in its flow, never fixed over the page’s buttons', () => {
     devicePushState.set('not-asked');
     const main = document.createElement('main');
     const host = document.createElement('div');

@@ -20,7 +20,7 @@ function dismissedFor(): string | null {
 }
 
 /**
- * A card at the top of the page (in its flow, never over its buttons) while this device cannot get reminders and a tap or a word can
+ * A card at the end of the page (in its flow, never over its buttons, moving nothing on screen) while this device cannot get reminders and a tap or a word can
  * help (decision 197). "Not now" hides it for that state; a new state shows it again.
  */
 export function DevicePushNotice() {
@@ -40,7 +40,7 @@ export function DevicePushNotice() {
   return createPortal(
     <aside
       aria-label="Reminders on this device"
-      className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
         <DevicePushStatus />
