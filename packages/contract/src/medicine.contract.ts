@@ -6,6 +6,8 @@ import {
   boundedInt,
   changedAtSchema,
   emailSchema,
+  doseTimesSchema,
+  frequencyForOwnTimes,
   frequencyForSchedule,
   frequencySchema,
   idSchema,
@@ -39,6 +41,10 @@ export const medicineSchema = z
     schedule: doseScheduleSchema
       .nullable()
       .meta({ description: 'null: every day at the default times, as frequency says.' }),
+    doseTimes: z.array(z.string()).optional().meta({
+      description:
+        'The medicine’s own times of day (decision 212), ascending; absent when it follows the default reminder times.',
+    }),
     courseEndDate: z.string().meta({ description: 'startDate + originalDurationDays − 1' }),
     pillsLeft: z.number().int(),
     daysLeft: z.number().int(),
@@ -85,12 +91,21 @@ export const medicineFieldsSchema = z.object({
     description:
       'Left out: unchanged on update, daily on create. null or daily: every day at the default times.',
   }),
+  doseTimes: doseTimesSchema
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'The medicine’s own times of day, "HH:MM" ascending, each once (decision 212); frequency then has one 1 per time ("1-1" for two). Left out: unchanged on update, the default reminder times on create. null: the default reminder times.',
+      example: ['07:00', '15:00', '23:00'],
+    }),
 });
 export type MedicineFields = z.infer<typeof medicineFieldsSchema>;
 
 export const createMedicineInputSchema = medicineFieldsSchema
   .extend({ userEmail: emailSchema, ...derivedByServer })
-  .superRefine(frequencyForSchedule('daily'));
+  .superRefine(frequencyForSchedule('daily'))
+  .superRefine(frequencyForOwnTimes);
 
 /** On update, dosage and instructions left out keep their stored values. */
 export const updateMedicineInputSchema = medicineFieldsSchema
@@ -100,7 +115,8 @@ export const updateMedicineInputSchema = medicineFieldsSchema
     instructions: instructions.optional(),
     ...derivedByServer,
   })
-  .superRefine(frequencyForSchedule('stored'));
+  .superRefine(frequencyForSchedule('stored'))
+  .superRefine(frequencyForOwnTimes);
 
 const idInput = z.object({ id: idSchema });
 

@@ -8,6 +8,8 @@ import {
   TIME_PATTERN,
   isValidIsoDate,
   isValidTimeZone,
+  ownTimesFrequencyIssue,
+  ownTimesIssue,
   parseFrequency,
   usesSlots,
 } from '@medrem/domain';
@@ -125,6 +127,42 @@ export function frequencyForSchedule(leftOut: 'daily' | 'stored') {
     if (issue) context.addIssue({ code: 'custom', path: ['frequency'], message: issue });
   };
 }
+
+/**
+ * A medicine's own times of day (decision 212): the domain's rule (24-hour, ascending, each once,
+ * at most 8) judged here so a bad list is a 400 naming the field, before anything is read.
+ */
+export const doseTimesSchema = z
+  .array(z.string({ error: 'Each time must be text in 24-hour HH:MM form.' }), {
+    error: 'doseTimes must be a list of times, e.g. ["07:00", "19:00"].',
+  })
+  .max(MAX_DOSE_SLOTS, `A medicine has at most ${MAX_DOSE_SLOTS} times a day.`)
+  .superRefine((times, context) => {
+    const issue = ownTimesIssue(times);
+    if (issue) context.addIssue({ code: 'custom', message: issue });
+  });
+
+/**
+ * With own times, the frequency has one 1 per time (decision 212); a schedule without slot doses
+ * (every-N-hours, as-needed) has no times of its own.
+ */
+export function frequencyForOwnTimes(
+  input: { frequency: string; schedule?: DoseSchedule | null; doseTimes?: readonly string[] | null },
+  context: z.RefinementCtx,
+) {
+  const times = input.doseTimes;
+  if (!times || ownTimesIssue(times)) return;
+  if (input.schedule && !usesSlots(input.schedule)) {
+    context.addIssue({ code: 'custom', path: ['doseTimes'], message: OWN_TIMES_NEED_SLOTS });
+    return;
+  }
+  const issue = ownTimesFrequencyIssue(input.frequency, times);
+  if (issue) context.addIssue({ code: 'custom', path: ['frequency'], message: issue });
+}
+
+/** The refusal of own times on a schedule that has no dose slots. */
+export const OWN_TIMES_NEED_SLOTS =
+  'An every-N-hours or as-needed medicine has no times of its own: leave doseTimes out or null.';
 
 /**
  * The last dose slot's index (slots count from 0): an every-N-hours day has more doses than the

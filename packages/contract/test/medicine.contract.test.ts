@@ -33,6 +33,26 @@ const badFields: [string, Record<string, unknown>, string][] = [
     'frequency: Frequency must include at least one dose (a 1).',
   ],
   [
+    'own times out of order (decision 212)',
+    { frequency: '1-1', doseTimes: ['20:00', '08:00'] },
+    'doseTimes: List the times in the order of the day, earliest first.',
+  ],
+  [
+    'an own time twice',
+    { frequency: '1-1', doseTimes: ['08:00', '08:00'] },
+    'doseTimes: 8:00 AM is listed twice: each time once.',
+  ],
+  [
+    'an own time in another form',
+    { frequency: '1', doseTimes: ['8am'] },
+    'doseTimes: "8am" is not a time: use 24-hour HH:MM, e.g. 07:00.',
+  ],
+  [
+    'own times with a frequency of another length',
+    { frequency: '1-0-1', doseTimes: ['08:00', '20:00'] },
+    'frequency: With its own times, a medicine takes one dose at each: frequency must be "1-1".',
+  ],
+  [
     'a start date in another form',
     { startDate: '11/21/2026' },
     'startDate: Dates must be in YYYY-MM-DD form.',

@@ -3,6 +3,7 @@ import { addDays, lastDayOfMonth } from './dates';
 import { type DoseCell, doseCells, sumCells } from './dose-cells';
 import { slotNameForTime } from './dose-slots';
 import { isDoseDay, slotFlagsOn } from './dose-schedule';
+import { hasOwnTimes } from './own-times';
 
 /** A calendar month, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -147,19 +148,7 @@ export function rangeAggregates(
     ...countWhere([cellsByItem[i] ?? []], () => true),
   }));
 
-  // One bar per default reminder time, plus any slot that had a dose due after its time was removed.
-  const dueSlots = cellsByItem
-    .flat()
-    .filter((c) => c.due)
-    .map((c) => c.slot + 1);
-  const slots = Array.from(
-    { length: Math.max(options.defaultReminderTimes.length, ...dueSlots) },
-    (_, slot) => {
-      const time = options.defaultReminderTimes[slot] ?? null;
-      const name = time ? slotNameForTime(time) : `Slot ${slot + 1}`;
-      return { slot, name, time, ...countWhere(cellsByItem, (c) => c.slot === slot) };
-    },
-  );
+  const slots = slotBars(items, cellsByItem, options.defaultReminderTimes);
 
   const total = countWhere(cellsByItem, () => true);
   return {
@@ -169,6 +158,47 @@ export function rangeAggregates(
     slots,
     cells: cellsByItem,
   };
+}
+
+/**
+ * One bar per default reminder time, plus any slot that had a dose due after its time was removed,
+ * plus one per own time of a medicine (decision 212) that is not a default time: a dose at a
+ * medicine's own time counts in the bar of that time, never in the default slot of its index.
+ */
+function slotBars(
+  items: readonly AggregateItem[],
+  cellsByItem: readonly DoseCell[][],
+  defaults: readonly string[],
+): SlotAggregate[] {
+  const ownTimes = [
+    ...new Set(items.flatMap((item) => (hasOwnTimes(item.medicine) ? (item.medicine.doseTimes ?? []) : []))),
+  ]
+    .filter((time) => !defaults.includes(time))
+    .sort();
+  const dueSlots = cellsByItem.flatMap((cells, i) =>
+    hasOwnTimes(items[i]!.medicine) ? [] : cells.filter((c) => c.due).map((c) => c.slot + 1),
+  );
+  const defaultBars = Math.max(defaults.length, ...dueSlots);
+  // Each cell moved to its bar: its own time's, else its slot's.
+  const barCells = cellsByItem.map((cells, i) => {
+    const medicine = items[i]!.medicine;
+    if (!hasOwnTimes(medicine)) return cells;
+    return cells.map((cell) => {
+      const time = medicine.doseTimes?.[cell.slot] ?? '';
+      const byDefault = defaults.indexOf(time);
+      return { ...cell, slot: byDefault >= 0 ? byDefault : defaultBars + ownTimes.indexOf(time) };
+    });
+  });
+  const bar = (slot: number, time: string | null) => ({
+    slot,
+    name: time ? slotNameForTime(time) : `Slot ${slot + 1}`,
+    time,
+    ...countWhere(barCells, (c) => c.slot === slot),
+  });
+  return [
+    ...Array.from({ length: defaultBars }, (_, slot) => bar(slot, defaults[slot] ?? null)),
+    ...ownTimes.map((time, k) => bar(defaultBars + k, time)),
+  ];
 }
 
 /** The month `by` months after 'YYYY-MM' (before, when negative). */

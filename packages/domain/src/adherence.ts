@@ -3,6 +3,7 @@ import { type AdherenceMedicine, doseCells, sumCells, takenNumbers } from './dos
 import { isSlotAvailable } from './dose-slots';
 import { slotFlagsOn } from './dose-schedule';
 import { dosesInFrequency } from './frequency';
+import { slotTimesOf } from './own-times';
 import { courseEndDate } from './schedule';
 
 export type { AdherenceMedicine } from './dose-cells';
@@ -65,8 +66,9 @@ export function dosesDueSoFarToday(
   nowMinutes: number,
   defaultReminderTimes: readonly string[],
 ): number {
+  const times = slotTimesOf(medicine, defaultReminderTimes);
   return slotFlagsOn(medicine, today).filter((flag, slot) => {
-    const time = defaultReminderTimes[slot];
+    const time = times[slot];
     return flag === 1 && time !== undefined && isSlotAvailable(time, nowMinutes);
   }).length;
 }

@@ -2,6 +2,7 @@ import { addDays, minDate } from './dates';
 import { dosePhase } from './dose-slots';
 import { intervalDosesOn, slotsBeforeAdded } from './dose-occurrences';
 import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
+import { slotTimesOf } from './own-times';
 
 /** The schedule fields the adherence rules read (schedule absent: the spec's daily flags). */
 export type AdherenceMedicine = ScheduledMedicineFields;
@@ -90,9 +91,10 @@ function dueSlotsOn(
     timeZone,
     defaultReminderTimes: window.defaultReminderTimes,
   });
+  const times = slotTimesOf(medicine, window.defaultReminderTimes);
   return slotFlagsOn(medicine, date).map((flag, slot) => {
     if (flag !== 1) return null;
-    return before.has(slot) ? 'pending' : judge(window.defaultReminderTimes[slot]);
+    return before.has(slot) ? 'pending' : judge(times[slot]);
   });
 }
 

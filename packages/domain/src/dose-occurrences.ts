@@ -7,6 +7,8 @@ import {
   taperStepOn,
   usesSlots,
 } from './dose-schedule';
+import { courseEndDate } from './schedule';
+import { hasOwnTimes, slotTimesOf } from './own-times';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -145,7 +147,11 @@ export function intervalDosesOn(
   return markBeforeAdded(medicine, date, timeZone, doses);
 }
 
-/** Every dose of a medicine on a local date, whatever its kind (as-needed: none). */
+/**
+ * Every dose of a medicine on a local date, whatever its kind (as-needed: none): the one rule for a
+ * medicine's dose times on a date. Slot doses are at the medicine's own times when it has them,
+ * else at the user's default times (decision 212); every-N-hours doses by their interval.
+ */
 export function dosesOn(
   medicine: ScheduledMedicineFields,
   date: string,
@@ -156,8 +162,9 @@ export function dosesOn(
     medicine.schedule?.kind === 'taper'
       ? taperStepOn(medicine.schedule.steps, medicine.startDate, date)
       : null;
+  const times = slotTimesOf(medicine, context.defaultReminderTimes);
   const doses = slotFlagsOn(medicine, date).flatMap((flag, slot): DayDose[] => {
-    const time = context.defaultReminderTimes[slot];
+    const time = times[slot];
     if (flag !== 1 || !time) return [];
     const at = wallClockInstant(date, time, context.timeZone);
     return step
@@ -165,6 +172,24 @@ export function dosesOn(
       : [{ slot, time, at }];
   });
   return markBeforeAdded(medicine, date, context.timeZone, doses);
+}
+
+/**
+ * Whether a medicine's doses are at times of its own, not at the default times' slots: every-N-hours
+ * (decision 120) or own times of day (decision 212). Such a medicine has its own dose cards, its
+ * own reminder row and its own lines in the caregiver's view, never a default slot's.
+ */
+export function timedOnItsOwn(medicine: ScheduledMedicineFields): boolean {
+  return medicine.schedule?.kind === 'interval' || hasOwnTimes(medicine);
+}
+
+/** The times ('HH:MM', in the day's order) of a medicine's doses on a local date (decision 212). */
+export function doseTimesOn(
+  medicine: ScheduledMedicineFields,
+  date: string,
+  context: ScheduleContext,
+): string[] {
+  return dosesOn(medicine, date, context).map((dose) => dose.time);
 }
 
 /**
@@ -261,4 +286,31 @@ export function nextIntervalDose(
   if (!dose) return null;
   // A dose before the medicine was added is never reminded: the next one is (decision 187).
   return dose.beforeAdded ? nextIntervalDose(medicine, at, timeZone) : { ...dose, date, at };
+}
+
+/**
+ * The first dose strictly after `after` (ms) of a medicine whatever its kind, with its local date;
+ * a dose before the medicine was added is skipped (decision 187), and null once the course has no
+ * later dose (as-needed: never one). The reminder engine's next row for a medicine reminded on its
+ * own: every-N-hours, or at its own times (decision 212).
+ */
+export function nextDoseAfter(
+  medicine: ScheduledMedicineFields,
+  after: number,
+  context: ScheduleContext,
+): (DayDose & { date: string }) | null {
+  if (medicine.schedule?.kind === 'interval') return nextIntervalDose(medicine, after, context.timeZone);
+  if (!usesSlots(medicine.schedule)) return null;
+  const end = courseEndDate(medicine.startDate, medicine.originalDurationDays);
+  // A day early: a zone's day and the instant's UTC day may differ.
+  const from = addDays(zonedNow(new Date(after), context.timeZone).date, -1);
+  for (
+    let date = from < medicine.startDate ? medicine.startDate : from;
+    date <= end;
+    date = addDays(date, 1)
+  ) {
+    const dose = dosesOn(medicine, date, context).find((d) => d.at > after && !d.beforeAdded);
+    if (dose) return { ...dose, date };
+  }
+  return null;
 }

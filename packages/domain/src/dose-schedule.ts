@@ -1,6 +1,7 @@
 import { addDays, daysBetween, formatTime12h } from './dates';
 import { countText } from './dose-slots';
 import { parseFrequency } from './frequency';
+import type { OwnTimesField } from './own-times';
 import { isCourseActiveOn } from './schedule';
 
 /**
@@ -31,8 +32,11 @@ export interface TaperStep {
 
 export type ScheduleKind = DoseSchedule['kind'];
 
-/** The schedule fields the rules read; `schedule` absent or null is the spec's daily rule. */
-export interface ScheduledMedicineFields {
+/**
+ * The schedule fields the rules read; `schedule` absent or null is the spec's daily rule, `doseTimes`
+ * absent or null the user's default times (decision 212).
+ */
+export interface ScheduledMedicineFields extends OwnTimesField {
   frequency: string;
   startDate: string;
   originalDurationDays: number;

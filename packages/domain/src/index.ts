@@ -3,6 +3,7 @@ export * from './dates';
 export * from './frequency';
 export * from './greeting';
 export * from './schedule';
+export * from './own-times';
 export * from './dose-slots';
 export * from './adherence';
 export * from './refill';

@@ -119,6 +119,11 @@ export const medicines = pgTable(
      * DoseSchedule; null is the spec's rule (every day at the default times).
      */
     schedule: jsonb('schedule').$type<DoseSchedule>(),
+    /**
+     * The medicine's own times of day, 'HH:MM' ascending (decision 212): frequency flag i is time i.
+     * Null: the user's default reminder times, which a settings change moves.
+     */
+    doseTimes: text('dose_times').array(),
     /** Doses taken (all time) when the current supply started; pills left count from here. */
     takenAtLastRefill: integer('taken_at_last_refill').notNull().default(0),
     lastRefillAt: timestamp('last_refill_at', { withTimezone: true, mode: 'date' }),

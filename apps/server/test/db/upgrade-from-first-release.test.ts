@@ -47,7 +47,9 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
   // for a dose recorded before the column (decision 191)
   dose_records: { slot_ticked_at: null, slot_taken_at: null },
-  medicines: { schedule: null }, // 0005: null is the spec's daily rule, as before (decision 120)
+  // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
+  // reminder times, as before (decision 212)
+  medicines: { schedule: null, dose_times: null },
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */

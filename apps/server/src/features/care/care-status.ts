@@ -2,13 +2,15 @@ import type { CaredPersonView } from '@medrem/contract';
 import {
   type ZonedNow,
   doseCells,
-  intervalDosesOn,
+  dosesOn,
+  hasOwnTimes,
   isSlotAvailable,
   parseFrequency,
   slotFlagsOn,
   slotNameForTime,
   slotsBeforeAdded,
   sumCells,
+  timedOnItsOwn,
   zonedNow,
 } from '@medrem/domain';
 import type { MedicineWithTotals } from '../medicines/medicine.repository';
@@ -62,7 +64,7 @@ export function todayOf(
     let planned = 0;
     let taken = 0;
     for (const m of medicines) {
-      if (slotFlagsOn(m, now.date)[slot] !== 1) continue;
+      if (hasOwnTimes(m) || slotFlagsOn(m, now.date)[slot] !== 1) continue;
       const tick = parseFrequency(takenToday.get(m.id) ?? '')[slot] === 1;
       // A dose before the medicine was added is not planned, unless it was taken (decision 187).
       if (!tick && slotsBeforeAdded(m, now.date, context).has(slot)) continue;
@@ -74,13 +76,15 @@ export function todayOf(
       { slot, name: slotNameForTime(time), time, planned, taken, status: status(taken, planned, time) },
     ];
   });
-  // Every-N-hours doses have no default-time slot: each is a line of its own at its time, so the
-  // caregiver's "n of m" counts them as the dashboard does (decision 189). Their `slot` numbers
-  // follow the default-time slots', one per line, so each line has its own.
+  // Every-N-hours doses and doses at a medicine's own times (decision 212) have no default-time
+  // slot: each is a line of its own at its time, so the caregiver's "n of m" counts them as the
+  // dashboard does (decision 189). Their `slot` numbers follow the default-time slots', one per
+  // line, so each line has its own.
   let next = settings.defaultReminderTimes.length;
   for (const m of medicines) {
+    if (!timedOnItsOwn(m)) continue;
     const flags = parseFrequency(takenToday.get(m.id) ?? '');
-    for (const dose of intervalDosesOn(m, now.date, settings.timezone)) {
+    for (const dose of dosesOn(m, now.date, context)) {
       const taken = flags[dose.slot] === 1 ? 1 : 0;
       if (dose.beforeAdded && taken === 0) continue;
       const slot = next++;

@@ -7,6 +7,7 @@ import {
   normaliseTaken,
   tooEarlyMessage,
   wallClockInstant,
+  slotTimesOf,
 } from '@medrem/domain';
 import { badRequest } from '../../lib/app-error';
 import { type StoredDay, takenInstants } from './dose-ticks';
@@ -40,7 +41,8 @@ export function pressInstant(at: string | undefined, now: Date): number {
 
 /**
  * Decision 190: a dose marked taken before its take-early window is refused, with when it opens.
- * The dose's own instant (an every-N-hours dose's), else its slot's default time on that date.
+ * The dose's own instant (an every-N-hours dose's), else its slot's time on that date (the medicine's
+ * own, decision 212, or the default).
  */
 export function assertTakeable(
   medicine: ScheduledMedicineFields,
@@ -48,7 +50,7 @@ export function assertTakeable(
   timing: DoseTiming,
 ): void {
   const scheduled = dosesOn(medicine, dose.date, timing).find((d) => d.slot === dose.slot);
-  const time = scheduled?.time ?? timing.defaultReminderTimes[dose.slot];
+  const time = scheduled?.time ?? slotTimesOf(medicine, timing.defaultReminderTimes)[dose.slot];
   if (time === undefined) return;
   const doseAt = scheduled?.at ?? wallClockInstant(dose.date, time, timing.timeZone);
   if (!isTakeable(dosePhaseAt(doseAt, dose.pressedAt, timing.takeEarlyMinutes))) {

@@ -66,6 +66,8 @@ export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: s
     dosesPerDay: row.dosesPerDay,
     reminders: [{ times: row.scheduledTimes }],
     schedule: row.schedule ?? null,
+    // Only when it has them: the spec's shape is unchanged for a medicine on the default times.
+    ...(row.doseTimes && row.doseTimes.length > 0 ? { doseTimes: row.doseTimes } : {}),
     courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
     pillsLeft,
     daysLeft,

@@ -23,12 +23,14 @@ const takenTotal = sql<number>`(coalesce((select sum(${doseRecords.takenCount}) 
 export const scheduleColumns = {
   frequency: medicines.frequency,
   schedule: medicines.schedule,
+  doseTimes: medicines.doseTimes,
   startDate: medicines.startDate,
   originalDurationDays: medicines.originalDurationDays,
 };
 export type MedicineSchedule = {
   frequency: string;
   schedule: MedicineRow['schedule'];
+  doseTimes: MedicineRow['doseTimes'];
   startDate: string;
   originalDurationDays: number;
 };

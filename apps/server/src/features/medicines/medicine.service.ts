@@ -107,6 +107,8 @@ export class MedicineService {
         dosage: input.dosage ?? current.dosage,
         instructions: input.instructions ?? current.instructions,
         schedule: input.schedule === undefined ? current.schedule : input.schedule,
+        // Own times left out stay too (decision 212); null returns to the default times.
+        doseTimes: input.doseTimes === undefined ? current.doseTimes : input.doseTimes,
       }),
     };
     const values = await this.values(caller, fields);
@@ -214,5 +216,6 @@ function pickFields(input: MedicineFields): MedicineFields {
     totalPills: input.totalPills,
     pillsPerDose: input.pillsPerDose,
     schedule: input.schedule,
+    doseTimes: input.doseTimes,
   };
 }

@@ -1,10 +1,13 @@
-import { type MedicineFields, frequencyIssue } from '@medrem/contract';
+import { type MedicineFields, OWN_TIMES_NEED_SLOTS, frequencyIssue } from '@medrem/contract';
 import {
   type DoseSchedule,
   NO_SLOT_FREQUENCY,
   coursePills,
   deriveMedicineFigures,
+  ownTimesFrequencyIssue,
+  ownTimesIssue,
   scheduledCourseDays,
+  slotTimesOf,
   slotsWithoutTime,
   usesSlots,
 } from '@medrem/domain';
@@ -16,6 +19,8 @@ import type { MedicineValues } from './medicine.repository';
  * the spec's figures from the frequency. Weekdays, cycles and tapers keep the frequency's slots; a
  * taper's course is its steps. Every-N-hours and as-needed medicines have no slot doses, so their
  * frequency is stored as '0': no slot card, slot reminder or slot report cell can pick them up.
+ * A medicine with its own times (decision 212) has one flag per time; its scheduled times are its
+ * own, and no default time's change moves them.
  */
 export function scheduledValues(
   fields: MedicineFields,
@@ -27,18 +32,43 @@ export function scheduledValues(
   const issue = frequencyIssue(fields.frequency, schedule);
   if (issue) throw badRequest(`frequency: ${issue}`);
   const frequency = usesSlots(schedule) ? fields.frequency : NO_SLOT_FREQUENCY;
-  const missing = slotsWithoutTime(frequency, defaultReminderTimes);
+  const doseTimes = ownTimes(fields.doseTimes, schedule, frequency);
+  const slotTimes = slotTimesOf({ doseTimes }, defaultReminderTimes);
+  const missing = slotsWithoutTime(frequency, slotTimes);
   if (missing.length > 0) {
     throw badRequest(
       `The frequency has a dose in slot ${missing[0]! + 1}, but only ${defaultReminderTimes.length} default reminder times are set. Add a time in Settings first.`,
     );
   }
   const originalDurationDays = scheduledCourseDays(schedule, fields.originalDurationDays);
-  const figures = deriveMedicineFigures({ frequency, originalDurationDays, defaultReminderTimes });
-  const values = { ...fields, frequency, originalDurationDays, schedule, ...figures };
+  const figures = deriveMedicineFigures({
+    frequency,
+    originalDurationDays,
+    defaultReminderTimes: slotTimes,
+  });
+  const values = { ...fields, frequency, originalDurationDays, schedule, doseTimes, ...figures };
   // The course's pills by the schedule's real rate and each dose's pills (decision 186): one a week
   // lasts seven times as long, a taper's steps weigh their pills.
   return { ...values, originalTotalPills: coursePills(values) };
+}
+
+/**
+ * The own times stored (decision 212): null for none. The contract judged them when the input named
+ * them; an update that keeps the stored ones with a new frequency or schedule is judged here by the
+ * same rules.
+ */
+function ownTimes(
+  doseTimes: readonly string[] | null | undefined,
+  schedule: DoseSchedule | null,
+  frequency: string,
+): string[] | null {
+  if (!doseTimes) return null;
+  const issue = ownTimesIssue(doseTimes);
+  if (issue) throw badRequest(`doseTimes: ${issue}`);
+  if (!usesSlots(schedule)) throw badRequest(`doseTimes: ${OWN_TIMES_NEED_SLOTS}`);
+  const mismatch = ownTimesFrequencyIssue(frequency, doseTimes);
+  if (mismatch) throw badRequest(`frequency: ${mismatch}`);
+  return [...doseTimes];
 }
 
 /** 'daily' is the spec's rule (stored as null); weekdays are kept once each, in week order. */

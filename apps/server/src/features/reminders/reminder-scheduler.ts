@@ -11,7 +11,7 @@ import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
-import { intervalDosesOn } from '@medrem/domain';
+import { dosesOn } from '@medrem/domain';
 import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
 
@@ -57,10 +57,14 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         const next = nextOccurrence(spec, now);
         writes.push({ ...spec, userId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
-      // Every-N-hours rows: a pending row that is still about one of its medicine's doses keeps its
-      // firing (it may be due right now, or wait for the missed-dose alert); anything else is moved
-      // to the medicine's next dose.
+      // A medicine's own rows (every-N-hours, own times): a pending row that is still about one of
+      // its medicine's doses keeps its firing (it may be due right now, or wait for the missed-dose
+      // alert); anything else, such as a dose at an own time just changed, moves to the next dose.
       const byId = new Map(medicines.map((m) => [m.id, m]));
+      const context = {
+        timeZone: settings.timezone,
+        defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+      };
       for (const row of desiredIntervalRows(settings, medicines, now)) {
         const current = existing.get(specKey(row));
         existing.delete(specKey(row));
@@ -68,7 +72,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         const stillADose =
           current?.ref === row.ref &&
           current.timezone === row.timezone &&
-          intervalDosesOn(medicine, current.occurrenceDate, row.timezone).some(
+          dosesOn(medicine, current.occurrenceDate, context).some(
             (dose) => dose.at === current.fireAt.getTime() - current.offsetMinutes * 60_000,
           );
         if (!stillADose) writes.push({ ...row, userId });

@@ -1,11 +1,13 @@
 import {
   DAILY_SUMMARY_TIME,
-  type DoseSchedule,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
+  type ScheduledMedicineFields,
   addDays,
   courseEndDate,
-  nextIntervalDose,
+  hasOwnTimes,
+  nextDoseAfter,
   parseFrequency,
+  timedOnItsOwn,
 } from '@medrem/domain';
 import type { EffectiveSettings } from '../settings/effective-settings';
 import { localParts, zonedInstant } from './zoned-time';
@@ -13,8 +15,9 @@ import { localParts, zonedInstant } from './zoned-time';
 /**
  * Kinds of schedule row. Recurring rows (dose, headsup, missed, summary) fire once per local day and
  * move to the next day; one-off rows (snooze, refill) are removed once they have fired. An
- * 'interval' row is one every-N-hours medicine's next dose (decision 120): it moves from dose to dose
- * by the domain's rule, N real hours at a time, and goes when the course has no later dose. A 'care'
+ * 'interval' row is one medicine's next dose, for a medicine reminded on its own: every-N-hours
+ * (decision 120: N real hours at a time) or at its own times of day (decision 212). It moves from
+ * dose to dose by the domain's rule and goes when the course has no later dose. A 'care'
  * row is one dose slot's caregiver alerts (decision 140): it walks the phases (one per distinct
  * caregiver delay) of every day.
  */
@@ -66,22 +69,21 @@ export function latestDueOccurrence(spec: ScheduleSpec, now: Date): Occurrence {
   }
 }
 
-export interface ScheduledMedicine {
+export interface ScheduledMedicine extends ScheduledMedicineFields {
   id: string;
-  frequency: string;
-  startDate: string;
-  originalDurationDays: number;
-  schedule?: DoseSchedule | null;
 }
 
-/** An every-N-hours medicine's next dose as a schedule row: slot i is the user's i-th such medicine. */
+/**
+ * A medicine's own next dose as a schedule row (every-N-hours or own times): slot i is the user's
+ * i-th such medicine.
+ */
 export interface IntervalRow extends ScheduleSpec {
   ref: string;
   occurrenceDate: string;
   fireAt: Date;
 }
 
-/** The 'interval' rows a user needs now: each every-N-hours medicine's next dose after `now`. */
+/** The 'interval' rows a user needs now: the next dose after `now` of each medicine reminded on its own. */
 export function desiredIntervalRows(
   settings: EffectiveSettings,
   medicines: readonly ScheduledMedicine[],
@@ -89,24 +91,26 @@ export function desiredIntervalRows(
 ): IntervalRow[] {
   if (!settings.notifications.enabled) return [];
   const timezone = settings.timezone;
-  return medicines
-    .filter((m) => m.schedule?.kind === 'interval')
-    .flatMap((m, slot) => {
-      const dose = nextIntervalDose(m, now.getTime(), timezone);
-      if (!dose) return [];
-      return [
-        {
-          kind: 'interval' as const,
-          slot,
-          localTime: dose.time,
-          offsetMinutes: 0,
-          timezone,
-          ref: m.id,
-          occurrenceDate: dose.date,
-          fireAt: new Date(dose.at),
-        },
-      ];
-    });
+  const context = {
+    timeZone: timezone,
+    defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+  };
+  return medicines.filter(timedOnItsOwn).flatMap((m, slot) => {
+    const dose = nextDoseAfter(m, now.getTime(), context);
+    if (!dose) return [];
+    return [
+      {
+        kind: 'interval' as const,
+        slot,
+        localTime: dose.time,
+        offsetMinutes: 0,
+        timezone,
+        ref: m.id,
+        occurrenceDate: dose.date,
+        fireAt: new Date(dose.at),
+      },
+    ];
+  });
 }
 
 export function specKey(spec: Pick<ScheduleSpec, 'kind' | 'slot'>): string {
@@ -125,7 +129,10 @@ export function desiredSchedule(
 ): ScheduleSpec[] {
   const n = settings.notifications;
   if (!n.enabled) return [];
-  const live = medicines.filter((m) => courseEndDate(m.startDate, m.originalDurationDays) >= today);
+  // A medicine with its own times has its own row (decision 212): its flags are not default slots.
+  const live = medicines.filter(
+    (m) => !hasOwnTimes(m) && courseEndDate(m.startDate, m.originalDurationDays) >= today,
+  );
   if (live.length === 0) return [];
   const timezone = settings.timezone;
   const specs: ScheduleSpec[] = [];

@@ -16,6 +16,7 @@ import {
   wallClockInstant,
   zoneOffsetMinutes,
   zonedNow,
+  slotTimesOf,
 } from '@medrem/domain';
 import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
@@ -71,7 +72,9 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       instructions: row.instructions,
       schedule: scheduleWords(row, defaultReminderTimes),
       kind: row.schedule?.kind ?? 'daily',
-      times: usesSlots(row.schedule) ? deriveScheduledTimes(row.frequency, defaultReminderTimes) : [],
+      times: usesSlots(row.schedule)
+        ? deriveScheduledTimes(row.frequency, slotTimesOf(row, defaultReminderTimes))
+        : [],
       weekdays: row.schedule?.kind === 'weekdays' ? [...row.schedule.days].sort((a, b) => a - b) : null,
       everyHours: row.schedule?.kind === 'interval' ? row.schedule.everyHours : null,
       pillsPerDose: row.pillsPerDose,
@@ -123,7 +126,7 @@ function scheduleWords(row: MedicineRow, defaultReminderTimes: readonly string[]
     ].filter(Boolean);
     return limits.length > 0 ? `${days}, ${limits.join(', ')}` : (days ?? '');
   }
-  const times = deriveScheduledTimes(row.frequency, defaultReminderTimes);
+  const times = deriveScheduledTimes(row.frequency, slotTimesOf(row, defaultReminderTimes));
   const how = days ?? frequencyLabel(row.frequency) ?? `${times.length} times daily`;
   return times.length > 0 ? `${how} at ${times.join(', ')}` : how;
 }
@@ -162,7 +165,7 @@ function dayRows(
       doses: dayCells.map((cell) => {
         const dose = doses.find((d) => d.slot === cell.slot);
         // A tick where no dose is scheduled (a slot the frequency dropped) keeps the slot's time.
-        const time = dose?.time ?? context.defaultReminderTimes[cell.slot] ?? null;
+        const time = dose?.time ?? slotTimesOf(row, context.defaultReminderTimes)[cell.slot] ?? null;
         const at = dose?.at ?? (time ? wallClockInstant(date, time, context.timeZone) : null);
         return {
           slot: cell.slot,

@@ -1,6 +1,7 @@
 import { type Settings, type SettingsInput } from '@medrem/contract';
 import {
   deriveScheduledTimes,
+  hasOwnTimes,
   identitySlotMap,
   losesDose,
   parseFrequency,
@@ -92,7 +93,8 @@ export class SettingsService {
           checkedOrigins(origins, times.length, current.medicineDefaults.defaultReminderTimes.length),
         )
       : identitySlotMap(times.length);
-    const medicines = await this.deps.medicines.listForUser(caller.userId);
+    // A medicine with its own times keeps them whatever the default times do (decision 212).
+    const medicines = (await this.deps.medicines.listForUser(caller.userId)).filter((m) => !hasOwnTimes(m));
     const stranded = medicines.filter((m) => losesDose(m.frequency, slotMap));
     if (stranded.length > 0) {
       const names = stranded.map((m) => m.name).join(', ');

@@ -36,6 +36,15 @@ const medicines: [string, Record<string, unknown>][] = [
       pillsPerDose: LIMITS.maxPillsPerDose,
     },
   ],
+  ['own times, one (decision 212)', { frequency: '1', doseTimes: ['06:30'] }],
+  [
+    'own times, eight on weekdays',
+    {
+      frequency: '1-1-1-1-1-1-1-1',
+      doseTimes: ['00:00', '03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '23:59'],
+      schedule: { kind: 'weekdays', days: [1, 3] },
+    },
+  ],
   ['one weekday', { frequency: '1-0-0', schedule: { kind: 'weekdays', days: [0] } }],
   ['every weekday', { frequency: '1-0-1', schedule: { kind: 'weekdays', days: [0, 1, 2, 3, 4, 5, 6] } }],
   ['on/off cycle, shortest', { frequency: '1-0-0', schedule: { kind: 'cycle', daysOn: 1, daysOff: 1 } }],

@@ -100,6 +100,35 @@ describe('a medicine added today after some of its dose times (decision 187)', (
 });
 
 describe('buildDoseSlots', () => {
+  it('lists a medicine with its own times in a card at each of them (decision 212)', () => {
+    const thyroid = medicine({ id: 't', name: 'Thyroid', frequency: '1', doseTimes: ['06:30'] });
+    const antibiotic = medicine({
+      id: 'x',
+      name: 'Antibiotic',
+      frequency: '1-1',
+      doseTimes: ['08:00', '23:00'],
+    });
+    const cards = orderDoseCards(slotsAt(7 * 60, { x: '0-1' }, [aspirin, thyroid, antibiotic]));
+    expect(cards.map((c) => [c.id, c.time, c.doses.map((d) => [d.medicine.name, d.slot, d.taken])])).toEqual([
+      ['time-0630', '06:30', [['Thyroid', 0, false]]],
+      // Its 08:00 joins the default time's card, ticked at its own slot 0.
+      [
+        'slot-0',
+        '08:00',
+        [
+          ['Aspirin', 0, false],
+          ['Antibiotic', 0, false],
+        ],
+      ],
+      ['slot-1', '14:00', []],
+      ['slot-2', '20:00', [['Aspirin', 2, false]]],
+      ['time-2300', '23:00', [['Antibiotic', 1, true]]],
+    ]);
+    // 07:00: the 06:30 dose is Due by its own time, never by the default slot of its index.
+    expect(cards[0]).toMatchObject({ status: 'Due', available: true, title: 'Morning · 6:30 AM' });
+    expect(cards[4]).toMatchObject({ status: 'Completed', name: 'Night' });
+  });
+
   it('names each slot from its time and lists only the medicines whose flag is 1', () => {
     const slots = slotsAt(9 * 60);
     expect(slots.map((s) => s.name)).toEqual(['Morning', 'Afternoon', 'Evening']);

@@ -2,8 +2,10 @@ import {
   cardStatus,
   countText,
   dosePhase,
+  dosesOn,
   formatTime12h,
   groupIntoSlots,
+  hasOwnTimes,
   intervalDosesOn,
   isDoseDay,
   isTakeable,
@@ -20,6 +22,8 @@ import type { Medicine } from '@medrem/contract';
 
 export interface SlotDose {
   medicine: Medicine;
+  /** The index its tick records in the medicine's day (its own time's, or the default slot's). */
+  slot: number;
   taken: boolean;
   /** The medicine's whole taken string for today, normalised to its frequency's length. */
   takenToday: string;
@@ -35,7 +39,10 @@ export interface SlotDose {
 }
 
 export interface DoseSlotView {
+  /** The default slot's index; for a card of own times only (decision 212), -1. */
   index: number;
+  /** Unique among the day's cards: 'slot-<index>', 'time-<HHMM>' or an every-N-hours dose's. */
+  id: string;
   time: string;
   name: SlotName;
   /** The card's heading: the slot's name, with its time when another card has the same name. */
@@ -87,10 +94,12 @@ function takenAtOf(input: TodayInput, medicineId: string, slot: number): string 
 }
 
 /**
- * The dashboard's dose-slot cards for today: slot i is default time i and lists each medicine whose
- * course runs today and whose flag i is 1; status and availability follow the domain rules, with
- * 'now' in the user's saved zone. A dose before the medicine was added is listed, tickable, marked
- * `beforeAdded` and left out of the status until ticked (decision 187, `cardStatus`).
+ * The dashboard's dose-slot cards for today, one per time (decision 212): slot i is default time i
+ * and lists each medicine on the default times whose course runs today and whose flag i is 1; a
+ * medicine with its own times is listed in the card of each of its times, a default time's card
+ * when it has the same time, else a card of that time. Status and availability follow the domain
+ * rules, with 'now' in the user's saved zone. A dose before the medicine was added is listed,
+ * tickable, marked `beforeAdded` and left out of the status until ticked (decision 187, `cardStatus`).
  */
 export function buildDoseSlots(
   input: TodayInput & { defaultReminderTimes: readonly string[] },
@@ -98,32 +107,52 @@ export function buildDoseSlots(
   // Only medicines with doses today: a Monday medicine is not listed (nor missed) on a Tuesday.
   const active = input.medicines.filter((m) => isDoseDay(m, input.today));
   const context = { timeZone: input.timeZone, defaultReminderTimes: input.defaultReminderTimes };
-  const before = new Map(active.map((m) => [m.id, slotsBeforeAdded(m, input.today, context)]));
-  return groupIntoSlots(active, input.defaultReminderTimes).map((slot) => {
-    const doses = slot.medicines.map((medicine): SlotDose => {
-      const takenToday = normaliseTaken(
-        input.takenById.get(medicine.id),
-        parseFrequency(medicine.frequency).length,
-      );
-      const step =
-        medicine.schedule?.kind === 'taper'
-          ? taperStepOn(medicine.schedule.steps, medicine.startDate, input.today)
-          : null;
-      const taken = takenToday.split('-')[slot.index] === '1';
-      const takenAt = taken ? takenAtOf(input, medicine.id, slot.index) : null;
-      const dose: SlotDose = { medicine, takenToday, taken, takenAt };
-      if (before.get(medicine.id)?.has(slot.index)) dose.beforeAdded = true;
-      return step ? { ...dose, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } } : dose;
-    });
-    return {
-      index: slot.index,
-      time: slot.time,
-      name: slot.name,
-      title: slot.name,
-      ...slotState(slot.time, doses, input),
-      doses,
-    };
-  });
+  const cards = groupIntoSlots(
+    active.filter((m) => !hasOwnTimes(m)),
+    input.defaultReminderTimes,
+  ).map((slot) => ({
+    index: slot.index,
+    id: `slot-${slot.index}`,
+    time: slot.time,
+    name: slot.name,
+    doses: slot.medicines.map((medicine) =>
+      slotDose(input, medicine, slot.index, slotsBeforeAdded(medicine, input.today, context).has(slot.index)),
+    ),
+  }));
+  for (const medicine of active.filter(hasOwnTimes)) {
+    for (const dose of dosesOn(medicine, input.today, context)) {
+      let card = cards.find((c) => c.time === dose.time);
+      if (!card) {
+        card = {
+          index: -1,
+          id: `time-${dose.time.replace(':', '')}`,
+          time: dose.time,
+          name: slotNameForTime(dose.time),
+          doses: [],
+        };
+        cards.push(card);
+      }
+      card.doses.push(slotDose(input, medicine, dose.slot, dose.beforeAdded === true));
+    }
+  }
+  return cards.map((card) => ({ ...card, title: card.name, ...slotState(card.time, card.doses, input) }));
+}
+
+/** One medicine's dose in a card: its tick's slot, whether taken and when, a taper's step. */
+function slotDose(input: TodayInput, medicine: Medicine, slot: number, beforeAdded: boolean): SlotDose {
+  const takenToday = normaliseTaken(
+    input.takenById.get(medicine.id),
+    parseFrequency(medicine.frequency).length,
+  );
+  const step =
+    medicine.schedule?.kind === 'taper'
+      ? taperStepOn(medicine.schedule.steps, medicine.startDate, input.today)
+      : null;
+  const taken = takenToday.split('-')[slot] === '1';
+  const takenAt = taken ? takenAtOf(input, medicine.id, slot) : null;
+  const dose: SlotDose = { medicine, slot, takenToday, taken, takenAt };
+  if (beforeAdded) dose.beforeAdded = true;
+  return step ? { ...dose, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } } : dose;
 }
 
 export type IntervalDoseView = DoseSlotView & { clockChanged: boolean };
@@ -145,10 +174,18 @@ export function buildIntervalDoses(input: TodayInput): IntervalDoseView[] {
       const taken = takenToday.split('-')[dose.slot] === '1';
       const takenAt = taken ? takenAtOf(input, medicine.id, dose.slot) : null;
       const slotDoses: SlotDose[] = [
-        { medicine, taken, takenToday, takenAt, ...(dose.beforeAdded ? { beforeAdded: true } : {}) },
+        {
+          medicine,
+          slot: dose.slot,
+          taken,
+          takenToday,
+          takenAt,
+          ...(dose.beforeAdded ? { beforeAdded: true } : {}),
+        },
       ];
       return {
         index: dose.slot,
+        id: `interval-${medicine.id}-${dose.slot}`,
         time: dose.time,
         name: slotNameForTime(dose.time),
         title: slotNameForTime(dose.time),

@@ -62,6 +62,7 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
         }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
         defaultSchedule={medicine.schedule}
+        defaultDoseTimes={medicine.doseTimes}
         today={zonedNow(serverClock.now(), settings.timezone).date}
         timeZone={settings.timezone}
         submitLabel="Update Medicine"

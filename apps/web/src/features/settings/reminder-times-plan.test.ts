@@ -8,6 +8,15 @@ const aspirin = { id: 'a', name: 'Aspirin', frequency: '1-1-0' };
 const metformin = { id: 'm', name: 'Metformin', frequency: '1-0-1' };
 
 describe('planReminderTimes', () => {
+  it('neither moves nor is held up by a medicine with its own times (decision 212)', () => {
+    const thyroid = { id: 't', name: 'Thyroid', frequency: '1', doseTimes: ['06:30'] };
+    const edited = planReminderTimes(previous, rows(['09:00', 0], ['14:00', 1], ['20:00', 2]), [thyroid]);
+    expect(edited).toMatchObject({ kind: 'ok', remaps: [], moved: [] });
+    // Removing the first time would strand a '1' on the default times; not on its own time.
+    const removed = planReminderTimes(previous, rows(['14:00', 1], ['20:00', 2]), [thyroid]);
+    expect(removed).toMatchObject({ kind: 'ok', remaps: [] });
+  });
+
   it('sorts an added time into place and moves the medicines’ flags with their slots', () => {
     const plan = planReminderTimes(
       previous,

@@ -2,6 +2,7 @@ import {
   TIME_PATTERN,
   deriveScheduledTimes,
   formatTime12h,
+  hasOwnTimes,
   losesDose,
   remapFlags,
   slotMapFrom,
@@ -17,6 +18,8 @@ export interface PlanMedicine {
   id: string;
   name: string;
   frequency: string;
+  /** Its own times (decision 212): then no default time's change moves or strands its doses. */
+  doseTimes?: readonly string[] | null | undefined;
 }
 
 export interface FrequencyRemap {
@@ -54,8 +57,9 @@ const timesText = (times: readonly string[]) => times.map(formatTime12h).join(',
 export function planReminderTimes(
   previous: readonly string[],
   rows: readonly ReminderTimeRow[],
-  medicines: readonly PlanMedicine[],
+  all: readonly PlanMedicine[],
 ): ReminderTimesPlan {
+  const medicines = all.filter((m) => !hasOwnTimes(m));
   const values = rows.map((r) => r.time);
   if (values.length === 0) return { kind: 'invalid', message: 'Keep at least one default reminder time.' };
   if (values.some((t) => !TIME_PATTERN.test(t))) {

@@ -20,13 +20,18 @@ export function Field(props: {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A control's error, announced, with the id its aria-describedby names (`<id>-error`). */
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** aria attributes of a control inside <Field>. */

@@ -2,15 +2,13 @@ import {
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   addDays,
   dueFlagsOn,
-  intervalDosesOn,
+  hasOwnTimes,
   isCourseActiveOn,
-  nextIntervalDose,
   isUrgentRefill,
-  parseFrequency,
   slotFlagsOn,
   slotNameForTime,
+  timedOnItsOwn,
   slotsBeforeAdded,
-  taperStepOn,
 } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
 import {
@@ -26,6 +24,8 @@ import {
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
+import { ownRowOutcome } from './own-row-outcome';
+import { scheduleContext, takenFlag, withStepDose } from './dose-state';
 import { localParts, zonedInstant } from '../zoned-time';
 
 export type {
@@ -56,33 +56,19 @@ export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
   return { date: row.occurrenceDate, fireAt: row.fireAt };
 }
 
-const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
-  parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
-
 /**
- * Medicines with a dose in default-time `slot` on `date` that is not yet taken: only slot kinds, and
- * only on their dose days (a Monday medicine is not reminded, nor missed, on a Tuesday).
+ * Medicines with a dose in default-time `slot` on `date` that is not yet taken: only slot kinds on
+ * the default times (one with its own times has its own row, decision 212), and only on their dose
+ * days (a Monday medicine is not reminded, nor missed, on a Tuesday).
  */
 export function dueMedicines(state: UserState, slot: number, date: string): EngineMedicine[] {
   const context = scheduleContext(state.settings);
   // No reminder nor missed-dose alert for a dose that came before the medicine was added (187).
   const due = (m: EngineMedicine) =>
-    slotFlagsOn(m, date)[slot] === 1 && !slotsBeforeAdded(m, date, context).has(slot);
+    !hasOwnTimes(m) && slotFlagsOn(m, date)[slot] === 1 && !slotsBeforeAdded(m, date, context).has(slot);
   return state.medicines
     .filter((m) => due(m) && !takenFlag(state, m.id, date, slot))
     .map((m) => withStepDose(m, date));
-}
-
-const scheduleContext = (settings: UserState['settings']) => ({
-  timeZone: settings.timezone,
-  defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
-});
-
-/** A taper's reminder names the dose of the day's step (40 mg, then 30 mg …), not the medicine's. */
-function withStepDose(medicine: EngineMedicine, date: string): EngineMedicine {
-  if (medicine.schedule?.kind !== 'taper') return medicine;
-  const step = taperStepOn(medicine.schedule.steps, medicine.startDate, date);
-  return step ? { ...medicine, dosage: step.dose } : medicine;
 }
 
 function refillIntents(state: UserState, medicines: EngineMedicine[], today: string): Intent[] {
@@ -195,10 +181,11 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       let taken = 0;
       const context = scheduleContext(settings);
       for (const m of state.medicines) {
-        const interval = m.schedule?.kind === 'interval';
+        // A default slot beyond the list has no time; a medicine's own doses always have one.
+        const own = timedOnItsOwn(m);
         const before = slotsBeforeAdded(m, date, context);
         dueFlagsOn(m, date, settings.timezone).forEach((flag, slot) => {
-          if (flag !== 1 || (!interval && slot >= slots)) return;
+          if (flag !== 1 || (!own && slot >= slots)) return;
           const tick = takenFlag(state, m.id, date, slot);
           // A dose before the medicine was added counts only once taken (decision 187).
           if (before.has(slot) && !tick) return;
@@ -218,7 +205,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       ]);
     }
     case 'interval':
-      return intervalOutcome(row, occurrence, state, now);
+      return ownRowOutcome(row, occurrence, state, now);
     case 'refill': {
       const active = state.medicines.filter((m) => isCourseActiveOn(m, today));
       // The caregivers' refill alerts do not depend on the patient's own switches.
@@ -235,66 +222,4 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     default:
       return { intents: [], next: null };
   }
-}
-
-/**
- * An every-N-hours dose (decision 120). The row has two phases per dose: at the dose (offset 0) the
- * reminder, unless it is taken, gone, or past its missed-dose time; 60 minutes later (offset 60,
- * when missed-dose alerts are on) the missed-dose alert if still not taken and no later dose has
- * come. Then it moves to the medicine's next dose, N real hours on whatever the clocks did, and goes
- * when the course has none. No snooze: a snooze row is a default-time slot's.
- */
-function intervalOutcome(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
-  const medicine = state.medicines.find((m) => m.id === row.ref);
-  const n = state.settings.notifications;
-  if (!medicine || medicine.schedule?.kind !== 'interval' || !n.enabled) return { intents: [], next: null };
-  const timezone = state.settings.timezone;
-  const missedAfter = MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000;
-  const dueAt = occurrence.fireAt.getTime() - row.offsetMinutes * 60_000;
-  const date = occurrence.date;
-  const dose = intervalDosesOn(medicine, date, row.timezone).find((d) => d.at === dueAt);
-  const open = dose !== undefined && !takenFlag(state, medicine.id, date, dose.slot);
-  const phase = (d: { date: string; time: string; at: number }, offsetMinutes: number) => ({
-    date: d.date,
-    fireAt: new Date(d.at + offsetMinutes * 60_000),
-    spec: { kind: 'interval' as const, slot: row.slot, localTime: d.time, offsetMinutes, timezone },
-  });
-  // The next dose still worth a reminder: after downtime the current one (it fires on the next
-  // tick), never one already past its missed-dose time.
-  const following = nextIntervalDose(medicine, Math.max(dueAt, now.getTime() - missedAfter), timezone);
-  const nextDose = following ? phase(following, 0) : null;
-  const ref = dose ? { slot: dose.slot, date, medicineId: medicine.id, snoozable: false } : undefined;
-
-  if (row.offsetMinutes === 0) {
-    const next =
-      open && n.missedDoseAlerts
-        ? phase({ date, time: dose.time, at: dueAt }, MISSED_DOSE_ALERT_DELAY_MINUTES)
-        : nextDose;
-    if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
-    const intent: Intent = {
-      key: `interval:${medicine.id}:${date}:${dose.slot}`,
-      type: 'reminder',
-      title: reminderTexts.intervalTitle(medicine.name),
-      message: reminderTexts.intervalBody(
-        reminderTexts.medicineLine(medicine),
-        medicine.schedule.everyHours,
-        dose.clockChanged === true,
-      ),
-      medicineName: medicine.name,
-      dose: ref!,
-    };
-    return { intents: [intent], next };
-  }
-  const later = nextIntervalDose(medicine, dueAt, timezone);
-  const current = !later || later.at > now.getTime();
-  if (!open || !n.missedDoseAlerts || !current) return { intents: [], next: nextDose };
-  const alert: Intent = {
-    key: `missed-interval:${medicine.id}:${date}:${dose.slot}`,
-    type: 'missed_dose',
-    title: reminderTexts.missedTitle,
-    message: reminderTexts.missedBody(medicine.name),
-    medicineName: medicine.name,
-    dose: ref!,
-  };
-  return { intents: [alert], next: nextDose };
 }

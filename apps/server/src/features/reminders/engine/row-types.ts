@@ -31,6 +31,8 @@ export interface EngineMedicine {
   pillsPerDose: number;
   dosesPerDay: number;
   schedule: DoseSchedule | null;
+  /** Its own times of day (decision 212); null: the default reminder times. */
+  doseTimes?: readonly string[] | null | undefined;
 }
 
 export interface UserState {

@@ -33,7 +33,7 @@ export function DoseSlotCard(props: {
   timeZone: string;
   /** Ticks made on this device that wait to reach the server (pendingTickKey). */
   pendingTicks: ReadonlySet<string>;
-  onToggle: (slot: DoseSlotView, dose: SlotDose) => void;
+  onToggle: (dose: SlotDose) => void;
   /**
    * An every-N-hours dose's card (decision 120): its own ids and a note instead of the default-time
    * hint, since its time comes from its schedule, not from the settings.
@@ -42,12 +42,12 @@ export function DoseSlotCard(props: {
 }) {
   const { slot, interval } = props;
   const Icon = SLOT_ICON[slot.name];
-  const id = interval ? `interval-${interval.key}` : `slot-${slot.index}`;
+  const id = interval ? `interval-${interval.key}` : slot.id;
   const titleId = `${id}-title`;
   return (
     <section
       aria-labelledby={titleId}
-      data-testid={interval ? `interval-dose-${interval.key}` : `dose-slot-${slot.index}`}
+      data-testid={interval ? `interval-dose-${interval.key}` : `dose-${slot.id}`}
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <header className="flex items-start justify-between gap-2">
@@ -87,7 +87,7 @@ export function DoseSlotCard(props: {
                   <DoseTakenAt
                     medicine={dose.medicine}
                     date={props.date}
-                    slot={slot.index}
+                    slot={dose.slot}
                     takenAt={dose.takenAt}
                     timeZone={props.timeZone}
                   />
@@ -98,8 +98,8 @@ export function DoseSlotCard(props: {
                 taken={dose.taken}
                 available={slot.available}
                 busy={false}
-                waiting={props.pendingTicks.has(pendingTickKey(dose.medicine.id, slot.index))}
-                onToggle={() => props.onToggle(slot, dose)}
+                waiting={props.pendingTicks.has(pendingTickKey(dose.medicine.id, dose.slot))}
+                onToggle={() => props.onToggle(dose)}
               />
             </li>
           ))}
@@ -107,6 +107,8 @@ export function DoseSlotCard(props: {
       )}
       {interval ? (
         <p className="mt-auto text-sm text-slate-700">{interval.note}</p>
+      ) : slot.index < 0 ? (
+        <p className="mt-auto text-sm text-slate-700">A time set for this medicine.</p>
       ) : (
         <Link
           to="/settings"

@@ -17,8 +17,9 @@ import { AsNeededMedicine } from './as-needed-medicine.component';
 import { DoseSlotCard } from './dose-slot-card.component';
 
 /**
- * Today's dose cards: one per default reminder time (Morning, Afternoon, Evening, Night …) and one
- * per every-N-hours dose, all in the order of their time (decision 192).
+ * Today's dose cards: one per default reminder time (Morning, Afternoon, Evening, Night …), one per
+ * other time a medicine has of its own (decision 212) and one per every-N-hours dose, all in the
+ * order of their time (decision 192).
  */
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
   const medicines = useMedicines();
@@ -52,7 +53,7 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {cards.map((card) => {
             const interval = isIntervalCard(card) ? card : null;
-            const key = interval ? `${card.doses[0]!.medicine.id}-${card.index}` : `${card.index}`;
+            const key = interval ? `${card.doses[0]!.medicine.id}-${card.index}` : card.id;
             return (
               <DoseSlotCard
                 key={key}
@@ -60,7 +61,7 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
                 date={now.date}
                 timeZone={settings.timezone}
                 pendingTicks={pendingTicks}
-                onToggle={(s, d) => void toggle(s.index, d)}
+                onToggle={(d) => void toggle(d.slot, d)}
                 {...(interval ? { interval: { key, note: intervalNote(interval) } } : {})}
               />
             );

@@ -137,3 +137,42 @@ describe('the medicine form’s schedule controls (decision 195)', () => {
     expect(valueOf(supply)).toBe('12');
   });
 });
+
+describe('times set for this medicine (decision 212)', () => {
+  it('saves its own times in the day’s order with one dose at each, and says what is wrong at the times', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: /Morning/ }));
+    await user.click(screen.getByRole('radio', { name: 'Set times for this medicine' }));
+    const own = screen.getByRole('group', { name: 'Times for this medicine' });
+    // It starts from the usual time chosen: 08:00.
+    expect(valueOf(screen.getByLabelText('Time 1'))).toBe('08:00');
+    await user.click(screen.getByRole('button', { name: 'Add a time' }));
+    await user.type(screen.getByLabelText('Time 2'), '06:30');
+    await user.click(screen.getByRole('button', { name: 'Add a time' }));
+    await user.type(screen.getByLabelText('Time 3'), '08:00');
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(description(own)).toContain('8:00 AM is listed twice');
+    await user.click(screen.getByRole('button', { name: 'Remove time 3' }));
+    expect(description(own)).not.toContain('listed twice');
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    const [values, derived] = onSubmit.mock.calls[0]!;
+    expect(values).toMatchObject({ frequency: '1-1', doseTimes: ['06:30', '08:00'], schedule: null });
+    expect(derived.scheduledTimes).toEqual(['06:30', '08:00']);
+  });
+
+  it('goes back to the usual times with the slots the user had chosen, and saves no own times', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: /Evening/ }));
+    await user.click(screen.getByRole('radio', { name: 'Set times for this medicine' }));
+    await user.click(screen.getByRole('radio', { name: 'Use my usual times' }));
+    expect(checked(screen.getByRole('checkbox', { name: /Evening/ }))).toBe(true);
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    const [values] = onSubmit.mock.calls[0]!;
+    expect(values).toMatchObject({ frequency: '0-0-1', doseTimes: null });
+    expect(doseTimes()).toBeTruthy();
+  });
+});

@@ -10,6 +10,9 @@ import { useMedicineDerivations } from '../use-medicine-derivations.hook';
 import type { DerivedMedicineFigures } from '@medrem/domain';
 import { type ScheduleErrors, draftOf, toSchedule } from '../schedule-draft.model';
 import { supplyDaysOf } from '../supply-days.model';
+import { useOwnTimes } from '../use-own-times.hook';
+import { choicesOfFrequency } from '../slot-choices.model';
+import { DoseTimesChoice } from './own-times.component';
 import { ScheduleFields } from './schedule-fields.component';
 import { SlotChoices } from './slot-choices.component';
 import { SchedulePreview } from './schedule-preview.component';
@@ -43,6 +46,8 @@ export function MedicineForm(props: {
   defaultReminderTimes: readonly string[];
   /** The stored schedule (update) or none (add: every day, the spec's rule). */
   defaultSchedule?: DoseSchedule | null;
+  /** The medicine's own times (update, decision 212); none: the usual times. */
+  defaultDoseTimes?: readonly string[] | undefined;
   /** Today in the saved zone, and the zone: the 7-day preview starts here. */
   today: string;
   timeZone: string;
@@ -70,16 +75,28 @@ export function MedicineForm(props: {
     name: ['frequency', 'originalDurationDays', 'startDate'],
   });
   const [draft, setDraft] = useState(() => draftOf(props.defaultSchedule));
+  // The schedule's problems show at their fields once the user tried to save (decision 195), and
+  // follow the edits from then on; a toast that vanishes is no place for them.
+  const [triedToSave, setTriedToSave] = useState(false);
   const built = toSchedule(draft);
+  const own = useOwnTimes(
+    props.defaultDoseTimes,
+    {
+      get: () => getValues('frequency') ?? '',
+      set: (value) => setValue('frequency', value, { shouldValidate: triedToSave }),
+      chosenUsual: () =>
+        choicesOfFrequency(getValues('frequency'), defaultReminderTimes.length).flatMap((on, slot) =>
+          on && defaultReminderTimes[slot] ? [defaultReminderTimes[slot]] : [],
+        ),
+    },
+    defaultReminderTimes,
+  );
   // The course's pills by the schedule and the pills a dose (decision 186), as the server stores them.
-  const derived = useMedicineDerivations(frequency, originalDurationDays, defaultReminderTimes, {
+  const derived = useMedicineDerivations(frequency, originalDurationDays, own.slotTimes, {
     schedule: 'schedule' in built ? built.schedule : null,
     pillsPerDose: useWatch({ control, name: 'pillsPerDose' }),
     startDate: startDate ?? props.today,
   });
-  // The schedule's problems show at their fields once the user tried to save (decision 195), and
-  // follow the edits from then on; a toast that vanishes is no place for them.
-  const [triedToSave, setTriedToSave] = useState(false);
   const scheduleErrors: ScheduleErrors = triedToSave && 'errors' in built ? built.errors : NO_ERRORS;
   const slotKind = kindUsesSlots(draft.kind);
   // Every-N-hours and as-needed doses have no slots: the hidden frequency only has to be valid. The
@@ -128,13 +145,17 @@ export function MedicineForm(props: {
       : derived.scheduledTimes.length === 0
         ? NO_SCHEDULED_TIMES
         : errors.frequency?.message;
-  const blockedByFrequency = () => slotKind && derived.scheduledTimes.length === 0;
+  const blockedByFrequency = () =>
+    slotKind && (derived.scheduledTimes.length === 0 || (own.times !== null && own.issue !== null));
   const onValid = async (values: MedicineFormValues) => {
     setTriedToSave(true);
     if (blockedByFrequency()) return;
     if ('errors' in built) return;
-    if (await props.onSubmit({ ...values, schedule: built.schedule }, derived)) {
+    // Own times only with slot doses; null returns an edited medicine to the usual times.
+    const doseTimes = slotKind ? own.sorted : null;
+    if (await props.onSubmit({ ...values, schedule: built.schedule, doseTimes }, derived)) {
       reset();
+      own.chooseUsual();
       setDraft(draftOf(null));
       setTriedToSave(false);
     }
@@ -167,13 +188,22 @@ export function MedicineForm(props: {
         </Field>
         <ScheduleFields idPrefix={p} draft={draft} errors={scheduleErrors} onChange={setDraft} />
         <div className={slotKind ? 'md:col-span-2' : 'hidden'}>
-          <SlotChoices
-            id={`${p}-frequency`}
-            value={frequencyField.value}
-            times={defaultReminderTimes}
-            error={triedToSave ? frequencyProblem : undefined}
-            onChange={frequencyField.onChange}
-          />
+          <DoseTimesChoice
+            id={`${p}-own-times`}
+            times={own.times}
+            error={triedToSave ? (own.issue ?? undefined) : undefined}
+            onUsual={own.chooseUsual}
+            onOwn={own.chooseOwn}
+            onTimes={own.setTimes}
+          >
+            <SlotChoices
+              id={`${p}-frequency`}
+              value={frequencyField.value}
+              times={defaultReminderTimes}
+              error={triedToSave ? frequencyProblem : undefined}
+              onChange={frequencyField.onChange}
+            />
+          </DoseTimesChoice>
         </div>
         <Field id={`${p}-startDate`} label="Start Date" error={error('startDate')}>
           <input
@@ -192,7 +222,7 @@ export function MedicineForm(props: {
             originalDurationDays={Number(originalDurationDays)}
             from={props.today}
             timeZone={props.timeZone}
-            defaultReminderTimes={defaultReminderTimes}
+            defaultReminderTimes={own.slotTimes}
           />
         ) : (
           // An incomplete schedule previews nothing: not the daily doses it would fall back to.
@@ -215,7 +245,7 @@ export function MedicineForm(props: {
               <span className="text-slate-600">Set by the dose times you choose.</span>
             )}
           </output>
-          {derived.slotsWithoutTime.length ? (
+          {derived.slotsWithoutTime.length && own.times === null ? (
             <p className="text-sm text-amber-900">
               Dose {derived.slotsWithoutTime.map((slot) => slot + 1).join(', ')} has no default reminder time;
               add one in Settings.

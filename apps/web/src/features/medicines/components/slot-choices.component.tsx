@@ -1,4 +1,5 @@
 import { formatTime12h, slotNameForTime } from '@medrem/domain';
+import { FieldError } from '../../../shared/ui/field.component';
 import { choicesOfFrequency, frequencyOfChoices } from '../slot-choices.model';
 
 /**
@@ -51,11 +52,7 @@ export function SlotChoices(props: {
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         Your default reminder times; change them in Settings.
       </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

@@ -1,0 +1,18 @@
+import { parseFrequency, taperStepOn } from '@medrem/domain';
+import type { EngineMedicine, UserState } from './row-types';
+
+/** What the row rules read of a user's state: taken flags, the schedule context, a taper's dose. */
+export const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
+  parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
+
+export const scheduleContext = (settings: UserState['settings']) => ({
+  timeZone: settings.timezone,
+  defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+});
+
+/** A taper's reminder names the dose of the day's step (40 mg, then 30 mg …), not the medicine's. */
+export function withStepDose(medicine: EngineMedicine, date: string): EngineMedicine {
+  if (medicine.schedule?.kind !== 'taper') return medicine;
+  const step = taperStepOn(medicine.schedule.steps, medicine.startDate, date);
+  return step ? { ...medicine, dosage: step.dose } : medicine;
+}
