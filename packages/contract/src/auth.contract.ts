@@ -15,6 +15,11 @@ export const publicUserSchema = z
     id: z.uuid(),
     name: z.string(),
     email: z.string(),
+    emailVerified: z
+      .boolean()
+      .meta({
+        description: 'Whether the owner proved the address (the mailed link, or a sign-in provider).',
+      }),
     createdAt: timestampSchema,
     lastLogin: timestampSchema.nullable(),
   })
@@ -48,7 +53,14 @@ export const authContract = {
     successStatus: 201,
     errors: { 409: 'An account with this email already exists' },
     input: registerInputSchema,
-    output: z.object({ message: z.literal('Created'), user: publicUserSchema }),
+    output: z.object({
+      message: z.literal('Created'),
+      user: publicUserSchema,
+      verificationRequired: z.boolean().meta({
+        description:
+          'True when this server lets an account sign in only once its address is verified: a link was mailed to it.',
+      }),
+    }),
   }),
   login: defineProcedure({
     method: 'POST',
@@ -56,7 +68,11 @@ export const authContract = {
     tag: 'auth',
     summary: 'Sign in with email and password; sets the session cookie',
     access: 'public',
-    errors: { 401: 'Wrong email or password', 429: 'Too many failed attempts' },
+    errors: {
+      401: 'Wrong email or password',
+      403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED)',
+      429: 'Too many failed attempts',
+    },
     input: loginInputSchema,
     output: z.object({ user: publicUserSchema }),
   }),

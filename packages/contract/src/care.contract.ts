@@ -119,12 +119,19 @@ export const careContract = {
     tag: 'care',
     summary: 'Invite a caregiver by email: a signed link that works once, for 7 days',
     description:
-      'No email is sent: the answer holds the token the patient shares as /care/accept?token=…; only the account with the invited email can accept.',
+      'The invitation is mailed to the invited address when the patient’s own address is verified (decision 210; `mailed` says whether); the answer also holds the token the patient may share as /care/accept?token=…. Only the account with the invited email can accept.',
     access: 'bearer',
     successStatus: 201,
     errors: { 403: 'userEmail is not yours', 409: 'That person is already your caregiver' },
     input: z.object({ userEmail, email: emailSchema, permissions: carePermissionsSchema }),
-    output: z.object({ invitation: careInvitationSchema, token: z.string() }),
+    output: z.object({
+      invitation: careInvitationSchema,
+      token: z.string(),
+      mailed: z.boolean().meta({
+        description:
+          'Whether the invitation mail was queued: false while the patient’s address is not verified.',
+      }),
+    }),
   }),
   circle: defineProcedure({
     method: 'GET',

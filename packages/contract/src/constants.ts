@@ -32,5 +32,7 @@ export const ERROR_REASONS = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** An as-needed dose would pass its safety limits (send override: true to record it anyway). */
   asNeededLimit: 'AS_NEEDED_LIMIT',
+  /** Sign-in refused: the operator requires a verified address and this one is not (decision 209). */
+  emailUnverified: 'EMAIL_UNVERIFIED',
 } as const;
 export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];

@@ -1,6 +1,7 @@
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
+import { emailContract } from './email.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
 import { passwordResetContract } from './password-reset.contract';
@@ -27,6 +28,7 @@ export * from './schedule.contract';
 export * from './calendar.contract';
 export * from './care.contract';
 export * from './password-reset.contract';
+export * from './email.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -45,6 +47,7 @@ export const contract = {
   calendar: calendarContract,
   care: careContract,
   passwordReset: passwordResetContract,
+  email: emailContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

@@ -40,7 +40,11 @@ describe('auth.register (POST /api/user/register)', () => {
   });
 
   it('answers Created with the new user, without its password', () => {
-    const answer = { message: 'Created', user: { ...serverUser, lastLogin: null } };
+    const answer = {
+      message: 'Created',
+      user: { ...serverUser, lastLogin: null },
+      verificationRequired: false,
+    };
     expect(accepted(register.output, answer)).toEqual(answer);
     expect(accepted(publicUserSchema, { ...serverUser, passwordHash: 'x' })).not.toHaveProperty(
       'passwordHash',

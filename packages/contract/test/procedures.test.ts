@@ -32,6 +32,7 @@ describe('the contract as a whole', () => {
         'social',
         'care',
         'passwordReset',
+        'email',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);

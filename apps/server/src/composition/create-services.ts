@@ -49,6 +49,9 @@ import { PasswordResetRepository } from '../features/account/password-reset.repo
 import { PasswordResetService } from '../features/account/password-reset.service';
 import { UserIdentityRepository } from '../features/auth/social/user-identity.repository';
 import { issueOperatorResetLink } from '../features/account/operator-reset-link';
+import { EmailChangeService } from '../features/account/email-change.service';
+import { EmailVerificationService } from '../features/account/email-verification.service';
+import { MailRequestLimits } from '../features/account/mail-request-limits';
 
 /** The keys of the push channel, loaded (or generated) before any service exists. */
 export interface PushKeys {
@@ -125,6 +128,29 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
   });
+  // Mail goes into the outbox in the transaction of what caused it; the workers send it (issue 52).
+  const mail = {
+    config: deps.mail,
+    brand: {
+      productName: PRODUCT_NAME,
+      publicUrl: deps.mail.publicUrl,
+      ...(deps.mail.operatorContact ? { operatorContact: deps.mail.operatorContact } : {}),
+    } satisfies MailBrand,
+    outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
+  };
+  // Who may make this server send mail, and how often (decision 208): per address and per IP.
+  const mailLimits = new MailRequestLimits({
+    counter: deps.failures,
+    clock,
+    policy: { perAddress: 3, perIp: 20, windowMs: deps.throttle.windowMs },
+  });
+  const emailVerification = new EmailVerificationService({
+    db,
+    users: repositories.users,
+    clock,
+    mail,
+    limits: mailLimits,
+  });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -136,6 +162,22 @@ export function createServices(deps: ServiceDependencies) {
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
     callers: new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE),
+    // The account and its verification mail commit together (decision 208).
+    registerUser: (values) =>
+      db.transaction(async (tx) => {
+        const row = await new UserRepository(tx).insert(values);
+        if (row) await emailVerification.sendLink(tx, row);
+        return row;
+      }),
+    requireEmailVerification: deps.mail.requireEmailVerification,
+  });
+  const emailChange = new EmailChangeService({
+    db,
+    users: repositories.users,
+    auth,
+    clock,
+    mail,
+    limits: mailLimits,
   });
   const social = createSocialServices({
     db: deps.db,
@@ -191,7 +233,10 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     // The care change and the caregiver-alert rows it implies commit together.
     transaction: <T>(work: (scope: CareWriteScope) => Promise<T>) =>
-      db.transaction((tx) => work({ care: new CareRepository(tx), changes: reminderSchedule.within(tx) })),
+      db.transaction((tx) =>
+        work({ care: new CareRepository(tx), changes: reminderSchedule.within(tx), mail: mail.outboxOf(tx) }),
+      ),
+    brand: mail.brand,
   });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
@@ -225,16 +270,6 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     beforeAccountDeleted: (userId, log) => social.methods.revokeAll(userId, log),
   });
-  // Mail goes into the outbox in the transaction of what caused it; the workers send it (issue 52).
-  const mail = {
-    config: deps.mail,
-    brand: {
-      productName: PRODUCT_NAME,
-      publicUrl: deps.mail.publicUrl,
-      ...(deps.mail.operatorContact ? { operatorContact: deps.mail.operatorContact } : {}),
-    } satisfies MailBrand,
-    outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
-  };
   // Forgot password (issue 52): the link, the new password and the mail in one transaction each.
   const passwordReset = new PasswordResetService({
     resets: new PasswordResetRepository(db),
@@ -269,6 +304,8 @@ export function createServices(deps: ServiceDependencies) {
     operatorResetLink: (email: string) =>
       issueOperatorResetLink(db, { email, publicUrl: deps.mail.publicUrl, now: clock.now() }),
     auth,
+    emailVerification,
+    emailChange,
     social,
     settings,
     medicines,

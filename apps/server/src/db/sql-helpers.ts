@@ -10,3 +10,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 export function inIds(column: AnyPgColumn, ids: readonly string[]): SQL {
   return sql`${column} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`;
 }
+
+/** SQLSTATE of an error from either engine (drizzle wraps the driver's error as its cause). */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = cause;
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@ import { pushRouter } from '../features/push/push.router';
 import { reportRouter } from '../features/reports/report.router';
 import { calendarRouter } from '../features/calendar/calendar.router';
 import { careRouter } from '../features/care/care.router';
+import { emailRouter } from '../features/account/email.router';
 import { authRouter } from '../features/auth/auth.router';
 import { passwordResetRouter } from '../features/account/password-reset.router';
 import { medicineRouter } from '../features/medicines/medicine.router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   care: careRouter,
   passwordReset: passwordResetRouter,
+  email: emailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -163,6 +163,14 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   ],
   // The attacker is the victim's caregiver (with every permission): the care calls of the victim's
   // circle are still the victim's alone, and their invitations open for the invited email only.
+  // The victim's password would not help: the path names the victim.
+  'email.requestChange': ({ user }) => [
+    {
+      params: { userEmail: user.email },
+      body: { newEmail: 'accomplice@example.com', password: user.password },
+      refusedWith: 403,
+    },
+  ],
   'care.invite': ({ user }) => [
     {
       params: { userEmail: user.email },

@@ -13,6 +13,7 @@ import {
 } from '../support/scenario';
 import { contractCalls as allCalls, definitionOf, restRequest } from '../support/contract-calls';
 import { controlCharacterCases } from '../support/control-character-cases';
+import { outboxLink } from '../support/outbox-links';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -36,6 +37,8 @@ interface World {
     /** An invitation to the user, not yet accepted. */
     token: string;
   };
+  /** The user's verification link and a change of address they asked for, both unused (issue 52). */
+  links: { verification: string; emailChange: string; newEmail: string };
 }
 
 /** A valid request of a call; a bad case changes one thing of it. */
@@ -180,6 +183,13 @@ const resetTokenCases: BadCase[] = [
   { label: 'token empty', patch: { token: '' }, mentions: 'incomplete' },
   { label: 'token of 129 characters', patch: { token: 'a'.repeat(129) }, mentions: 'not valid' },
   { label: 'token as a number', patch: { token: 42 }, mentions: 'incomplete' },
+const accountLinkCases: BadCase[] = [
+  { label: 'no token', body: {}, mentions: 'token' },
+  { label: 'empty token', patch: { token: '' }, mentions: 'no token' },
+  { label: 'token cut short', patch: { token: 'abc' }, mentions: 'already used' },
+  { label: 'token with markup', patch: { token: `${'a'.repeat(40)}<b>` }, mentions: 'already used' },
+  { label: 'token as a number', patch: { token: 42 }, mentions: 'token' },
+  { label: 'token of 201 characters', patch: { token: 'a'.repeat(201) }, mentions: 'too long' },
 ];
 
 /** Per call: a valid baseline and the bad cases. Every call of the contract has an entry. */
@@ -645,6 +655,42 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'to after today', query: { from: '2026-11-20', to: '2026-11-22' }, mentions: 'at the latest' },
     ],
   },
+  // Before resendVerification: a new link replaces this one.
+  'email.verify': {
+    baseline: (w) => ({ body: { token: w.links.verification }, ok: 200 }),
+    cases: accountLinkCases,
+  },
+  'email.resendVerification': {
+    baseline: (w) => ({ body: { email: w.user.email }, ok: 200 }),
+    cases: [
+      { label: 'email that is not one', patch: { email: 'ada-at-example.com' }, mentions: 'valid email' },
+      { label: 'email of 10 000 characters', patch: { email: `${LONG}@example.com` }, mentions: 'email' },
+      { label: 'no email', body: {}, mentions: 'email' },
+    ],
+  },
+  // Before requestChange: a newer request replaces this link.
+  'email.confirmChange': {
+    baseline: (w) => ({ body: { token: w.links.emailChange }, ok: 200 }),
+    cases: accountLinkCases,
+  },
+  'email.requestChange': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email },
+      body: { newEmail: uniqueEmail('change'), password: w.user.password },
+      ok: 200,
+    }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      {
+        label: 'newEmail that is not one',
+        patch: { newEmail: 'ada-at-example.com' },
+        mentions: 'valid email',
+      },
+      { label: 'no newEmail', patch: { newEmail: undefined }, mentions: 'newEmail' },
+      { label: 'password of 200 characters', patch: { password: 'p'.repeat(200) }, mentions: 'password' },
+      { label: 'wrong password', patch: { password: 'not-the-password' }, mentions: 'not correct' },
+    ],
+  },
   'care.invite': {
     baseline: (w) => ({
       params: { userEmail: w.user.email },
@@ -794,6 +840,21 @@ describe(`bad input (${TEST_ENGINE})`, () => {
       asNeededId: asNeeded.id,
       notificationId: notification.id,
       care: await careAround(user, label),
+      links: await accountLinks(user, label),
+    };
+  }
+
+  async function accountLinks(user: SignedInUser, label: string): Promise<World['links']> {
+    const newEmail = uniqueEmail(`${label}-moved`);
+    const asked = await user.api.post(`/api/user/${user.email}/email-change`, {
+      newEmail,
+      password: user.password,
+    });
+    expect(asked.status, asked.text).toBe(200);
+    return {
+      verification: (await outboxLink(server, user.email, 'email-verification')).token,
+      emailChange: (await outboxLink(server, newEmail, 'email-change-confirm')).token,
+      newEmail,
     };
   }
 
@@ -841,7 +902,13 @@ describe(`bad input (${TEST_ENGINE})`, () => {
     const scratch = await makeWorld('control');
     // Destructive calls last, the account itself at the very end.
     const order = (key: string) =>
-      key === 'user.deleteAccount' ? 3 : key === 'auth.logout' ? 2 : /delete/i.test(key) ? 1 : 0;
+      key === 'user.deleteAccount'
+        ? 3
+        : key === 'auth.logout'
+          ? 2
+          : /delete/i.test(key) || (key.startsWith('email.') && key.endsWith('Change'))
+            ? 1
+            : 0;
     const keys = Object.keys(table)
       .filter((key) => allCalls.some((call) => call.key === key))
       .sort((a, b) => order(a) - order(b));
@@ -850,6 +917,11 @@ describe(`bad input (${TEST_ENGINE})`, () => {
       expect(response.status, `${key}: ${response.text}`).toBe(table[key]!.baseline(scratch).ok);
       // Its token is revoked by design; this device's session fetches the next one.
       if (key === 'auth.signOutEverywhere') await scratch.user.api.refreshToken(scratch.user.email);
+      // The account signs in with its new address from now on; the session stays.
+      if (key === 'email.confirmChange') {
+        scratch.user.email = scratch.links.newEmail;
+        await scratch.user.api.refreshToken(scratch.user.email);
+      }
     }
   });
 

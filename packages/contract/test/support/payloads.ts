@@ -43,6 +43,7 @@ export const serverUser = {
   id: USER_ID,
   name: 'Ada Lovelace',
   email: EMAIL,
+  emailVerified: true,
   createdAt: AT,
   lastLogin: AT,
 };

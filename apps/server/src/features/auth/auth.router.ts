@@ -7,6 +7,7 @@ export const authRouter = router({
   register: publicFrom(c.register).mutation(async ({ ctx, input }) => ({
     message: 'Created' as const,
     user: await ctx.services.auth.register(input),
+    verificationRequired: ctx.services.auth.requiresVerifiedEmail,
   })),
   login: publicFrom(c.login).mutation(async ({ ctx, input }) => {
     const { user, session } = await ctx.services.auth.login({ ...input, ip: ctx.ip });

@@ -1,13 +1,20 @@
-import { type PublicUser, RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
+import { ERROR_REASONS, type PublicUser, RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/app-error';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/app-error';
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { UserRepository, UserRow } from '../users/user.repository';
 import type { Caller, KnownCaller } from './caller';
 import type { PerUserCache } from '../../lib/per-user-cache';
 import type { SettingsService } from '../settings/settings.service';
@@ -25,6 +32,13 @@ export interface LoginThrottlePolicy {
 export interface NewSession {
   token: string;
   expiresAt: Date;
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  passwordHash: string;
+  createdAt: Date;
 }
 
 const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -46,12 +60,16 @@ export class AuthService {
       sessionTtlDays: number;
       /** Who each user id is now (email, token version): read per request, changed by revocations. */
       callers: PerUserCache<KnownCaller | null>;
+      /** The account's insert and its verification mail, committed together (decision 208). */
+      registerUser: (values: NewAccount) => Promise<UserRow | undefined>;
+      /** REQUIRE_EMAIL_VERIFICATION: a password sign-in needs a verified address (decision 209). */
+      requireEmailVerification: boolean;
     },
   ) {}
 
   async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const row = await this.deps.users.insert({
+    const row = await this.deps.registerUser({
       name: input.name,
       email: input.email,
       passwordHash,
@@ -62,6 +80,11 @@ export class AuthService {
     return toPublicUser(row);
   }
 
+  /** Whether an account signs in with its password only once its address is verified. */
+  get requiresVerifiedEmail(): boolean {
+    return this.deps.requireEmailVerification;
+  }
+
   /**
    * Checks the password, with failures limited per account and per IP (an IPv6 /64 counts as one).
    * Every attempt is recorded BEFORE the password is hashed and taken back only when it was right:
@@ -69,13 +92,22 @@ export class AuthService {
    * them, so no more than the limit are ever checked, and refused ones cost no argon2 hash.
    */
   private async verifyPassword(email: string, password: string, ip: string) {
-    return this.withSignInLimits(`login:account:${email}`, ip, async () => {
-      const user = await this.deps.users.findByEmail(email);
-      const stored = user?.passwordHash ?? (await this.decoy());
+    const user = await this.withSignInLimits(`login:account:${email}`, ip, async () => {
+      const found = await this.deps.users.findByEmail(email);
+      const stored = found?.passwordHash ?? (await this.decoy());
       const ok = await this.deps.hasher.verify(stored, password);
-      if (!user || !user.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
-      return user;
+      if (!found || !found.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      return found;
     });
+    // Only once the password was right: it tells nobody else whether the address has an account.
+    if (this.deps.requireEmailVerification && user.emailVerifiedAt === null) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Please verify your email address first: open the link we mailed you. No mail? Ask for a new one.',
+        ERROR_REASONS.emailUnverified,
+      );
+    }
+    return user;
   }
 
   /**

@@ -15,7 +15,11 @@ import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
+import type { MailBrand } from '../mail/mail-layout';
+import type { MailOutbox } from '../mail/mail.port';
+import { mayMailOthers } from '../account/mail-to-others-rules';
 import type { CareChangeListener } from './care-change.port';
+import { careInvitationMail } from './care-invitation.mail';
 import { todayOf } from './care-status';
 import type { CareInvitationRow, CareRepository, LinkWithPerson } from './care.repository';
 import { type InvitationTokens, tokenHashOf } from './invitation-tokens';
@@ -24,6 +28,8 @@ import { type InvitationTokens, tokenHashOf } from './invitation-tokens';
 export interface CareWriteScope {
   care: CareRepository;
   changes: CareChangeListener;
+  /** The invitation mail commits with the invitation (issue 52). */
+  mail: MailOutbox;
 }
 
 const DAY_MS = 86_400_000;
@@ -69,6 +75,7 @@ export class CareService {
       tokens: InvitationTokens;
       clock: Clock;
       transaction: <T>(work: (scope: CareWriteScope) => Promise<T>) => Promise<T>;
+      brand: MailBrand;
     },
   ) {}
 
@@ -83,16 +90,28 @@ export class CareService {
     const id = randomUUID();
     const expiresAt = new Date(now.getTime() + CARE_INVITATION_DAYS * DAY_MS);
     const token = this.deps.tokens.sign({ invitationId: id, expiresAt });
-    const row = await this.deps.care.insertInvitation({
-      id,
-      patientId: caller.userId,
-      email,
-      tokenHash: tokenHashOf(token),
-      permissions,
-      expiresAt,
-      createdAt: now,
+    const patient = await this.deps.users.findById(caller.userId);
+    if (!patient) throw notFound('User not found. Please try logging in again.');
+    // Mailed only for a patient whose address is proven (decision 210); the link can be copied anyway.
+    const mailed = mayMailOthers(patient);
+    const row = await this.deps.transaction(async ({ care, mail }) => {
+      const inserted = await care.insertInvitation({
+        id,
+        patientId: caller.userId,
+        email,
+        tokenHash: tokenHashOf(token),
+        permissions,
+        expiresAt,
+        createdAt: now,
+      });
+      if (mailed) {
+        const { name, email: patientEmail } = patient;
+        const message = { patientId: patient.id, patientName: name, patientEmail, to: email, token };
+        await mail.enqueue(careInvitationMail(this.deps.brand, message));
+      }
+      return inserted;
     });
-    return { invitation: invitationView(row), token };
+    return { invitation: invitationView(row), token, mailed };
   }
 
   async circle(caller: Caller, userEmail: string) {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { doseRecords } from '../../db/schema';
+import { sqlStateOf } from '../../db/sql-helpers';
 import type { StatementFollowUp } from '../../db/statement-follow-up';
 import type { MergedDay } from './dose-ticks';
 
@@ -14,16 +15,6 @@ export type DayWriteOutcome =
   | 'refused';
 
 const WRITTEN = sql.raw('exists (select 1 from written)');
-
-/** SQLSTATE of an error from either engine (drizzle wraps the driver's error as its cause). */
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = cause;
-  }
-  return undefined;
-}
 
 /**
  * Decision 136: a day's flags written in one statement, without a transaction. The write applies

@@ -6,6 +6,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     id: row.id,
     name: row.name,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
   };

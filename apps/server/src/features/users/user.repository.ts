@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   doseRecords,
@@ -11,6 +11,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema';
+import { sqlStateOf } from '../../db/sql-helpers';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,6 +50,42 @@ export class UserRepository {
     const [row] = await this.db.update(users).set(values).where(eq(users.id, id)).returning();
     if (!row) throw new Error(`user ${id} vanished during update`);
     return row;
+  }
+
+  /**
+   * Marks the address verified, only while the account still uses it (a link mailed to an address
+   * the account has left verifies nothing); true when the account uses it and is verified now.
+   */
+  async markVerified(id: string, email: string, now: Date): Promise<boolean> {
+    await this.db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)));
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.email, email)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * The confirmed new address, verified by that very confirmation; undefined when another account
+   * holds it (checked here, and by the unique index should two confirmations race).
+   */
+  async changeEmail(id: string, email: string, now: Date): Promise<UserRow | undefined> {
+    if (await this.findByEmail(email)) return undefined;
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ email, emailVerifiedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    } catch (error) {
+      if (sqlStateOf(error) === '23505') return undefined;
+      throw error;
+    }
   }
 
   /**

@@ -16,7 +16,7 @@ import { TEST_ENGINE } from '../../support/test-database';
 import { type TestServer, startTestServer } from '../../support/test-server';
 
 const MINUTE = 60_000;
-const PUBLIC_USER_KEYS = ['createdAt', 'email', 'id', 'lastLogin', 'name'];
+const PUBLIC_USER_KEYS = ['createdAt', 'email', 'emailVerified', 'id', 'lastLogin', 'name'];
 
 function sessionCookieOf(headers: Headers): string | undefined {
   return headers.getSetCookie().find((c) => c.startsWith('mr_session='));
@@ -57,9 +57,11 @@ describe(`auth (${TEST_ENGINE})`, () => {
           id: expect.any(String),
           name: 'Ada Lovelace',
           email,
+          emailVerified: false,
           createdAt: expect.any(String),
           lastLogin: null,
         },
+        verificationRequired: false,
       });
       expect(Object.keys(response.body.user).sort()).toEqual(PUBLIC_USER_KEYS);
       expect(response.text).not.toContain('secret');
@@ -123,6 +125,7 @@ describe(`auth (${TEST_ENGINE})`, () => {
           id: expect.any(String),
           name: 'Lin',
           email,
+          emailVerified: false,
           createdAt: expect.any(String),
           lastLogin: now.toISOString(),
         },
@@ -331,6 +334,7 @@ describe(`auth (${TEST_ENGINE})`, () => {
           id: me.id,
           name: me.name,
           email: me.email,
+          emailVerified: false,
           createdAt: expect.any(String),
           lastLogin: expect.any(String),
         },

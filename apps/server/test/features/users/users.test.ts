@@ -50,6 +50,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           id: me.id,
           name: 'Hopper',
           email: me.email,
+          emailVerified: false,
           createdAt: expect.any(String),
           lastLogin: server.clock.now().toISOString(),
         },
@@ -61,6 +62,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         expect(Object.keys(response.body.findUser).sort()).toEqual([
           'createdAt',
           'email',
+          'emailVerified',
           'id',
           'lastLogin',
           'name',
@@ -83,6 +85,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           id: me.id,
           name: 'After',
           email: me.email,
+          emailVerified: false,
           createdAt: expect.any(String),
           lastLogin: server.clock.now().toISOString(),
         },

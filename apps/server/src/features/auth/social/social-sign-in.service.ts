@@ -110,6 +110,8 @@ export class SocialSignInService {
       linkedExistingAccount = !created && link !== undefined && user.passwordHash !== null;
       userId = user.id;
     }
+    // The provider vouches for this address: the account is verified if it uses it (decision 208).
+    await this.deps.users.markVerified(userId, identity.email, this.deps.clock.now());
     const opened = await this.deps.auth.openSession(userId, hints.timezone);
     return { ...opened, linkedExistingAccount };
   }

@@ -1,0 +1,134 @@
+import { EMAIL_CHANGE_HOURS, type PublicUser } from '@medrem/contract';
+import type { Database } from '../../db/database';
+import { badRequest, conflict, unauthorized } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AuthService } from '../auth/auth.service';
+import { type Caller, assertSelf } from '../auth/caller';
+import { publicLink, renderMail } from '../mail/mail-layout';
+import { UserRepository } from '../users/user.repository';
+import { toPublicUser } from '../users/user-view';
+import { AccountTokenRepository } from './account-token.repository';
+import { type AccountMail, greetingOf } from './account-mail';
+import type { MailRequestLimits } from './mail-request-limits';
+
+/** The web screen an email-change link opens. */
+export const CONFIRM_EMAIL_CHANGE_PATH = '/confirm-email-change';
+
+const LINK_NOT_VALID =
+  'This confirmation link was already used, has expired, or was replaced by a newer one. Your address did not change; ask for the change again in Settings.';
+
+/**
+ * Changing the account's address (issue 52, decision 209): asked with the password (or a fresh
+ * sign-in), it takes effect only when the link mailed to the new address is opened; the current
+ * address is told at once, so a stolen session cannot move the account away unnoticed.
+ */
+export class EmailChangeService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      users: UserRepository;
+      auth: AuthService;
+      clock: Clock;
+      mail: AccountMail;
+      limits: MailRequestLimits;
+    },
+  ) {}
+
+  async request(
+    caller: Caller,
+    input: { userEmail: string; newEmail: string; password?: string | undefined },
+    proof: { sessionToken?: string | undefined; ip: string },
+  ): Promise<void> {
+    assertSelf(caller, input.userEmail);
+    const { newEmail } = input;
+    if (newEmail === caller.email) throw badRequest('This is your current address already.');
+    await this.deps.auth.confirmIdentity(caller, { ...proof, password: input.password });
+    // Registration already answers whether an address has an account; this says no more than it.
+    if (await this.deps.users.findByEmail(newEmail)) {
+      throw conflict('An account with this email already exists.');
+    }
+    await this.deps.limits.take('email-change', caller.userId, proof.ip);
+    const user = await this.deps.users.findById(caller.userId);
+    if (!user) throw unauthorized();
+    const now = this.deps.clock.now();
+    const { brand } = this.deps.mail;
+    await this.deps.db.transaction(async (tx) => {
+      const token = await new AccountTokenRepository(tx).issue({
+        userId: user.id,
+        purpose: 'email-change',
+        email: newEmail,
+        now,
+        ttlMs: EMAIL_CHANGE_HOURS * 3_600_000,
+      });
+      const outbox = this.deps.mail.outboxOf(tx);
+      const confirm = renderMail(
+        {
+          greeting: greetingOf(user.name),
+          paragraphs: [
+            `You asked to sign in to ${brand.productName} with ${newEmail} instead of ${user.email}.`,
+            'Confirm it with the button below: your account’s address changes only then.',
+          ],
+          action: {
+            label: 'Confirm my new address',
+            url: publicLink(brand.publicUrl, CONFIRM_EMAIL_CHANGE_PATH, { token }),
+          },
+          after: [
+            `The link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
+            'If you did not ask for this, ignore this mail: nothing changes.',
+          ],
+        },
+        brand,
+      );
+      await outbox.enqueue({
+        kind: 'email-change-confirm',
+        userId: user.id,
+        to: newEmail,
+        subject: `Confirm your new address for ${brand.productName}`,
+        ...confirm,
+      });
+      const notice = renderMail(
+        {
+          greeting: greetingOf(user.name),
+          paragraphs: [
+            `Someone signed in to your ${brand.productName} account asked to change its address from ${user.email} to ${newEmail}.`,
+            `Nothing changes unless the link mailed to ${newEmail} is opened. Until then you sign in with ${user.email} as before.`,
+            'If this was not you, sign in, change your password and choose “Sign out everywhere” in Settings.',
+          ],
+        },
+        brand,
+      );
+      await outbox.enqueue({
+        kind: 'email-change-notice',
+        userId: user.id,
+        to: user.email,
+        subject: `A change of your ${brand.productName} address was asked for`,
+        ...notice,
+      });
+    });
+  }
+
+  /**
+   * Uses the link: the account takes the new address, verified, if no other account took it
+   * meanwhile. Sessions stay; access tokens name the old address and are fetched again.
+   */
+  async confirm(token: string): Promise<PublicUser> {
+    const now = this.deps.clock.now();
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const tokens = new AccountTokenRepository(tx);
+      const used = await tokens.use(token, 'email-change', now);
+      if (!used) throw badRequest(LINK_NOT_VALID);
+      const row = await new UserRepository(tx).changeEmail(used.userId, used.email, now);
+      if (!row) {
+        throw conflict(
+          `Another account uses ${used.email} now, so your address did not change. You still sign in with your current address.`,
+        );
+      }
+      // Links mailed to the old address (a reset, a verification) must not act on the account now.
+      await tokens.revoke(row.id, 'password-reset');
+      await tokens.revoke(row.id, 'email-verification');
+      return row;
+    });
+    await this.deps.auth.forgetCaller(changed.id);
+    return toPublicUser(changed);
+  }
+}
