@@ -15,11 +15,9 @@ export const publicUserSchema = z
     id: z.uuid(),
     name: z.string(),
     email: z.string(),
-    emailVerified: z
-      .boolean()
-      .meta({
-        description: 'Whether the owner proved the address (the mailed link, or a sign-in provider).',
-      }),
+    emailVerified: z.boolean().meta({
+      description: 'Whether the owner proved the address (the mailed link, or a sign-in provider).',
+    }),
     createdAt: timestampSchema,
     lastLogin: timestampSchema.nullable(),
   })
