@@ -28,7 +28,7 @@ test('a patient invites a caregiver by link; the caregiver signs in, accepts, se
   await page.getByLabel('Alert them when I miss a dose').check();
   await page.getByRole('button', { name: 'Create invitation link' }).click();
   const ready = page.getByRole('status').filter({ hasText: `Invitation for ${carer.email} is ready.` });
-  await expect(ready).toContainText('We do not send emails');
+  await expect(ready).toContainText('It was not emailed');
   await expect(ready.getByRole('button', { name: 'Copy link' })).toBeVisible();
   const link = await page.getByLabel('Invitation link').inputValue();
   expect(link).toMatch(/\/care\/accept\?token=v1\./);

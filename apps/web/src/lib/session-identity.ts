@@ -4,6 +4,7 @@
  */
 let email: string | null = null;
 const lostListeners = new Set<() => void>();
+const movedListeners = new Set<(email: string) => void>();
 
 export const sessionIdentity = {
   email: (): string | null => email,
@@ -13,6 +14,15 @@ export const sessionIdentity = {
   onLost(listener: () => void): () => void {
     lostListeners.add(listener);
     return () => lostListeners.delete(listener);
+  },
+  /** The account's address changed elsewhere (decision 211): the session now answers `next`. */
+  onMoved(listener: (next: string) => void): () => void {
+    movedListeners.add(listener);
+    return () => movedListeners.delete(listener);
+  },
+  markMoved(next: string): void {
+    email = next;
+    movedListeners.forEach((listener) => listener(next));
   },
   markLost(): void {
     email = null;

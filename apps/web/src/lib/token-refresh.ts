@@ -21,13 +21,34 @@ export class SessionLostError extends Error {
 
 let inflight: Promise<string> | null = null;
 
+async function tokenFor(email: string): Promise<string> {
+  const token = (await startToken.take(email)) ?? (await sessionClient.auth.token.mutate({ email })).token;
+  accessTokenStorage.set(token);
+  sessionIdentity.set(email);
+  return token;
+}
+
 async function requestToken(): Promise<string> {
-  const email = sessionIdentity.email() ?? (await sessionClient.auth.session.query()).user?.email;
+  const known = sessionIdentity.email();
+  const email = known ?? (await sessionClient.auth.session.query()).user?.email;
   if (!email) throw new SessionLostError();
   try {
-    const token = (await startToken.take(email)) ?? (await sessionClient.auth.token.mutate({ email })).token;
-    accessTokenStorage.set(token);
-    sessionIdentity.set(email);
+    return await tokenFor(email);
+  } catch (error) {
+    if (httpStatusOf(error) !== 401) throw error;
+  }
+  // Refused for the address this tab knew: the session may live on under a new one, confirmed on
+  // another device (decision 211). The session says; the app follows instead of signing out.
+  const current = known
+    ? await sessionClient.auth.session.query().then(
+        (answer) => answer.user?.email,
+        () => undefined,
+      )
+    : undefined;
+  if (!current || current === email) throw new SessionLostError();
+  try {
+    const token = await tokenFor(current);
+    sessionIdentity.markMoved(current);
     return token;
   } catch (error) {
     if (httpStatusOf(error) === 401) throw new SessionLostError();

@@ -79,6 +79,28 @@ const logoutRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/logout.screen'), 'LogoutScreen'),
 });
 
+const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  typeof search.token === 'string' ? { token: search.token } : {};
+
+/** A mailed verification link: works signed in or not (decision 208). */
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('../features/account/verify-email.screen'), 'VerifyEmailScreen'),
+});
+
+/** The link mailed to a new address: works signed in or not (decision 211). */
+const confirmEmailChangeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email-change',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(
+    () => import('../features/account/confirm-email-change.screen'),
+    'ConfirmEmailChangeScreen',
+  ),
+});
+
 /** Spec route guard for the signed-in-only screens. */
 const authedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -160,6 +182,8 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   logoutRoute,
+  verifyEmailRoute,
+  confirmEmailChangeRoute,
   updateMedicineRoute,
   authedRoute.addChildren([
     medicationRoute,

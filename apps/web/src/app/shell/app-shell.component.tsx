@@ -20,7 +20,9 @@ export function AppShell() {
       <PageFrame offlineDataTime={offlineDataTime}>
         <Outlet />
       </PageFrame>
-      {user && !loading && idle ? <SignedInExtras userId={user.id} email={user.email} /> : null}
+      {user && !loading && idle ? (
+        <SignedInExtras userId={user.id} email={user.email} emailVerified={user.emailVerified} />
+      ) : null}
       <LazyDialogHost />
     </RouterNavigation>
   );

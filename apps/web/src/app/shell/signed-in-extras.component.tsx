@@ -11,13 +11,32 @@ const DevicePushNotice = lazyNamed(
   'DevicePushNotice',
 );
 
+// Its own chunk too: most people see it once, until they open the mailed link (decision 208).
+const VerifyEmailBanner = lazyNamed(
+  () => import('../../features/account/verify-email-banner.component'),
+  'VerifyEmailBanner',
+);
+
 /**
  * What the shell adds for a signed-in user: the time-zone question, the push registration and what
  * it tells about this device (decision 197), and the sender of the writes made offline (issue 12).
  */
-export function SignedInExtras({ userId, email }: { userId: string; email: string }) {
+export function SignedInExtras({
+  userId,
+  email,
+  emailVerified,
+}: {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+}) {
   return (
     <>
+      {!emailVerified ? (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner email={email} />
+        </Suspense>
+      ) : null}
       <TimeZonePrompt />
       <PushRegistration email={email} />
       <Suspense fallback={null}>

@@ -5,7 +5,12 @@ export interface AuthContextValue {
   user: CurrentUser | null;
   loading: boolean;
   login: (email: string, password: string) => Promise<CurrentUser>;
-  register: (input: { name: string; email: string; password: string }) => Promise<void>;
+  /** Resolves with whether the server requires the mailed link before sign-in (decision 209). */
+  register: (input: {
+    name: string;
+    email: string;
+    password: string;
+  }) => Promise<{ verificationRequired: boolean }>;
   /** Google through Firebase: the server verifies the ID token and opens its session. */
   socialLogin: (identity: {
     idToken: string;

@@ -123,6 +123,11 @@ export function AuthProvider({
     };
   }, [session.isPending, session.data, sessionUser, tokenEmail]);
 
+  // The address changed on another device (decision 211): the session's user is read again, so every
+  // screen builds its calls with the new address.
+  const { refetch: refetchSession } = session;
+  useEffect(() => sessionIdentity.onMoved(() => void refetchSession()), [refetchSession]);
+
   // The token link reports a session that ended elsewhere (expired, signed out in another tab).
   useEffect(
     () =>
@@ -165,7 +170,8 @@ export function AuthProvider({
         return { user: toCurrentUser(result.user), linkedExistingAccount: result.linkedExistingAccount };
       },
       async register(input) {
-        await registerCall({ ...input, timezone: browserTimeZone() });
+        const { verificationRequired } = await registerCall({ ...input, timezone: browserTimeZone() });
+        return { verificationRequired };
       },
       async logout() {
         await logoutCall(undefined);

@@ -5,6 +5,8 @@ export interface CurrentUser {
   id: string;
   name: string;
   email: string;
+  /** Whether the address is proven (decision 208); false shows the banner asking to verify it. */
+  emailVerified: boolean;
   createdAt: string;
   lastLogin: string | null;
 }
@@ -14,6 +16,7 @@ export function toCurrentUser(user: PublicUser): CurrentUser {
     id: user.id,
     name: user.name || user.email || '',
     email: user.email,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt,
     lastLogin: user.lastLogin,
   };

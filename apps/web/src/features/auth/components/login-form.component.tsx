@@ -1,4 +1,5 @@
-import { messageOf } from '../../../lib/error-message';
+import { useState } from 'react';
+import { messageOf, statusOf } from '../../../lib/error-message';
 import { useHydrated } from '../../../lib/hydrated.hook';
 import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
@@ -9,6 +10,7 @@ import { safeRedirect } from '../safe-redirect';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
 import { useLoginForm } from './login-form.hook';
+import { UnverifiedNotice } from './unverified-notice.component';
 
 /**
  * Spec: the login form. Rendered by the full app (/login, / signed out) and by the signed-out first
@@ -27,13 +29,23 @@ export function LoginForm({
   const { Link, replaceWith } = useNavigation();
   // Painted from the HTML before the app runs (decision 058): no native submit until it does.
   const hydrated = useHydrated();
+  // Refused until the address is verified (decision 209): the address and the server's words.
+  const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
   const { register, handleSubmit, errors, isSubmitting } = useLoginForm(async (values) => {
+    setUnverified(null);
     try {
       await login(values.email, values.password);
       notify.success(signedInMessage(firstSignIn));
       await replaceWith(safeRedirect(redirect));
     } catch (error) {
       console.error('Login failed', error);
+      if (statusOf(error) === 403) {
+        setUnverified({
+          email: values.email,
+          message: messageOf(error) ?? 'Please verify your email address.',
+        });
+        return;
+      }
       notify.error(messageOf(error) ?? 'Login failed. Please check your credentials.');
     }
   });
@@ -68,6 +80,7 @@ export function LoginForm({
             Forgot password?
           </Link>
         </p>
+        {unverified ? <UnverifiedNotice {...unverified} /> : null}
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </button>

@@ -23,7 +23,7 @@ function renderRegister(redirect?: string) {
 
 describe('registering (decision 193)', () => {
   beforeEach(() => {
-    fake.register.mockResolvedValue(undefined);
+    fake.register.mockResolvedValue({ verificationRequired: false });
     fake.navigate.mockResolvedValue(undefined);
   });
 

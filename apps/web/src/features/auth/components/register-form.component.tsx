@@ -30,18 +30,27 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined } = {
   } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({ resolver: zodResolver(registerFormSchema) });
 
   const onSubmit = async (values: RegisterFormOutput) => {
+    let verificationRequired = false;
     try {
-      await auth.register(values);
+      ({ verificationRequired } = await auth.register(values));
     } catch (error) {
       console.error('Registration failed', error);
       notify.error(messageOf(error) ?? 'Registration failed. Please try again.');
       return;
     }
-    await alertDialog({
-      title: 'Registration Successful!',
-      message: 'Your account has been created successfully. Please log in.',
-      autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
-    });
+    if (verificationRequired) {
+      // Sign-in waits for the mailed link on this server (decision 209): no auto-closing here.
+      await alertDialog({
+        title: 'Check your mailbox',
+        message: `Your account has been created. We sent a link to ${values.email}: open it to verify your address, then sign in.`,
+      });
+    } else {
+      await alertDialog({
+        title: 'Registration Successful!',
+        message: 'Your account has been created successfully. Please log in.',
+        autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
+      });
+    }
     // The login screen then welcomes a new user, not one coming back (decision 193).
     await navigate({
       to: '/login',

@@ -24,7 +24,7 @@ export function InviteCaregiver() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [permissions, setPermissions] = useState(DEFAULT_CARE_PERMISSIONS);
-  const [sent, setSent] = useState<{ email: string; link: string } | undefined>();
+  const [sent, setSent] = useState<{ email: string; link: string; mailed: boolean } | undefined>();
   const invite = trpc.care.invite.useMutation();
 
   const submit = async (event: FormEvent) => {
@@ -34,7 +34,7 @@ export function InviteCaregiver() {
     setError(undefined);
     try {
       const answer = await invite.mutateAsync({ userEmail: user.email, email: parsed.data, permissions });
-      setSent({ email: parsed.data, link: invitationLink(answer.token) });
+      setSent({ email: parsed.data, link: invitationLink(answer.token), mailed: answer.mailed });
       setEmail('');
       await invalidate();
     } catch (failure) {
@@ -74,8 +74,10 @@ export function InviteCaregiver() {
         <div className="rounded-lg border border-slate-200 bg-brand-50 p-3" role="status">
           <p className="font-medium text-slate-900">Invitation for {sent.email} is ready.</p>
           <p className="text-sm text-slate-700">
-            We do not send emails: copy this link and send it to them yourself. It works once, for{' '}
-            {CARE_INVITATION_DAYS} days, and only for the account with that email.
+            {sent.mailed
+              ? `We emailed it to ${sent.email}. You can also copy the link and send it yourself.`
+              : 'It was not emailed: invitations are mailed once your own address is verified (see the notice at the top). Copy this link and send it to them yourself.'}{' '}
+            It works once, for {CARE_INVITATION_DAYS} days, and only for the account with that email.
           </p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
             <label htmlFor="care-invite-link" className="sr-only">

@@ -7,6 +7,7 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { AccountActions } from './account-actions.component';
+import { ChangeEmailForm } from './change-email-form.component';
 import { SignInMethods } from './sign-in-methods.component';
 
 /**
@@ -91,6 +92,7 @@ export function ProfileTab({
       <Field id="profile-email" label="Email">
         <input id="profile-email" className={inputClass} value={user.email} readOnly disabled />
       </Field>
+      {editing ? null : <ChangeEmailForm />}
       {editing ? (
         <>
           <Field id="profile-current-password" label="Current Password">

@@ -1,0 +1,67 @@
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { messageOf } from '../../lib/api-error';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { trpc } from '../../lib/trpc';
+import { buttonClass, cardClass } from '../../shared/ui/button.styles';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useAuth } from '../auth/auth.context';
+
+const route = getRouteApi('/confirm-email-change');
+
+/**
+ * The screen the link mailed to a new address opens (decision 211): the change takes effect now.
+ * Signed in here as that account, the app follows at once (it fetches a token for the new address).
+ */
+export function ConfirmEmailChangeScreen() {
+  usePageTitle('Confirm new email', 'Confirm the new email address of your account.');
+  const { token } = route.useSearch();
+  const { user } = useAuth();
+  const utils = trpc.useUtils();
+  const confirm = trpc.email.confirmChange.useMutation();
+  const { mutate } = confirm;
+  const sent = useRef(false);
+  const signedInId = user?.id;
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    mutate(
+      { token },
+      {
+        onSuccess: (result) => {
+          if (result.user.id !== signedInId) return;
+          utils.auth.session.setData(undefined, { user: result.user });
+          utils.user.get.setData({ id: result.user.id }, { findUser: result.user });
+        },
+      },
+    );
+  }, [token, mutate, utils, signedInId]);
+
+  return (
+    <div className={`${cardClass} mx-auto flex max-w-xl flex-col gap-4`}>
+      <h1 className="text-2xl font-bold text-slate-900">Confirm your new email address</h1>
+      {confirm.isSuccess ? (
+        <>
+          <p role="status" className="text-lg font-medium text-green-800">
+            {confirm.data.message} Sign in with it from now on.
+          </p>
+          <Link to={user ? '/settings' : '/login'} className={`${buttonClass.primary} self-start`}>
+            {user ? 'Back to Settings' : 'Sign in'}
+          </Link>
+        </>
+      ) : !token || confirm.isError ? (
+        <>
+          <p role="alert" className="font-medium text-red-700">
+            {token ? messageOf(confirm.error) : 'This link is incomplete: it has no token.'}
+          </p>
+          <Link to="/settings" className={`${buttonClass.secondary} self-start`}>
+            Change the address in Settings
+          </Link>
+        </>
+      ) : (
+        <Spinner label="Confirming your new address..." />
+      )}
+    </div>
+  );
+}
