@@ -4,11 +4,11 @@ import { badRequest, conflict, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthService } from '../auth/auth.service';
 import { type Caller, assertSelf } from '../auth/caller';
-import { publicLink, renderMail } from '../mail/mail-layout';
+import { publicLink } from '../mail/mail-layout';
 import { UserRepository } from '../users/user.repository';
 import { toPublicUser } from '../users/user-view';
 import { AccountTokenRepository } from './account-token.repository';
-import { type AccountMail, greetingOf } from './account-mail';
+import { type AccountMail, enqueueAccountMail, greetingOf } from './account-mail';
 import type { MailRequestLimits } from './mail-request-limits';
 
 /** The web screen an email-change link opens. */
@@ -60,9 +60,12 @@ export class EmailChangeService {
         now,
         ttlMs: EMAIL_CHANGE_HOURS * 3_600_000,
       });
-      const outbox = this.deps.mail.outboxOf(tx);
-      const confirm = renderMail(
-        {
+      await enqueueAccountMail(this.deps.mail, tx, {
+        kind: 'email-change-confirm',
+        userId: user.id,
+        to: newEmail,
+        subject: `Confirm your new address for ${brand.productName}`,
+        content: {
           greeting: greetingOf(user.name),
           paragraphs: [
             `You asked to sign in to ${brand.productName} with ${newEmail} instead of ${user.email}.`,
@@ -77,17 +80,13 @@ export class EmailChangeService {
             'If you did not ask for this, ignore this mail: nothing changes.',
           ],
         },
-        brand,
-      );
-      await outbox.enqueue({
-        kind: 'email-change-confirm',
-        userId: user.id,
-        to: newEmail,
-        subject: `Confirm your new address for ${brand.productName}`,
-        ...confirm,
       });
-      const notice = renderMail(
-        {
+      await enqueueAccountMail(this.deps.mail, tx, {
+        kind: 'email-change-notice',
+        userId: user.id,
+        to: user.email,
+        subject: `A change of your ${brand.productName} address was asked for`,
+        content: {
           greeting: greetingOf(user.name),
           paragraphs: [
             `Someone signed in to your ${brand.productName} account asked to change its address from ${user.email} to ${newEmail}.`,
@@ -95,14 +94,6 @@ export class EmailChangeService {
             'If this was not you, sign in, change your password and choose “Sign out everywhere” in Settings.',
           ],
         },
-        brand,
-      );
-      await outbox.enqueue({
-        kind: 'email-change-notice',
-        userId: user.id,
-        to: user.email,
-        subject: `A change of your ${brand.productName} address was asked for`,
-        ...notice,
       });
     });
   }

@@ -2,10 +2,10 @@ import { EMAIL_VERIFICATION_HOURS } from '@medrem/contract';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { publicLink, renderMail } from '../mail/mail-layout';
+import { publicLink } from '../mail/mail-layout';
 import { UserRepository, type UserRow } from '../users/user.repository';
 import { AccountTokenRepository } from './account-token.repository';
-import { type AccountMail, greetingOf } from './account-mail';
+import { type AccountMail, enqueueAccountMail, greetingOf } from './account-mail';
 import type { MailRequestLimits } from './mail-request-limits';
 
 /** The web screen a verification link opens. */
@@ -40,8 +40,12 @@ export class EmailVerificationService {
       ttlMs: EMAIL_VERIFICATION_HOURS * 3_600_000,
     });
     const { brand } = this.deps.mail;
-    const rendered = renderMail(
-      {
+    await enqueueAccountMail(this.deps.mail, tx, {
+      kind: 'email-verification',
+      userId: user.id,
+      to: user.email,
+      subject: `Verify your address for ${brand.productName}`,
+      content: {
         greeting: greetingOf(user.name),
         paragraphs: [
           `Please confirm that ${user.email} is your address for ${brand.productName}.`,
@@ -56,14 +60,6 @@ export class EmailVerificationService {
           'If you did not create this account, ignore this mail: the address stays unverified.',
         ],
       },
-      brand,
-    );
-    await this.deps.mail.outboxOf(tx).enqueue({
-      kind: 'email-verification',
-      userId: user.id,
-      to: user.email,
-      subject: `Verify your address for ${brand.productName}`,
-      ...rendered,
     });
   }
 

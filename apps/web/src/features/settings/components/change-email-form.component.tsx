@@ -1,4 +1,3 @@
-import { RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
@@ -6,6 +5,7 @@ import { trpc } from '../../../lib/trpc';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
+import { IdentityProofField } from './identity-proof-field.component';
 
 /**
  * "Change email" (decision 211): the new address and the current password (an account without one
@@ -73,23 +73,13 @@ export function ChangeEmailForm() {
           onChange={(e) => setNewEmail(e.target.value)}
         />
       </Field>
-      {hasPassword ? (
-        <Field id={`${id}-password`} label="Your password, to confirm">
-          <input
-            {...fieldAria(`${id}-password`, undefined)}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-      ) : (
-        <p className="text-sm text-slate-800">
-          Your account has no password: changing its address needs a sign-in within the last{' '}
-          {RECENT_SIGN_IN_MINUTES} minutes.
-        </p>
-      )}
+      <IdentityProofField
+        id={`${id}-password`}
+        hasPassword={hasPassword}
+        password={password}
+        onPassword={setPassword}
+        doing="changing its address"
+      />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}{' '}

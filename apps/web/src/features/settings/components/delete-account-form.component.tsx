@@ -1,12 +1,11 @@
-import { RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
 import { Link } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { trpc } from '../../../lib/trpc';
-import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
-import { Field, fieldAria } from '../../../shared/ui/field.component';
+import { buttonClass } from '../../../shared/ui/button.styles';
 import { useSignedInUser } from '../../auth/auth.context';
 import { useDeleteAccount } from '../use-delete-account.hook';
+import { IdentityProofField } from './identity-proof-field.component';
 
 /**
  * "Delete Account", then the confirmation asking who is at the keyboard (decision 198): the
@@ -47,23 +46,14 @@ export function DeleteAccountForm() {
       <p className="font-medium text-red-800">
         This action cannot be undone. All your data will be permanently deleted.
       </p>
-      {hasPassword ? (
-        <Field id={`${id}-password`} label="Your password, to confirm" error={error}>
-          <input
-            {...fieldAria(`${id}-password`, error)}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-      ) : (
-        <p className="text-sm text-slate-800">
-          Your account has no password: deleting it needs a sign-in within the last {RECENT_SIGN_IN_MINUTES}{' '}
-          minutes.
-        </p>
-      )}
+      <IdentityProofField
+        id={`${id}-password`}
+        hasPassword={hasPassword}
+        password={password}
+        onPassword={setPassword}
+        error={error}
+        doing="deleting it"
+      />
       {!hasPassword && error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}{' '}
