@@ -183,6 +183,8 @@ const resetTokenCases: BadCase[] = [
   { label: 'token empty', patch: { token: '' }, mentions: 'incomplete' },
   { label: 'token of 129 characters', patch: { token: 'a'.repeat(129) }, mentions: 'not valid' },
   { label: 'token as a number', patch: { token: 42 }, mentions: 'incomplete' },
+];
+
 const accountLinkCases: BadCase[] = [
   { label: 'no token', body: {}, mentions: 'token' },
   { label: 'empty token', patch: { token: '' }, mentions: 'no token' },
