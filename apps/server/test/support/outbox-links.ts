@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
+import type { SmtpCatcher } from './smtp-catcher';
 import type { TestServer } from './test-server';
 
-/** The outbox's messages to one address, oldest first (what the mail channel will send). */
+/** The outbox's rows to one address, oldest first (a sent row keeps its kind, not its bodies). */
 export async function outboxTo(server: Pick<TestServer, 'database'>, address: string) {
   const rows = await server.database.handle.db
     .select()
@@ -13,18 +14,17 @@ export async function outboxTo(server: Pick<TestServer, 'database'>, address: st
 }
 
 /**
- * The link of the newest mail of `kind` to `address`, as its text part writes it, and the link's
- * `token`; the HTML part must carry the same link.
+ * The link with a `token` of the newest mail to `address` whose subject matches, as received over
+ * SMTP, and the token; the text and the HTML parts both carry it.
  */
-export async function outboxLink(server: Pick<TestServer, 'database'>, address: string, kind: string) {
-  const rows = await server.database.handle.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)));
-  const mail = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
-  expect(mail, `a ${kind} mail to ${address}`).toBeDefined();
-  const url = /https?:\/\/\S+[?&]token=[A-Za-z0-9_-]+/.exec(mail!.textBody ?? '')?.[0];
-  expect(url, mail!.textBody ?? '').toBeDefined();
-  expect(mail!.htmlBody).toContain(url!.replace(/&/g, '&amp;'));
-  return { url: url!, token: new URL(url!).searchParams.get('token')! };
+export async function mailedLink(catcher: SmtpCatcher, address: string, subject: RegExp) {
+  await catcher.waitFor(address, subject, 20_000);
+  const mail = catcher
+    .received(address)
+    .filter((m) => subject.test(m.subject))
+    .at(-1)!;
+  const url = mail.links.find((link) => /[?&]token=/.test(link));
+  expect(url, mail.text).toBeDefined();
+  expect(mail.text).toContain(url);
+  return { url: url!, token: new URL(url!).searchParams.get('token')!, mail };
 }

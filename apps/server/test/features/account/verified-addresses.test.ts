@@ -1,8 +1,9 @@
 import { DEFAULT_CARE_PERMISSIONS, ERROR_REASONS } from '@medrem/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../../src/db/schema';
-import { outboxLink, outboxTo } from '../../support/outbox-links';
+import { users } from '../../../src/db/schema';
+import { mailedLink, outboxTo } from '../../support/outbox-links';
+import { SmtpCatcher } from '../../support/smtp-catcher';
 import { ApiClient } from '../../support/api-client';
 import {
   DEFAULT_PASSWORD,
@@ -17,9 +18,15 @@ import { type TestServer, startTestServer } from '../../support/test-server';
 const PUBLIC_URL = 'https://meds.example.org/app';
 const HOUR = 3_600_000;
 
-/** The token of the newest mail of `kind` to `address`, its link on PUBLIC_URL at `path`. */
-async function linkToken(server: TestServer, address: string, kind: string, path: string) {
-  const { url, token } = await outboxLink(server, address, kind);
+const SUBJECTS: Record<string, RegExp> = {
+  'email-verification': /^Verify your address/,
+  'email-change-confirm': /^Confirm your new address/,
+};
+let catcher: SmtpCatcher;
+
+/** The token of the newest mail of `kind` to `address`, received over SMTP, its link on PUBLIC_URL at `path`. */
+async function linkToken(_server: TestServer, address: string, kind: string, path: string) {
+  const { url, token } = await mailedLink(catcher, address, SUBJECTS[kind]!);
   expect(url.startsWith(`${PUBLIC_URL}${path}?token=`), url).toBe(true);
   return token;
 }
@@ -31,9 +38,13 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
   let server: TestServer;
   const logLines: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL }, logLines });
+    catcher = await SmtpCatcher.start();
+    server = await startTestServer({ env: { PUBLIC_URL, SMTP_URL: catcher.url }, logLines });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await catcher.stop();
+  });
 
   const verify = (token: string) =>
     new ApiClient(server.baseUrl).post('/api/auth/email-verification/confirm', { token });
@@ -43,7 +54,7 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
     const before = await me.api.get(`/api/user/${me.id}`);
     expect(before.body.findUser.emailVerified).toBe(false);
     const [mail] = await outboxTo(server, me.email);
-    expect(mail).toMatchObject({ kind: 'email-verification', userId: me.id, status: 'pending' });
+    expect(mail).toMatchObject({ kind: 'email-verification', userId: me.id });
     expect(mail!.subject).toContain('Verify');
     const token = await linkToken(server, me.email, 'email-verification', '/verify-email');
 
@@ -65,6 +76,7 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
       email: me.email,
     });
     expect(resent.status, resent.text).toBe(200);
+    await expect.poll(() => catcher.received(me.email).length, { timeout: 20_000 }).toBe(2);
     const second = await linkToken(server, me.email, 'email-verification', '/verify-email');
     expect(second).not.toBe(first);
     expectJsonError(await verify(first), 400);
@@ -111,8 +123,9 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
 
     const asked = await change({ newEmail, password: DEFAULT_PASSWORD });
     expect(asked.status, asked.text).toBe(200);
-    const notice = (await outboxTo(server, me.email)).find((m) => m.kind === 'email-change-notice');
-    expect(notice?.textBody).toContain(newEmail);
+    expect((await outboxTo(server, me.email)).map((m) => m.kind)).toContain('email-change-notice');
+    const notice = await catcher.waitFor(me.email, /address was asked for/, 20_000);
+    expect(notice.text).toContain(newEmail);
     const token = await linkToken(server, newEmail, 'email-change-confirm', '/confirm-email-change');
 
     // Nothing changed yet: the old address signs in, the new one does not.
@@ -185,8 +198,10 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
     const mails = await outboxTo(server, carer);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'care-invitation', userId: patient.id });
-    expect(mails[0]!.subject).toContain('Grace Hopper');
-    expect(mails[0]!.textBody).toContain(`${PUBLIC_URL}/care/accept?token=${invited.body.token}`);
+    const mailed = await catcher.waitFor(carer, /invites you to their care circle/, 20_000);
+    expect(mailed.subject).toContain('Grace Hopper');
+    expect(mailed.text).toContain(`${PUBLIC_URL}/care/accept?token=${invited.body.token}`);
+    expect(catcher.received(carer)).toHaveLength(1);
   });
 
   it('refuses bad input with a 4xx and changes nothing', async () => {
@@ -210,9 +225,7 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
   });
 
   it('writes no link token and no address into the info log', async () => {
-    const tokens = (await server.database.handle.db.select().from(mailOutbox)).flatMap(
-      (m) => /token=([A-Za-z0-9_-]{20,})/.exec(m.textBody ?? '')?.[1] ?? [],
-    );
+    const tokens = catcher.messages.flatMap((m) => /token=([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1] ?? []);
     expect(tokens.length).toBeGreaterThan(3);
     const log = logLines.join('\n');
     expect(log).toContain('/api/auth/email-change/confirm');
@@ -224,9 +237,15 @@ describe(`verified addresses (${TEST_ENGINE})`, () => {
 describe(`REQUIRE_EMAIL_VERIFICATION=true (${TEST_ENGINE})`, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL, REQUIRE_EMAIL_VERIFICATION: 'true' } });
+    catcher = await SmtpCatcher.start();
+    server = await startTestServer({
+      env: { PUBLIC_URL, SMTP_URL: catcher.url, REQUIRE_EMAIL_VERIFICATION: 'true' },
+    });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await catcher.stop();
+  });
 
   it('refuses the password sign-in of an unverified account with a 403 that says how to go on', async () => {
     const api = new ApiClient(server.baseUrl);
@@ -248,8 +267,11 @@ describe(`REQUIRE_EMAIL_VERIFICATION=true (${TEST_ENGINE})`, () => {
     expectJsonError(await api.post('/api/auth/login', { email, password: 'wrong-password' }), 401);
     expectJsonError(await api.post('/jwt', { email, password: DEFAULT_PASSWORD }), 403);
 
+    // The registration's mail first, so the resent one is the newest to arrive.
+    await catcher.waitFor(email, /^Verify your address/, 20_000);
     const resent = await api.post('/api/auth/email-verification/resend', { email });
     expect(resent.status).toBe(200);
+    await expect.poll(() => catcher.received(email).length, { timeout: 20_000 }).toBe(2);
     const token = await linkToken(server, email, 'email-verification', '/verify-email');
     expect((await api.post('/api/auth/email-verification/confirm', { token })).status).toBe(200);
     const signedIn = await api.post('/api/auth/login', { email, password: DEFAULT_PASSWORD });
