@@ -7,8 +7,8 @@ import { buttonClass } from '../../shared/ui/button.styles';
 import { PAGE_NOTICES_ID } from '../../shared/ui/page-notices';
 
 /**
- * Asks a signed-in person to verify their address (decision 208), at the top of the page, in its
- * flow: the address the link went to, and "Resend" (limited by the server per address and network).
+ * Asks a signed-in person to verify their address (decision 208), in the page's notices place (its
+ * end, so a banner mounted on idle moves nothing on screen, decision 197), in its flow: the address the link went to, and "Resend" (limited by the server per address and network).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = trpc.email.resendVerification.useMutation();
@@ -27,7 +27,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
   return createPortal(
     <aside
       aria-label="Verify your email address"
-      className="mb-4 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex items-start gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
