@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '@medrem/contract';
 import { type MailBrand, publicLink, renderMail } from '../mail/mail-layout';
 import type { OutgoingMail } from '../mail/mail.port';
+import { greetingOf } from './account-mail';
 
 /** How long a reset link works, mailed or printed for the operator. */
 export const RESET_LINK_TTL_MS = PASSWORD_RESET_LINK_MINUTES * 60_000;
@@ -22,7 +23,7 @@ export const resetLink = (publicUrl: string, token: string) =>
 export function resetMail(to: Recipient, token: string, brand: MailBrand): OutgoingMail {
   const body = renderMail(
     {
-      greeting: `Hello ${to.name},`,
+      greeting: greetingOf(to.name),
       paragraphs: [
         `Someone asked to reset the password of the ${brand.productName} account for ${to.email}. If it was you, choose a new password with the button below.`,
       ],
@@ -52,7 +53,7 @@ export function providerSignInMail(to: Recipient, providers: string[], brand: Ma
   const how = providers.length > 0 ? providers.join(' or ') : 'a sign-in provider';
   const body = renderMail(
     {
-      greeting: `Hello ${to.name},`,
+      greeting: greetingOf(to.name),
       paragraphs: [
         `Someone asked to reset the password of the ${brand.productName} account for ${to.email}.`,
         `This account has no password: you sign in with ${how}. On the sign-in page, press “Login with ${providers[0] ?? 'your provider'}”. Once signed in, you can set a password in Settings if you want one.`,
