@@ -32,6 +32,7 @@ export function AddMedicineScreen() {
         defaultValues={{ startDate: today, frequency: '', name: '', dosage: '', instructions: '' }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
         today={today}
+        addedAt={serverClock.now().toISOString()}
         timeZone={settings.timezone}
         submitLabel="Add Medicine"
         busyLabel="Adding..."

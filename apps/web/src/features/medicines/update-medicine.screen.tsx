@@ -64,6 +64,7 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
         defaultSchedule={medicine.schedule}
         defaultDoseTimes={medicine.doseTimes}
         today={zonedNow(serverClock.now(), settings.timezone).date}
+        addedAt={medicine.createdAt}
         timeZone={settings.timezone}
         submitLabel="Update Medicine"
         busyLabel="Updating..."

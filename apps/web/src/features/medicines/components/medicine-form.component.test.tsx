@@ -18,6 +18,7 @@ function renderForm() {
       defaultValues={{ startDate: '2026-12-06', frequency: '', name: '', dosage: '', instructions: '' }}
       defaultReminderTimes={TIMES}
       today="2026-12-06"
+      addedAt="2026-12-06T06:00:00Z"
       timeZone="UTC"
       submitLabel="Add Medicine"
       busyLabel="Adding..."

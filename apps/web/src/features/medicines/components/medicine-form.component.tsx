@@ -51,6 +51,11 @@ export function MedicineForm(props: {
   /** Today in the saved zone, and the zone: the 7-day preview starts here. */
   today: string;
   timeZone: string;
+  /**
+   * When the medicine was added (update), or now (add): a dose of the start date before it is not
+   * due (decision 187), and the preview says so (decision 245).
+   */
+  addedAt: string;
   submitLabel: string;
   busyLabel: string;
   /** Returns true when the form should be reset (a successful add). */
@@ -221,6 +226,7 @@ export function MedicineForm(props: {
             startDate={startDate ?? props.today}
             originalDurationDays={Number(originalDurationDays)}
             from={props.today}
+            addedAt={props.addedAt}
             timeZone={props.timeZone}
             defaultReminderTimes={own.slotTimes}
           />

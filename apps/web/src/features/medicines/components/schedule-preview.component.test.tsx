@@ -7,6 +7,7 @@ const props = {
   frequency: '1',
   startDate: '2026-12-01',
   from: '2026-12-01',
+  addedAt: '2026-11-20T10:00:00Z',
   timeZone: 'Europe/Berlin',
   defaultReminderTimes: ['08:00', '14:00', '20:00'],
 };
@@ -28,5 +29,42 @@ describe('SchedulePreview: the course’s last dose (decision 188)', () => {
   it('a daily course: its last day’s last dose time', () => {
     render(<SchedulePreview {...props} frequency="1-0-1" originalDurationDays={7} schedule={null} />);
     expect(screen.getByTestId('add-last-dose').textContent).toContain('Last dose: Mon, Dec 7 at 8:00 PM');
+  });
+});
+
+describe('SchedulePreview: a slot course added after some of its first day’s doses (decision 245)', () => {
+  it('marks the past dose and counts the course from now', () => {
+    // Berlin 14:00 on the start date: the 8:00 AM dose is before the medicine is added.
+    render(
+      <SchedulePreview
+        {...props}
+        frequency="1-0-1"
+        originalDurationDays={7}
+        schedule={null}
+        addedAt="2026-12-01T13:00:00Z"
+      />,
+    );
+    const list = screen.getByTestId('add-preview');
+    expect(list.textContent).toContain('8:00 AM (already past), 8:00 PM');
+    // The next day lists both doses, none past.
+    expect(list.textContent).toContain('Wed, Dec 2');
+    expect(list.textContent).not.toMatch(/Wed, Dec 2[^T]*already past/);
+    const last = screen.getByTestId('add-last-dose').textContent ?? '';
+    expect(last).toContain('Last dose: Mon, Dec 7 at 8:00 PM');
+    expect(last).toContain("13 doses from now: today's 8:00 AM dose is already past");
+  });
+
+  it('says nothing of the past when the medicine was added before its first dose', () => {
+    render(
+      <SchedulePreview
+        {...props}
+        frequency="1-0-1"
+        originalDurationDays={7}
+        schedule={null}
+        addedAt="2026-12-01T06:00:00Z"
+      />,
+    );
+    expect(screen.getByTestId('add-preview').textContent).not.toContain('already past');
+    expect(screen.getByTestId('add-last-dose').textContent).not.toContain('from now');
   });
 });

@@ -1,4 +1,4 @@
-import type { DoseSchedule } from '@medrem/domain';
+import type { DayDose, DoseSchedule } from '@medrem/domain';
 import { courseDoses, formatTime12h, lastCourseDose, upcomingDoses } from '@medrem/domain';
 
 const PREVIEW_DAYS = 7;
@@ -20,6 +20,8 @@ export function SchedulePreview(props: {
   startDate: string;
   originalDurationDays: number;
   from: string;
+  /** When the medicine was added (ISO): doses of the start date before it are not due. */
+  addedAt: string;
   timeZone: string;
   defaultReminderTimes: readonly string[];
 }) {
@@ -41,6 +43,7 @@ export function SchedulePreview(props: {
     startDate: props.startDate,
     originalDurationDays: Number.isFinite(props.originalDurationDays) ? props.originalDurationDays : 1,
     schedule: props.schedule,
+    createdAt: props.addedAt,
   };
   const from = props.startDate > props.from ? props.startDate : props.from;
   const days = upcomingDoses(medicine, from, PREVIEW_DAYS, {
@@ -53,6 +56,12 @@ export function SchedulePreview(props: {
   // A course counts doses from its first (decision 188): every 8 hours for 7 days is 21 doses,
   // whatever the start time, so its last dose can fall on the day after its last calendar day.
   const interval = props.schedule?.kind === 'interval' ? props.schedule : null;
+  // A slot course keeps its calendar days (decision 245): a dose of the start date before the
+  // medicine was added is not due, so the course has that many doses fewer, and the preview says so
+  // rather than letting "7 days, twice a day" read as 14 doses.
+  const past = interval
+    ? []
+    : (days[0]?.date === props.startDate ? days[0].doses : []).filter((d) => d.beforeAdded);
   return (
     <section aria-labelledby={titleId} className="rounded-lg bg-slate-50 p-3 md:col-span-2">
       <h2 id={titleId} className="font-medium text-slate-800">
@@ -66,7 +75,12 @@ export function SchedulePreview(props: {
             </span>
             <span className="text-slate-700">
               {doses.length
-                ? doses.map((d) => `${formatTime12h(d.time)}${d.dose ? ` (${d.dose})` : ''}`).join(', ')
+                ? doses
+                    .map(
+                      (d) =>
+                        `${formatTime12h(d.time)}${d.dose ? ` (${d.dose})` : ''}${d.beforeAdded ? ' (already past)' : ''}`,
+                    )
+                    .join(', ')
                 : 'No doses'}
             </span>
           </li>
@@ -78,6 +92,7 @@ export function SchedulePreview(props: {
           {interval
             ? ` (${courseDoses(medicine)} doses: ${medicine.originalDurationDays} days are counted from the first dose, not from midnight)`
             : ''}
+          {past.length ? ` (${pastNote(courseDoses(medicine), past)})` : ''}
         </p>
       ) : null}
       {clockNote ? (
@@ -88,4 +103,12 @@ export function SchedulePreview(props: {
       ) : null}
     </section>
   );
+}
+
+/** "13 doses from now: today's 8:00 AM dose is already past; tick it on the dashboard if you took it". */
+function pastNote(courseTotal: number, past: readonly DayDose[]): string {
+  const times = past.map((d) => formatTime12h(d.time)).join(' and ');
+  const left = courseTotal - past.length;
+  const what = past.length === 1 ? `today's ${times} dose is` : `today's ${times} doses are`;
+  return `${left} ${left === 1 ? 'dose' : 'doses'} from now: ${what} already past; tick ${past.length === 1 ? 'it' : 'them'} on the dashboard if you took ${past.length === 1 ? 'it' : 'them'}`;
 }
