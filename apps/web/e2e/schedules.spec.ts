@@ -54,6 +54,23 @@ test('a weekday medicine: the preview shows its days, the dashboard lists it onl
   await expect(morning).not.toContainText('Missed');
 });
 
+test("a daily course added after today's morning dose: the preview marks it past and counts the course from now", async ({
+  page,
+  request,
+}) => {
+  // 10:00 UTC (the account's zone): the 8:00 AM dose came before the medicine is added (decisions 187, 247).
+  await logIn(page, await createAccount(request));
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, { ...ASPIRIN, name: 'Amoxicillin', frequency: '1-0-1', totalDays: 7 });
+  const preview = page.getByTestId('add-preview').getByRole('listitem');
+  await expect(preview.nth(0)).toContainText('8:00 AM (already past)');
+  await expect(preview.nth(1)).not.toContainText('already past');
+  await expect(page.getByTestId('add-last-dose')).toContainText(
+    "13 doses from now: today's 8:00 AM dose is already past; tick it on the dashboard if you took it",
+  );
+  await captureScreen(page, 'schedule-form-course-from-now');
+});
+
 test('as needed: Take now, a refusal with its reason and time, and an override on confirmation', async ({
   page,
   request,
