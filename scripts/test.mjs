@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, as CI runs it.
- *   1. the production build (the browser tests and the service-worker push test run against it);
+ *   1. the production build (the browser tests and the service-worker push test run against it),
+ *      and Debian's Chromium when it is missing;
  *   2. unit and API tests of every workspace on the embedded database (PGlite), and of scripts/;
  *   3. the server's data tests again on a real PostgreSQL server (skipped, loudly, when none is reachable);
  *   4. the browser (E2E) suite against the built server;
@@ -126,6 +127,20 @@ async function postgresUrl() {
 }
 
 const built = await run('production build', 'npm', ['run', 'build']);
+
+// Debian's Chromium drives the server's service-worker push tests (step 2) as well as the browser
+// suite (step 4), whose global setup used to be the only step that installed it: on a fresh
+// machine the push tests were skipped. Installed here first (CI runs as root); if it cannot be
+// installed the step fails, as the browser suite could not run either.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  await run(
+    "Debian's Chromium for the browser tests",
+    'sh',
+    ['-c', 'apt-get install -y chromium || (apt-get update && apt-get install -y chromium)'],
+    { env: { DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+}
 
 for (const workspace of ['packages/domain', 'packages/contract', 'apps/server', 'apps/web']) {
   await vitest(`unit and API tests: ${workspace} (PGlite)`, workspace, { TEST_DATABASE_URL: undefined });
