@@ -32,18 +32,22 @@ describe('SchedulePreview: the course’s last dose (decision 188)', () => {
   });
 });
 
-describe('SchedulePreview: a slot course added after some of its first day’s doses (decision 245)', () => {
+/** "1-0-1 for 7 days" starting on Dec 1 in Berlin, added at `addedAt`. */
+const renderTwiceDaily = (addedAt: string) =>
+  render(
+    <SchedulePreview
+      {...props}
+      frequency="1-0-1"
+      originalDurationDays={7}
+      schedule={null}
+      addedAt={addedAt}
+    />,
+  );
+
+describe('SchedulePreview: a slot course added after some of its first day’s doses (decision 247)', () => {
   it('marks the past dose and counts the course from now', () => {
     // Berlin 14:00 on the start date: the 8:00 AM dose is before the medicine is added.
-    render(
-      <SchedulePreview
-        {...props}
-        frequency="1-0-1"
-        originalDurationDays={7}
-        schedule={null}
-        addedAt="2026-12-01T13:00:00Z"
-      />,
-    );
+    renderTwiceDaily('2026-12-01T13:00:00Z');
     const list = screen.getByTestId('add-preview');
     expect(list.textContent).toContain('8:00 AM (already past), 8:00 PM');
     // The next day lists both doses, none past.
@@ -55,15 +59,7 @@ describe('SchedulePreview: a slot course added after some of its first day’s d
   });
 
   it('says nothing of the past when the medicine was added before its first dose', () => {
-    render(
-      <SchedulePreview
-        {...props}
-        frequency="1-0-1"
-        originalDurationDays={7}
-        schedule={null}
-        addedAt="2026-12-01T06:00:00Z"
-      />,
-    );
+    renderTwiceDaily('2026-12-01T06:00:00Z');
     expect(screen.getByTestId('add-preview').textContent).not.toContain('already past');
     expect(screen.getByTestId('add-last-dose').textContent).not.toContain('from now');
   });
