@@ -53,7 +53,7 @@ export function MedicineForm(props: {
   timeZone: string;
   /**
    * When the medicine was added (update), or now (add): a dose of the start date before it is not
-   * due (decision 187), and the preview says so (decision 245).
+   * due (decision 187), and the preview says so (decision 247).
    */
   addedAt: string;
   submitLabel: string;

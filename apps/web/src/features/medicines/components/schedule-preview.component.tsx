@@ -56,7 +56,7 @@ export function SchedulePreview(props: {
   // A course counts doses from its first (decision 188): every 8 hours for 7 days is 21 doses,
   // whatever the start time, so its last dose can fall on the day after its last calendar day.
   const interval = props.schedule?.kind === 'interval' ? props.schedule : null;
-  // A slot course keeps its calendar days (decision 245): a dose of the start date before the
+  // A slot course keeps its calendar days (decision 247): a dose of the start date before the
   // medicine was added is not due, so the course has that many doses fewer, and the preview says so
   // rather than letting "7 days, twice a day" read as 14 doses.
   const past = interval
