@@ -1,6 +1,7 @@
 import { addDays, daysBetween, zonedNow } from './dates';
 import { type ScheduledMedicineFields, pillsPerDoseOn } from './dose-schedule';
-import { type ScheduleContext, dosesOn, wallClockInstant } from './dose-occurrences';
+import { type ScheduleContext, dosesOn } from './dose-occurrences';
+import { wallClockInstant } from './wall-clock';
 import { durationText, slotNameForTime } from './dose-slots';
 import { icsDocument, icsLocal, icsText, icsUtc, vtimezone } from './ics';
 

@@ -1,4 +1,4 @@
-import { zoneOffsetMinutes } from './dose-occurrences';
+import { zoneOffsetMinutes } from './wall-clock';
 
 /**
  * RFC 5545 (iCalendar) text: escaping, line folding, date-time values and a VTIMEZONE worked out

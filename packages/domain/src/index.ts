@@ -12,6 +12,8 @@ export * from './dose-cells';
 export * from './adherence-aggregates';
 export * from './dose-schedule';
 export * from './dose-occurrences';
+export * from './wall-clock';
+export * from './schedule-text';
 export * from './as-needed';
 export * from './ics';
 export * from './calendar-feed';

@@ -21,7 +21,7 @@ import {
   DEFAULT_TAKE_EARLY_MINUTES,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
 } from '../src/constants';
-import { scheduleText } from '../src/dose-schedule';
+import { scheduleText } from '../src/schedule-text';
 
 describe('slotNameForTime', () => {
   // Spec section 4: Morning 05-11, Afternoon 12-16, Evening 17-21, otherwise Night (by the hour).
