@@ -1,39 +1,17 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { createAccount, logIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { atTenUtc, expectToast } from './support/journey';
+import { linkIn, mailTo } from './support/mailbox';
 import { captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
-/**
- * The reset link of the mail the suite's server delivered for `email`. The suite's server runs the
- * embedded default without SMTP_URL, so its workers write each mail to DATA_DIR/mail/ as an .eml
- * file (decision 201): the mail is read there, parsed as a mail client would, as an operator
- * without SMTP reads it.
- */
+/** The reset link of the mail the suite's server wrote for `email` to DATA_DIR/mail/ (decision 201). */
 async function mailedResetLink(email: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
-  let link: string | undefined;
-  await expect(async () => {
-    const names = (await readdir(folder).catch(() => [])).filter((n) => /-password-reset-.*\.eml$/.test(n));
-    for (const name of names.sort().reverse()) {
-      const mail = await simpleParser(await readFile(join(folder, name)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (!to.some((a) => a.value.some((v) => v.address === email))) continue;
-      expect(mail.subject).toBe('Reset your Medicine Reminder password');
-      link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
-      expect(mail.html || '').toContain(link ?? 'no link in the text part');
-      return;
-    }
-    throw new Error(`no reset mail for ${email} in ${folder} yet`);
-  }).toPass({ timeout: 30_000 });
-  // Opened on the suite's own origin (the server's PUBLIC_URL is localhost on the same port).
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
+  const mail = await mailTo('password-reset', email);
+  expect(mail.subject).toBe('Reset your Medicine Reminder password');
+  return linkIn(mail, '/reset-password');
 }
 
 test('forgot password: the same answer for any address, the link sets a new password, signs in here and out elsewhere', async ({

@@ -44,8 +44,14 @@ export class OwnServer {
 
   private chosenPort: number | null;
 
-  /** Without a port, the first start picks a free one (freePort), and every restart reuses it. */
-  constructor(port?: number) {
+  /**
+   * Without a port, the first start picks a free one (freePort), and every restart reuses it.
+   * `env`: settings of this server only (e.g. REQUIRE_EMAIL_VERIFICATION), over the defaults below.
+   */
+  constructor(
+    port?: number,
+    private readonly env: Record<string, string> = {},
+  ) {
     this.chosenPort = port ?? null;
   }
 
@@ -56,6 +62,12 @@ export class OwnServer {
 
   get baseURL(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Where this server writes mail without SMTP_URL (decision 201); known once it started. */
+  get mailFolder(): string {
+    if (this.dataDir === null) throw new Error('OwnServer: start() it first');
+    return join(this.dataDir, 'mail');
   }
 
   /** The base URL, picking the port if none was yet (a test fixture may ask before beforeAll). */
@@ -82,6 +94,7 @@ export class OwnServer {
         LOG_LEVEL: 'debug',
         // As in playwright.config.ts: every browser of the run is one IP to the per-IP ceiling.
         RATE_LIMIT_PER_MINUTE: '100000',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
