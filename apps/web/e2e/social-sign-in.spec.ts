@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { confirm, expectToast } from './support/journey';
+import { linkIn, mailTo } from './support/mailbox';
 import { DESKTOP, captureScreen } from './support/screens';
 import { socialSetup } from './support/social/social-setup';
 
@@ -100,13 +102,27 @@ test('Google through Firebase: popup, account chooser, session; set a password, 
   });
 });
 
-test('Google links a password account with the same email, and says so once', async ({ page, request }) => {
-  await offlineGoogle(page);
-  const email = `ada-${Date.now()}@example.com`;
+/** A password account on the social server, registered as a person (or someone else) would. */
+async function registerPasswordAccount(request: APIRequestContext, email: string): Promise<void> {
   const registered = await request.post('/api/user/register', {
     data: { name: 'Ada Lovelace', email, password: 'correct-horse-1' },
   });
   expect(registered.status()).toBe(201);
+}
+
+test('Google links a password account whose owner verified the address, and says so once', async ({
+  page,
+  request,
+}) => {
+  await offlineGoogle(page);
+  const email = `ada-${Date.now()}@example.com`;
+  await registerPasswordAccount(request, email);
+  // The owner opens the link the social server mailed (written to its DATA_DIR/mail/).
+  const mail = await mailTo('email-verification', email, join(process.env.E2E_SOCIAL_DATA_DIR!, 'mail'));
+  const token = new URLSearchParams(linkIn(mail, '/verify-email').split('?')[1]).get('token');
+  expect((await request.post('/api/auth/email-verification/confirm', { data: { token } })).status()).toBe(
+    200,
+  );
   await page.goto('/login');
   await chooseNewGoogleAccount(page, email, 'Ada L');
   // Both toasts arrive together and auto-close after 3 s: read them while both are up (closing one
@@ -118,6 +134,37 @@ test('Google links a password account with the same email, and says so once', as
   await expect(page.getByRole('region', { name: 'Sign-in methods' })).toContainText(
     'Email and password: set',
   );
+});
+
+test('Google takes an unverified password account from whoever registered the address first', async ({
+  page,
+  playwright,
+}) => {
+  await offlineGoogle(page);
+  const email = `ada-squatted-${Date.now()}@example.com`;
+  // Someone else registered the address first and is signed in elsewhere.
+  const squatter = await playwright.request.newContext({ baseURL: social.baseURL });
+  await registerPasswordAccount(squatter, email);
+  const login = { data: { email, password: 'correct-horse-1' } };
+  expect((await squatter.post('/api/auth/login', login)).status()).toBe(200);
+
+  await page.goto('/login');
+  await chooseNewGoogleAccount(page, email, 'Ada L');
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'That address had never been verified' });
+  await expect(toast).toContainText(
+    'Your Google sign-in opened the account registered with this email. That address had never been verified, so to lock out whoever registered it we removed its password',
+  );
+  await captureScreen(page, 'google-secured-unverified-account');
+  await page.goto('/settings');
+  const methods = page.getByRole('region', { name: 'Sign-in methods' });
+  await expect(methods).toContainText('Email and password: not set');
+  await expect(methods).toContainText(`Google (${email})`);
+
+  // The one who registered it is signed out, and the password no longer signs in.
+  const session = (await (await squatter.get('/api/auth/session')).json()) as { user: unknown };
+  expect(session.user).toBeNull();
+  expect((await squatter.post('/api/auth/login', login)).status()).toBe(401);
+  await squatter.dispose();
 });
 
 /**

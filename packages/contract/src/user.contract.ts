@@ -112,7 +112,7 @@ export const userContract = {
     tag: 'users',
     summary: 'Sign in with Google: verifies the Firebase ID token, then sets the session cookie',
     description:
-      'The Firebase ID token goes in `idToken` (or as `Authorization: Bearer`). The account is found, created, or linked by the token’s verified email; `email` must be that email. `linkedExistingAccount` is true only on the sign-in that linked a password account.',
+      'The Firebase ID token goes in `idToken` (or as `Authorization: Bearer`). The account is found, created, or linked by the token’s verified email; `email` must be that email. `linkedExistingAccount` is true only on the sign-in that linked a password account; `securedUnverifiedAccount` only when that account had never verified its address, so its password, sessions, devices, calendar feed, caregivers and open invitations were removed (whoever registered the address may not own it).',
     access: 'public',
     errors: {
       401: 'No token, or a token that is forged, expired, for another project, or of an unverified email',
@@ -126,7 +126,11 @@ export const userContract = {
       }),
       timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved if none is.' }),
     }),
-    output: successSchema.extend({ user: publicUserSchema, linkedExistingAccount: z.boolean() }),
+    output: successSchema.extend({
+      user: publicUserSchema,
+      linkedExistingAccount: z.boolean(),
+      securedUnverifiedAccount: z.boolean(),
+    }),
   }),
   savePushToken: defineProcedure({
     method: 'POST',

@@ -186,6 +186,7 @@ export function createServices(deps: ServiceDependencies) {
     auth,
     settings: deps.social,
     log: deps.log ?? console,
+    careChangesOf: (tx) => reminderSchedule.within(tx),
   });
   const medicines = new MedicineService({
     medicines: repositories.medicines,

@@ -32,6 +32,8 @@ interface ToastOptions {
   screen?: boolean;
   /** Names the toast, so that what undoes its news can close it (an unticked dose, issue 51). */
   id?: string;
+  /** A message too long to read in the type's time (decision 219): how long it stays. */
+  durationMs?: number;
 }
 
 /** The shown toasts that belong to the current screen (issue 51: a form's error followed the user). */
@@ -41,7 +43,7 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): voi
   loadToasts().then(
     ({ toast }) => {
       const id = toast[type](message, {
-        autoClose: TOAST_DURATION_MS[type],
+        autoClose: options.durationMs ?? TOAST_DURATION_MS[type],
         onClose: () => screenToasts.delete(id),
         ...(options.id === undefined ? {} : { toastId: options.id }),
       });

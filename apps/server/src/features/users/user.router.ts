@@ -20,19 +20,23 @@ export const userRouter = router({
   socialLogin: publicFrom(c.socialLogin).mutation(async ({ ctx, input }) => {
     // The Firebase ID token: in the body, or as the bearer (the spec's body has no field for it).
     // Under the sign-in failure limits (per IP): a refused token counts like a wrong password.
-    const { user, session, linkedExistingAccount } = await ctx.services.auth.withSignInLimits(
-      undefined,
-      ctx.ip,
-      () =>
+    const { user, session, linkedExistingAccount, securedUnverifiedAccount } =
+      await ctx.services.auth.withSignInLimits(undefined, ctx.ip, () =>
         ctx.services.social.signIn.firebaseSignIn({ ...input, idToken: input.idToken ?? ctx.bearerToken }),
-    );
+      );
     await ctx.services.push.register(
       { userId: user.id, email: user.email },
       user.email,
       input.tokenForNotification,
     );
     ctx.session.start(session);
-    return { success: true as const, message: 'Signed in.', user, linkedExistingAccount };
+    return {
+      success: true as const,
+      message: 'Signed in.',
+      user,
+      linkedExistingAccount,
+      securedUnverifiedAccount,
+    };
   }),
   savePushToken: authenticatedFrom(c.savePushToken).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.push.register(ctx.caller, input.email, input.tokenForNotification);

@@ -46,6 +46,7 @@ describe(`self-hosted sign-in with an OpenID Connect provider (${TEST_ENGINE})`,
       id: string;
       email: string;
       name: string;
+      emailVerified: boolean;
     } | null;
   };
 
@@ -92,10 +93,11 @@ describe(`self-hosted sign-in with an OpenID Connect provider (${TEST_ENGINE})`,
     expect((await sessionOf(again))?.id).toBe(user?.id);
   });
 
-  it('links a password account with the same verified email and says so once', async () => {
+  it('links a password account whose owner verified the address, and says so once', async () => {
     const email = uniqueEmail('sso-linked');
     const owner = new ApiClient(server.baseUrl);
     const registered = await owner.signUpAndIn({ name: 'Owner', email, password: DEFAULT_PASSWORD });
+    await server.app.services.repositories.users.markVerified(registered.id, email, server.clock.now());
     const first = new FormBrowser();
     expect((await first.signIn(start('/settings?tab=profile'), email, server.baseUrl)).location).toBe(
       `${server.baseUrl}/settings?tab=profile&signin=linked`,
@@ -108,6 +110,28 @@ describe(`self-hosted sign-in with an OpenID Connect provider (${TEST_ENGINE})`,
       hasPassword: true,
       providers: [{ provider: 'oidc', label: 'Home SSO' }],
     });
+  });
+
+  it('secures a password account that never verified the address: password and sessions gone (decision 219)', async () => {
+    const email = uniqueEmail('sso-squatted');
+    const squatter = new ApiClient(server.baseUrl);
+    const registered = await squatter.signUpAndIn({ name: 'Squatter', email, password: DEFAULT_PASSWORD });
+    const owner = new FormBrowser();
+    expect((await owner.signIn(start('/'), email, server.baseUrl)).location).toBe(
+      `${server.baseUrl}/?signin=secured`,
+    );
+    expect(await sessionOf(owner)).toMatchObject({ id: registered.id, email, emailVerified: true });
+    expect((await squatter.get('/api/auth/session')).body.user).toBeNull();
+    expect((await squatter.get(`/api/user/${email}/settings`)).status).toBe(401);
+    const login = await new ApiClient(server.baseUrl).post('/api/auth/login', {
+      email,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(login.status).toBe(401);
+    // Said once: the next sign-in is an ordinary one.
+    expect((await new FormBrowser().signIn(start('/'), email, server.baseUrl)).location).toBe(
+      `${server.baseUrl}/`,
+    );
   });
 
   it('refuses an unverified email at the provider, and opens nothing', async () => {

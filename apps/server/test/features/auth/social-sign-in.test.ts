@@ -1,8 +1,19 @@
+import { DEFAULT_CARE_PERMISSIONS } from '@medrem/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountTokens, reminderSchedule } from '../../../src/db/schema';
 import { FirebaseIdTokenVerifier } from '../../../src/features/auth/social/firebase-id-token.verifier';
 import { ApiClient, type ApiResponse } from '../../support/api-client';
-import { DEFAULT_PASSWORD, base64url, decodeJwt, expectJsonError, uniqueEmail } from '../../support/scenario';
+import {
+  DEFAULT_PASSWORD,
+  base64url,
+  createMedicine,
+  decodeJwt,
+  expectJsonError,
+  signedInUser,
+  uniqueEmail,
+} from '../../support/scenario';
 import {
   EMULATOR_API_KEY,
   type FirebaseAuthEmulator,
@@ -155,10 +166,12 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
     expect(api.cookie).toMatch(/^mr_session=/);
   });
 
-  it('links a password account with the same verified email, and says so once', async () => {
+  it('links a password account whose owner verified the address as it is, and says so once', async () => {
     const email = uniqueEmail('linked');
     const owner = new ApiClient(server.baseUrl);
     const registered = await owner.signUpAndIn({ name: 'Ada', email, password: DEFAULT_PASSWORD });
+    // The owner opened the mailed link (verified-addresses.test.ts tests the link itself).
+    await server.app.services.repositories.users.markVerified(registered.id, email, server.clock.now());
     const account = googleAccount({ email });
     const first = await socialLogin(new ApiClient(server.baseUrl), 'REST', {
       email,
@@ -168,6 +181,7 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({
       linkedExistingAccount: true,
+      securedUnverifiedAccount: false,
       user: { id: registered.id, name: 'Ada' },
     });
     const second = await socialLogin(new ApiClient(server.baseUrl), 'REST', {
@@ -176,17 +190,119 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
       idToken: (await emulatorIdToken(emulator, account)).idToken,
     });
     expect(second.body).toMatchObject({ linkedExistingAccount: false, user: { id: registered.id } });
-    // The password still works, and both ways are listed.
+    // The password still works, the owner's session too, and both ways are listed.
     const login = await new ApiClient(server.baseUrl).post('/api/auth/login', {
       email,
       password: DEFAULT_PASSWORD,
     });
     expect(login.status, login.text).toBe(200);
+    expect((await owner.get('/api/auth/session')).body.user?.id).toBe(registered.id);
     const methods = await owner.get(`/api/user/${email}/sign-in-methods`);
+    expect(methods.status, methods.text).toBe(200);
     expect(methods.body).toMatchObject({
       hasPassword: true,
       providers: [{ provider: 'firebase', label: 'Google', email }],
     });
+  });
+
+  it('takes an unverified password account from whoever registered the address first (decision 219)', async () => {
+    const email = uniqueEmail('prehijack');
+    const users = server.app.services.repositories.users;
+    // Someone registers the address before its owner, and prepares ways back in.
+    const squatter = new ApiClient(server.baseUrl);
+    const registered = await squatter.signUpAndIn({ name: 'Not Ada', email, password: DEFAULT_PASSWORD });
+    const squatterDevice = WEB_PUSH_SUBSCRIPTION.replace('/social-sign-in', '/squatter-device');
+    expect(
+      (await squatter.post('/api/user/save-fcm-token', { email, tokenForNotification: squatterDevice }))
+        .status,
+    ).toBeLessThan(300);
+    const feed = await squatter.post(`/api/calendar/${email}/feed`);
+    expect(feed.status, feed.text).toBe(201);
+    const feedPath = new URL(feed.body.url as string).pathname;
+    expect((await fetch(`${server.baseUrl}${feedPath}`)).status).toBe(200);
+    await createMedicine(
+      { api: squatter, email },
+      { name: 'Metformin', dosage: '850mg', frequency: '1-0-1' },
+    );
+    const accomplice = await signedInUser(server, { label: 'accomplice' });
+    const invited = await squatter.post(`/api/care/${email}/invitations`, {
+      email: accomplice.email,
+      permissions: { ...DEFAULT_CARE_PERMISSIONS, canSeeMedicines: true },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    expect(
+      (await accomplice.api.post('/api/care/invitation/accept', { token: invited.body.token })).status,
+    ).toBe(200);
+    const second = await signedInUser(server, { label: 'accomplice-2' });
+    const open = await squatter.post(`/api/care/${email}/invitations`, {
+      email: second.email,
+      permissions: DEFAULT_CARE_PERMISSIONS,
+    });
+    expect(open.status, open.text).toBe(201);
+    expect((await squatter.post('/api/auth/password-reset', { email })).status).toBe(202);
+    const unusedLinks = () =>
+      server.database.handle.db
+        .select()
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, registered.id), isNull(accountTokens.usedAt)));
+    expect((await unusedLinks()).length).toBeGreaterThan(0); // the verification and the reset link
+    const careRows = async () =>
+      (await server.database.handle.db.select().from(reminderSchedule)).filter(
+        (r) => r.userId === registered.id && r.kind === 'care',
+      );
+    expect((await careRows()).length).toBeGreaterThan(0);
+
+    // The owner signs in with Google: the provider vouches for the address.
+    const google = googleAccount({ email });
+    const owner = new ApiClient(server.baseUrl);
+    const signIn = await socialLogin(owner, 'REST', {
+      email,
+      name: 'Ada',
+      tokenForNotification: WEB_PUSH_SUBSCRIPTION.replace('/social-sign-in', '/owner-device'),
+      idToken: (await emulatorIdToken(emulator, google)).idToken,
+    });
+    expect(signIn.status, signIn.text).toBe(200);
+    expect(signIn.body).toMatchObject({
+      linkedExistingAccount: true,
+      securedUnverifiedAccount: true,
+      user: { id: registered.id, emailVerified: true },
+    });
+
+    // The squatter is out: session, access token, password, mailed links.
+    expect((await squatter.get('/api/auth/session')).body.user).toBeNull();
+    expect((await squatter.get(`/api/user/${email}/settings`)).status).toBe(401);
+    const passwordLogin = await new ApiClient(server.baseUrl).post('/api/auth/login', {
+      email,
+      password: DEFAULT_PASSWORD,
+    });
+    expect(passwordLogin.status).toBe(401);
+    expect(
+      (await new ApiClient(server.baseUrl).post('/jwt', { email, password: DEFAULT_PASSWORD })).status,
+    ).toBe(401);
+    expect(await unusedLinks()).toEqual([]);
+    // …and so is what reads the account from elsewhere: devices, calendar feed, caregivers, invitations.
+    const devices = await server.app.services.repositories.pushSubscriptions.listForUser(registered.id);
+    expect(devices.map((d) => d.endpoint)).toEqual([
+      'https://updates.push.services.mozilla.com/wpush/v2/owner-device',
+    ]);
+    expect((await fetch(`${server.baseUrl}${feedPath}`)).status).toBe(404);
+    expect((await accomplice.api.get(`/api/care/${accomplice.email}/patients`)).body.patients).toEqual([]);
+    expect(await careRows()).toEqual([]);
+    expect((await second.api.post('/api/care/invitation/accept', { token: open.body.token })).status).toBe(
+      404,
+    );
+    // The owner's way in is the provider; a password can be set in Settings.
+    expect((await users.findById(registered.id))?.passwordHash).toBeNull();
+    await owner.refreshToken(email);
+    const methods = await owner.get(`/api/user/${email}/sign-in-methods`);
+    expect(methods.body).toMatchObject({ hasPassword: false, providers: [{ provider: 'firebase' }] });
+    // Said once: the next sign-in is an ordinary one.
+    const again = await socialLogin(new ApiClient(server.baseUrl), 'REST', {
+      email,
+      name: 'Ada',
+      idToken: (await emulatorIdToken(emulator, google)).idToken,
+    });
+    expect(again.body).toMatchObject({ linkedExistingAccount: false, securedUnverifiedAccount: false });
   });
 
   describe('refuses, through REST and tRPC alike, with 401 and no session', () => {

@@ -35,7 +35,11 @@ export function signedOutAuth(onSignedIn: (user: User) => void): AuthContextValu
         timezone: browserTimeZone(),
       });
       onSignedIn(result.user);
-      return { user: toCurrentUser(result.user), linkedExistingAccount: result.linkedExistingAccount };
+      return {
+        user: toCurrentUser(result.user),
+        linkedExistingAccount: result.linkedExistingAccount,
+        securedUnverifiedAccount: result.securedUnverifiedAccount,
+      };
     },
     register: notHere('Registering'),
     logout: notHere('Signing out'),

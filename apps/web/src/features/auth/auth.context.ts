@@ -16,7 +16,7 @@ export interface AuthContextValue {
     idToken: string;
     email: string;
     name: string;
-  }) => Promise<{ user: CurrentUser; linkedExistingAccount: boolean }>;
+  }) => Promise<{ user: CurrentUser; linkedExistingAccount: boolean; securedUnverifiedAccount: boolean }>;
   logout: () => Promise<void>;
   /** `password`: the account's, when it has one (decision 198). */
   deleteAccount: (password?: string) => Promise<void>;

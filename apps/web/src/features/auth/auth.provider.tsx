@@ -167,7 +167,11 @@ export function AuthProvider({
         await requestServerToken(result.user.email);
         setTokenEmail(result.user.email);
         utils.auth.session.setData(undefined, { user: result.user });
-        return { user: toCurrentUser(result.user), linkedExistingAccount: result.linkedExistingAccount };
+        return {
+          user: toCurrentUser(result.user),
+          linkedExistingAccount: result.linkedExistingAccount,
+          securedUnverifiedAccount: result.securedUnverifiedAccount,
+        };
       },
       async register(input) {
         const { verificationRequired } = await registerCall({ ...input, timezone: browserTimeZone() });

@@ -79,11 +79,17 @@ export default fp(
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
       try {
         const identity = await oidc.finish(callbackUrl, transaction);
-        const { session, linkedExistingAccount } = await app.services.social.signIn.signIn('oidc', identity);
-        createRequestContext(app.services, request, reply).session.start(session);
+        const signedIn = await app.services.social.signIn.signIn('oidc', identity);
+        createRequestContext(app.services, request, reply).session.start(signedIn.session);
+        // What the page tells once: a secured unverified account (decision 219), or a new link.
+        const notice = signedIn.securedUnverifiedAccount
+          ? 'secured'
+          : signedIn.linkedExistingAccount
+            ? 'linked'
+            : undefined;
         const separator = transaction.redirect.includes('?') ? '&' : '?';
         return await reply.redirect(
-          linkedExistingAccount ? `${transaction.redirect}${separator}signin=linked` : transaction.redirect,
+          notice ? `${transaction.redirect}${separator}signin=${notice}` : transaction.redirect,
           303,
         );
       } catch (error) {

@@ -1,9 +1,12 @@
 import type { PublicUser, SignInProviders } from '@medrem/contract';
 import { conflict, unauthorized } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import type { InTransaction } from '../../../db/in-transaction';
+import type { CareChangeListener } from '../../care/care-change.port';
 import type { UserRepository } from '../../users/user.repository';
 import type { AuthService, NewSession } from '../auth.service';
 import type { FirebaseIdTokenVerifier } from './firebase-id-token.verifier';
+import type { UnverifiedAccountClaimRepository } from './unverified-account-claim.repository';
 import type { IdentityProvider, UserIdentityRepository } from './user-identity.repository';
 import { type VerifiedIdentity, normaliseEmail } from './verified-identity';
 
@@ -12,6 +15,19 @@ export interface SocialSignInResult {
   session: NewSession;
   /** True only on the sign-in that linked the provider to an existing password account. */
   linkedExistingAccount: boolean;
+  /**
+   * True only on the sign-in that linked a password account whose address was never verified: its
+   * password, sessions, links, devices, calendar feed and caregivers were removed (decision 219).
+   */
+  securedUnverifiedAccount: boolean;
+}
+
+/** What linking writes, over one transaction: the link, and the claim of an unverified account. */
+export interface SocialLinkScope {
+  identities: UserIdentityRepository;
+  claims: UnverifiedAccountClaimRepository;
+  /** The reminder engine's caregiver-alert rows follow a care circle the claim emptied. */
+  care: CareChangeListener;
 }
 
 export const PROVIDER_LABELS: Record<IdentityProvider, string> = { firebase: 'Google', oidc: 'OpenID' };
@@ -30,6 +46,8 @@ export class SocialSignInService {
       identities: UserIdentityRepository;
       auth: AuthService;
       clock: Clock;
+      /** Links a provider, and claims an unverified account, in one transaction. */
+      transaction: InTransaction<SocialLinkScope>;
       firebase: FirebaseIdTokenVerifier | undefined;
       /** What the web app needs to show the buttons (nothing secret). */
       providers: SignInProviders;
@@ -77,6 +95,7 @@ export class SocialSignInService {
     const known = await this.deps.identities.findBySubject(provider, identity.subject);
     let userId = known?.userId;
     let linkedExistingAccount = false;
+    let securedUnverifiedAccount = false;
     if (!userId) {
       const now = this.deps.clock.now();
       const name = (hints.name ?? identity.name ?? identity.email.split('@')[0] ?? '')
@@ -90,12 +109,20 @@ export class SocialSignInService {
       });
       const user = created ?? (await this.deps.users.findByEmail(identity.email));
       if (!user) throw unauthorized('Your account could not be found. Please try again.');
-      const link = await this.deps.identities.insert({
-        provider,
-        subject: identity.subject,
-        userId: user.id,
-        email: identity.email,
-        createdAt: now,
+      const { link, claimed } = await this.deps.transaction(async ({ identities, claims, care }) => {
+        const inserted = await identities.insert({
+          provider,
+          subject: identity.subject,
+          userId: user.id,
+          email: identity.email,
+          createdAt: now,
+        });
+        // Nobody ever proved this address before the provider did: whoever registered it may not be
+        // its owner, and must not keep a way in (decision 219: account pre-hijacking).
+        if (!inserted || created || user.emailVerifiedAt !== null) return { link: inserted, claimed: false };
+        const done = await claims.claim(user.id, identity.email, now);
+        if (done) await care.careChanged(user.id);
+        return { link: inserted, claimed: done };
       });
       if (!link) {
         // Another request linked this subject at the same moment, or the account already has a
@@ -107,12 +134,15 @@ export class SocialSignInService {
           );
         }
       }
+      // Every process forgets the tokens the claim revoked (decision 131).
+      if (claimed) await this.deps.auth.forgetCaller(user.id);
       linkedExistingAccount = !created && link !== undefined && user.passwordHash !== null;
+      securedUnverifiedAccount = claimed;
       userId = user.id;
     }
     // The provider vouches for this address: the account is verified if it uses it (decision 208).
     await this.deps.users.markVerified(userId, identity.email, this.deps.clock.now());
     const opened = await this.deps.auth.openSession(userId, hints.timezone);
-    return { ...opened, linkedExistingAccount };
+    return { ...opened, linkedExistingAccount, securedUnverifiedAccount };
   }
 }

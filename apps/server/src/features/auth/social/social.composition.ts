@@ -3,11 +3,13 @@ import type { AppConfig } from '../../../config/config';
 import type { Database } from '../../../db/database';
 import type { Clock } from '../../../lib/clock';
 import type { UserRepository } from '../../users/user.repository';
+import type { CareChangeListener } from '../../care/care-change.port';
 import type { AuthService } from '../auth.service';
 import { FirebaseIdTokenVerifier } from './firebase-id-token.verifier';
 import { OIDC_START_PATH } from './oidc.paths';
 import { SignInMethodsService } from './sign-in-methods.service';
 import { SocialSignInService } from './social-sign-in.service';
+import { UnverifiedAccountClaimRepository } from './unverified-account-claim.repository';
 import { UserIdentityRepository } from './user-identity.repository';
 
 export type SocialSignInSettings = AppConfig['socialSignIn'] & {
@@ -23,6 +25,8 @@ export function createSocialServices(deps: {
   auth: AuthService;
   settings: SocialSignInSettings | undefined;
   log: { warn(message: string): void };
+  /** The reminder engine's care listener over a transaction (a claim empties a care circle). */
+  careChangesOf: (tx: Database) => CareChangeListener;
 }) {
   const { firebase: fb, oidc } = deps.settings ?? {};
   const identities = new UserIdentityRepository(deps.db);
@@ -48,6 +52,14 @@ export function createSocialServices(deps: {
     identities,
     auth: deps.auth,
     clock: deps.clock,
+    transaction: (work) =>
+      deps.db.transaction((tx) =>
+        work({
+          identities: new UserIdentityRepository(tx),
+          claims: new UnverifiedAccountClaimRepository(tx),
+          care: deps.careChangesOf(tx),
+        }),
+      ),
     firebase,
     providers,
     oidcLabel: oidc?.providerName,

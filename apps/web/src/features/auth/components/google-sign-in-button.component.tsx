@@ -6,7 +6,7 @@ import { buttonClass } from '../../../shared/ui/button.styles';
 import { useAuth } from '../auth.context';
 import type { FirebaseWebConfig, GoogleIdentity } from '../social/firebase-google';
 import { GOOGLE_REDIRECT_PENDING_KEY } from '../social/google-redirect';
-import { LINKED_MESSAGE } from '../social/sign-in-notice.hook';
+import { LINKED_MESSAGE, SECURED_MESSAGE, SECURED_TOAST } from '../social/sign-in-notice.hook';
 import { safeRedirect } from '../safe-redirect';
 
 /** The Firebase SDK, fetched on the first press only (never in the first load). */
@@ -35,9 +35,10 @@ export function GoogleSignInButton({
   const complete = useCallback(
     async (identity: GoogleIdentity | null) => {
       if (!identity) return;
-      const { linkedExistingAccount } = await socialLogin(identity);
+      const { linkedExistingAccount, securedUnverifiedAccount } = await socialLogin(identity);
       notify.success('Welcome! You are signed in with Google.');
-      if (linkedExistingAccount) notify.info(LINKED_MESSAGE('Google'));
+      if (securedUnverifiedAccount) notify.warning(SECURED_MESSAGE('Google'), SECURED_TOAST);
+      else if (linkedExistingAccount) notify.info(LINKED_MESSAGE('Google'));
       await replaceWith(safeRedirect(redirect));
     },
     [socialLogin, replaceWith, redirect],
