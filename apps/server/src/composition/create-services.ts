@@ -178,6 +178,9 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     mail,
     limits: mailLimits,
+    addressChanged: async (tx, { from, to, now }) => {
+      await new CareRepository(tx).readdressOpenInvitations(from, to, now);
+    },
   });
   const social = createSocialServices({
     db: deps.db,

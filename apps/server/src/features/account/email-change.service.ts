@@ -11,6 +11,12 @@ import { AccountTokenRepository } from './account-token.repository';
 import { type AccountMail, enqueueAccountMail, greetingOf } from './account-mail';
 import type { MailRequestLimits } from './mail-request-limits';
 
+/** What else follows the account to its new address, in the change's transaction. */
+export type AddressChangeListener = (
+  tx: Database,
+  change: { userId: string; from: string; to: string; now: Date },
+) => Promise<void>;
+
 /** The web screen an email-change link opens. */
 export const CONFIRM_EMAIL_CHANGE_PATH = '/confirm-email-change';
 
@@ -31,6 +37,8 @@ export class EmailChangeService {
       clock: Clock;
       mail: AccountMail;
       limits: MailRequestLimits;
+      /** Open care invitations to the old address move to the new one (decision 220). */
+      addressChanged: AddressChangeListener;
     },
   ) {}
 
@@ -108,8 +116,10 @@ export class EmailChangeService {
       const tokens = new AccountTokenRepository(tx);
       const used = await tokens.use(token, 'email-change', now);
       if (!used) throw badRequest(LINK_NOT_VALID);
-      const row = await new UserRepository(tx).changeEmail(used.userId, used.email, now);
-      if (!row) {
+      const users = new UserRepository(tx);
+      const before = await users.findById(used.userId);
+      const row = before && (await users.changeEmail(used.userId, used.email, now));
+      if (!before || !row) {
         throw conflict(
           `Another account uses ${used.email} now, so your address did not change. You still sign in with your current address.`,
         );
@@ -117,6 +127,7 @@ export class EmailChangeService {
       // Links mailed to the old address (a reset, a verification) must not act on the account now.
       await tokens.revoke(row.id, 'password-reset');
       await tokens.revoke(row.id, 'email-verification');
+      await this.deps.addressChanged(tx, { userId: row.id, from: before.email, to: row.email, now });
       return row;
     });
     await this.deps.auth.forgetCaller(changed.id);

@@ -103,6 +103,26 @@ export class CareRepository {
   }
 
   /** Creates the link; false when it already existed. */
+  /**
+   * The open invitations to `from` now go to `to`: the person they were meant for confirmed a new
+   * address (decision 220). Accepted and expired ones keep the address they were sent to. Email
+   * changes are rare, so the scan of this small table (no index on the address) costs little.
+   */
+  async readdressOpenInvitations(from: string, to: string, now: Date): Promise<number> {
+    const moved = await this.db
+      .update(careInvitations)
+      .set({ email: to })
+      .where(
+        and(
+          eq(careInvitations.email, from),
+          isNull(careInvitations.acceptedAt),
+          gt(careInvitations.expiresAt, now),
+        ),
+      )
+      .returning({ id: careInvitations.id });
+    return moved.length;
+  }
+
   async insertLink(patientId: string, caregiverId: string, permissions: CarePermissions, now: Date) {
     const rows = await this.db
       .insert(careLinks)
