@@ -140,6 +140,6 @@ describe(`compression (${TEST_ENGINE})`, () => {
 
     const small = await rawGet(`${server.baseUrl}/api/health`, { 'accept-encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(small.body.toString())).toEqual({ status: 'ok' });
+    expect(JSON.parse(small.body.toString())).toEqual({ status: 'ok', mail: 'files' });
   });
 });

@@ -41,9 +41,11 @@ import type { OperationLog } from '../lib/operation-log';
 import type { KnownCaller } from '../features/auth/caller';
 import type { EffectiveSettings } from '../features/settings/effective-settings';
 import type { MailConfig } from '../config/mail-config';
-import { PRODUCT_NAME } from '../config/mail-config';
+import { PRODUCT_NAME, mailTransportKind } from '../config/mail-config';
 import type { MailBrand } from '../features/mail/mail-layout';
 import { MailOutboxRepository } from '../features/mail/mail-outbox.repository';
+import { MailDeliveryRepository } from '../features/mail/mail-delivery.repository';
+import { MailHealthWatch } from '../features/mail/mail-health';
 import { AccountTokenRepository } from '../features/account/account-token.repository';
 import { PasswordResetRepository } from '../features/account/password-reset.repository';
 import { PasswordResetService } from '../features/account/password-reset.service';
@@ -138,6 +140,12 @@ export function createServices(deps: ServiceDependencies) {
     } satisfies MailBrand,
     outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
   };
+  // What the public health answer says of mail (decision 221); services.plugin starts it.
+  const mailHealth = new MailHealthWatch({
+    transport: mailTransportKind(deps.mail),
+    oldestPendingSince: () => new MailDeliveryRepository(db).oldestPendingSince(),
+    clock,
+  });
   // Who may make this server send mail, and how often (decision 208): per address and per IP.
   const mailLimits = new MailRequestLimits({
     counter: deps.failures,
@@ -303,6 +311,7 @@ export function createServices(deps: ServiceDependencies) {
   return {
     repositories,
     mail,
+    mailHealth,
     passwordReset,
     /** `npm run reset-password` asks the server holding the embedded database (control socket). */
     operatorResetLink: (email: string) =>

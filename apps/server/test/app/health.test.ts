@@ -12,7 +12,7 @@ describe(`health and platform (${TEST_ENGINE})`, () => {
   it('answers ok once migrations have run', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', mail: 'files' });
   });
 
   it('sends an API answer the security headers that apply to JSON, and no page policies', async () => {

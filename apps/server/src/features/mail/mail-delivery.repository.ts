@@ -139,6 +139,18 @@ export class MailDeliveryRepository {
     };
   }
 
+  /**
+   * When the oldest message not yet sent was queued; null when none waits. One read of the pending
+   * rows (few, and found through the pending-only index), for the health answer (decision 221).
+   */
+  async oldestPendingSince(): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ oldest: sql<Date | string | null>`min(${mailOutbox.createdAt})` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'));
+    return row?.oldest ? new Date(row.oldest) : null;
+  }
+
   /** Drops the records of mail sent or given up on before `before` (their bodies are gone already). */
   async prune(before: Date): Promise<number> {
     const gone = await this.db

@@ -3,5 +3,8 @@ import { publicFrom, router } from '../../trpc/trpc';
 
 export const systemRouter = router({
   // Served only once the app is built, which happens after migrations ran.
-  health: publicFrom(contract.system.health).query(() => ({ status: 'ok' as const })),
+  health: publicFrom(contract.system.health).query(({ ctx }) => ({
+    status: 'ok' as const,
+    mail: ctx.services.mailHealth.current(),
+  })),
 });

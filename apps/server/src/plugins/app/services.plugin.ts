@@ -10,6 +10,9 @@ export default fp(
       log: app.log,
     });
     app.addHook('onClose', () => composed.close());
+    // Once listening: what /api/health says of mail, looked at once a minute (decision 221).
+    app.addHook('onReady', async () => composed.services.mailHealth.start(app.log));
+    app.addHook('onClose', async () => composed.services.mailHealth.stop());
     app.decorate('services', composed.services);
     app.decorate('pushSecrets', composed.pushSecrets);
   },
