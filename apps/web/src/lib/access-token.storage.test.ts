@@ -19,23 +19,30 @@ describe('accessTokenStorage.usableFor', () => {
     `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.signature`;
   const inSeconds = (seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
 
+  const user = { id: 'user-1', email: 'a@example.com' };
+
   it('accepts a token of this user valid for more than a minute', () => {
     accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'a@example.com', exp: inSeconds(3_000) }));
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(true);
+    expect(accessTokenStorage.usableFor(user, now)).toBe(true);
+  });
+
+  it('refuses a token of this user under the address they had before an email change (decision 211)', () => {
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'old@example.com', exp: inSeconds(3_000) }));
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
   });
 
   it('refuses a token of another user, one about to expire, an expired one, none, and garbage', () => {
-    accessTokenStorage.set(tokenWith({ sub: 'user-2', exp: inSeconds(3_000) }));
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
-    accessTokenStorage.set(tokenWith({ sub: 'user-1', exp: inSeconds(30) }));
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
-    accessTokenStorage.set(tokenWith({ sub: 'user-1', exp: inSeconds(-10) }));
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
-    accessTokenStorage.set(tokenWith({ sub: 'user-1' }));
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-2', email: 'a@example.com', exp: inSeconds(3_000) }));
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'a@example.com', exp: inSeconds(30) }));
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'a@example.com', exp: inSeconds(-10) }));
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
+    accessTokenStorage.set(tokenWith({ sub: 'user-1', email: 'a@example.com' }));
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
     accessTokenStorage.set('not-a-jwt');
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
     accessTokenStorage.remove();
-    expect(accessTokenStorage.usableFor('user-1', now)).toBe(false);
+    expect(accessTokenStorage.usableFor(user, now)).toBe(false);
   });
 });

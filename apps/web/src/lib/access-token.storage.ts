@@ -4,6 +4,7 @@ import { base64UrlJson } from './base64url-json';
 /** What the client reads of its own token (never trusted: the server verifies every call). */
 interface TokenClaims {
   sub?: unknown;
+  email?: unknown;
   exp?: unknown;
 }
 
@@ -24,15 +25,18 @@ export const accessTokenStorage = {
     localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
   },
   /**
-   * Whether the stored token was issued to this user and is still valid a minute from `now` (the
-   * server's time, decision 082), so that a start can call with it while a new one is asked for
-   * (decision 057). A revoked token passes this and is answered 401, which refreshes as always.
+   * Whether the stored token was issued to this user under their current address and is still valid
+   * a minute from `now` (the server's time, decision 082), so that a start can call with it while a
+   * new one is asked for (decision 057). A token of the address before an email change is not (the
+   * server refuses it, decision 211). A revoked token passes this and is answered 401, which
+   * refreshes as always.
    */
-  usableFor(userId: string, now: Date): boolean {
+  usableFor(user: { id: string; email: string }, now: Date): boolean {
     const token = this.get();
     const claims = token ? claimsOf(token) : null;
     return (
-      claims?.sub === userId &&
+      claims?.sub === user.id &&
+      claims.email === user.email &&
       typeof claims.exp === 'number' &&
       claims.exp * 1000 > now.getTime() + START_MARGIN_MS
     );

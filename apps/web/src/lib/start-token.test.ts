@@ -71,7 +71,9 @@ describe('the start’s token (decision 059)', () => {
     const { startToken, accessTokenStorage } = await load();
     const user = { id: 'user-1', email: 'ada@example.com' };
     expect(await startToken.ready(user)).toBe(false);
-    const claims = btoa(JSON.stringify({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    const claims = btoa(
+      JSON.stringify({ sub: 'user-1', email: 'ada@example.com', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     accessTokenStorage.set(`h.${claims.replace(/=+$/, '')}.s`);
     expect(await startToken.ready(user)).toBe(true);
     expect(await startToken.ready({ id: 'user-2', email: 'bob@example.com' })).toBe(false);

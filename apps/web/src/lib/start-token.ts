@@ -59,6 +59,6 @@ export const startToken = {
         () => true,
         () => false,
       );
-    return accessTokenStorage.usableFor(user.id, serverClock.now());
+    return accessTokenStorage.usableFor(user, serverClock.now());
   },
 };

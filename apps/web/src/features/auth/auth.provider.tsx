@@ -112,7 +112,7 @@ export function AuthProvider({
     const requested = requestServerToken(sessionUser.email);
     // Decision 057: a token this device holds for this user, valid beyond the start, serves the
     // start's calls while the new one is requested: the data need not wait for that round trip.
-    const ready = accessTokenStorage.usableFor(sessionUser.id, serverClock.now())
+    const ready = accessTokenStorage.usableFor(sessionUser, serverClock.now())
       ? Promise.resolve()
       : requested;
     void ready.then(() => {
