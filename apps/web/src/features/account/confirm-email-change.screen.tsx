@@ -19,24 +19,25 @@ export function ConfirmEmailChangeScreen() {
   const { user } = useAuth();
   const utils = trpc.useUtils();
   const confirm = trpc.email.confirmChange.useMutation();
-  const { mutate } = confirm;
+  const { mutateAsync } = confirm;
   const sent = useRef(false);
-  const signedInId = user?.id;
 
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    mutate(
-      { token },
-      {
-        onSuccess: (result) => {
-          if (result.user.id !== signedInId) return;
-          utils.auth.session.setData(undefined, { user: result.user });
-          utils.user.get.setData({ id: result.user.id }, { findUser: result.user });
-        },
+    // Whoever is signed in here when the answer comes (read then, not when the link was opened):
+    // that account follows the new address at once, before its next call names the old one, which
+    // the server refuses now. The promise, unlike mutate's callbacks, settles even if the screen
+    // re-rendered meanwhile; a refusal is shown from the mutation's state.
+    mutateAsync({ token }).then(
+      (result) => {
+        if (utils.auth.session.getData()?.user?.id !== result.user.id) return;
+        utils.auth.session.setData(undefined, { user: result.user });
+        utils.user.get.setData({ id: result.user.id }, { findUser: result.user });
       },
+      () => undefined,
     );
-  }, [token, mutate, utils, signedInId]);
+  }, [token, mutateAsync, utils]);
 
   return (
     <div className={`${cardClass} mx-auto flex max-w-xl flex-col gap-4`}>
