@@ -50,7 +50,9 @@ test('after registration a banner asks to verify; the mailed link verifies and t
   await page.goto(link);
   await expect(page).toHaveTitle('Verify email - Medicine Reminder');
   await expect(page.getByRole('heading', { name: 'Verify your email address' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(`Thank you: ${account.email} is verified.`);
+  // The screen's own status line (the device's reminder notice may be another).
+  const said = page.getByRole('status').filter({ hasText: account.email });
+  await expect(said).toHaveText(`Thank you: ${account.email} is verified.`);
   await captureScreen(page, 'verify-email-done');
   await page.getByRole('link', { name: 'Go to my schedule' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -64,7 +66,7 @@ test('after registration a banner asks to verify; the mailed link verifies and t
 
   // Opened again, the used link says the address is verified already.
   await page.goto(link);
-  await expect(page.getByRole('status')).toHaveText(`Your address ${account.email} is verified already.`);
+  await expect(said).toHaveText(`Your address ${account.email} is verified already.`);
   // The used link's refusal (400) is expected; nothing else may have gone wrong.
   expect(consoleErrors.splice(0).filter((e) => !e.includes('400'))).toEqual([]);
 });
@@ -83,6 +85,7 @@ test('a cut verification link says so and offers a new one', async ({ page, cons
 
 test('Settings, change email: the new address confirms, the old one is told; then only the new one signs in', async ({
   page,
+  browser,
   request,
   consoleErrors,
 }) => {
@@ -130,6 +133,13 @@ test('Settings, change email: the new address confirms, the old one is told; the
   await page.getByRole('link', { name: 'Back to Settings' }).click();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
   expect(await sessionUser(page)).toMatchObject({ email: newEmail, emailVerified: true });
+  // A call the shell sent under the old address while the confirmation was on its way is refused
+  // (401, and 403 on its one retry), as may be the token refresh for the old address it causes;
+  // then the app asks the session and follows the new address (decision 211). Nothing else may fail.
+  const oldAddress = encodeURIComponent(account.email);
+  const followed = (e: string) =>
+    e.includes(oldAddress) || e === 'http 401: ' + new URL('/trpc/auth.token', page.url()).href;
+  expect(consoleErrors.splice(0).filter((e) => !followed(e) && !/status of 40[13]/.test(e))).toEqual([]);
   // This device carries on under the new address: its next call fetches a token for it.
   await page.reload();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
@@ -137,9 +147,10 @@ test('Settings, change email: the new address confirms, the old one is told; the
 
   expect((await login(newEmail)).status()).toBe(200);
   expect((await login(account.email)).status()).toBe(401);
-  // The same through the login form.
-  await page.context().clearCookies();
-  await logIn(page, { ...account, email: newEmail });
+  // The same through the login form, on another device.
+  const elsewhere = await browser.newContext();
+  await logIn(await elsewhere.newPage(), { ...account, email: newEmail });
+  await elsewhere.close();
 });
 
 test.describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
