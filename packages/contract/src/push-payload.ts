@@ -13,7 +13,29 @@ export const PUSH_ACTIONS = {
   snooze: { action: 'snooze', title: 'Snooze 10 min' },
 } as const;
 
-/** What a push message carries (JSON), read by the service worker. */
+/** The app's one-screen dose page a tap on a reminder opens, with the link's token (decision 241). */
+export const DOSE_PAGE_PATH = '/dose';
+
+/** Declarative Web Push (W3C Push API; Safari 18.4+): the member and value that mark such a message. */
+export const DECLARATIVE_PUSH = { member: 'web_push', value: 8030 } as const;
+
+/**
+ * The notification a browser with Declarative Web Push shows by itself, without the service worker
+ * (decision 242): the same words, and `navigate`, the dose page (or the app) a tap opens.
+ */
+const declarativeNotificationSchema = z.object({
+  title: z.string(),
+  body: z.optional(z.string()),
+  navigate: z.string(),
+  tag: z.optional(z.string()),
+  lang: z.optional(z.string()),
+});
+
+/**
+ * What a push message carries (JSON), read by the service worker. Also a declarative push message
+ * (`web_push`, `notification`, decision 242); the service worker reads its own members, so a worker
+ * that predates them reads the payload as before.
+ */
 export const pushPayloadSchema = z.object({
   v: z.literal(1),
   id: z.uuid(),
@@ -26,5 +48,7 @@ export const pushPayloadSchema = z.object({
   url: z.string().check(z.regex(/^\/(?!\/)/, 'The push URL must be a path of this app.')),
   createdAt: z.string(),
   actions: z.array(z.object({ action: z.enum(['take', 'snooze']), title: z.string(), token: z.string() })),
+  web_push: z.optional(z.literal(DECLARATIVE_PUSH.value)),
+  notification: z.optional(declarativeNotificationSchema),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,9 +1,45 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { notificationSchema } from './notification.contract';
-import { changedAtSchema, idempotencyKeySchema, successSchema, textSchema } from './primitives';
+import {
+  changedAtSchema,
+  idempotencyKeySchema,
+  isoDateSchema,
+  successSchema,
+  textSchema,
+  timeSchema,
+} from './primitives';
 
-export { PUSH_ACTIONS, type PushPayload, pushPayloadSchema } from './push-payload';
+export {
+  DECLARATIVE_PUSH,
+  DOSE_PAGE_PATH,
+  PUSH_ACTIONS,
+  type PushPayload,
+  pushPayloadSchema,
+} from './push-payload';
+
+/** What a dose's buttons or its dose page may do. */
+export const doseActionSchema = z.enum(['take', 'snooze']);
+
+/** The token a reminder carries: signed, short-lived, naming one dose (decision 241). */
+const doseTokenSchema = (label: string) => textSchema(label).min(20).max(2000);
+
+/**
+ * The dose page (decision 241): the slot a reminder's link names, and nothing else of the account.
+ * `actions` are those the link allows now (none once every dose of it is taken).
+ */
+export const dosePageSchema = z.object({
+  date: isoDateSchema,
+  /** 'HH:MM' in the user's zone. */
+  time: timeSchema,
+  /** 'Morning', 'Evening'…: the slot's name from its time. */
+  slotName: z.string(),
+  medicines: z.array(z.object({ name: z.string(), dosage: z.string(), taken: z.boolean() })),
+  actions: z.array(doseActionSchema),
+  /** When the link stops working. */
+  expiresAt: z.iso.datetime(),
+});
+export type DosePage = z.infer<typeof dosePageSchema>;
 
 /** One event of the live notification stream (tRPC subscription `push.notifications`, over SSE). */
 export const notificationEventSchema = notificationSchema;
@@ -43,11 +79,28 @@ export const pushContract = {
     access: 'public',
     errors: { 401: 'The action token is invalid or has expired', 404: 'The dose is no longer scheduled' },
     input: z.object({
-      token: textSchema('Action token').min(20).max(2000),
+      token: doseTokenSchema('Action token'),
+      /** Which action to run: needed with a dose page's token, which allows more than one. */
+      action: doseActionSchema.optional(),
       /** When the button was pressed: a press queued offline by the service worker syncs later. */
       at: changedAtSchema('at').optional(),
       idempotencyKey: idempotencyKeySchema.optional(),
     }),
-    output: successSchema.extend({ action: z.enum(['take', 'snooze']) }),
+    output: successSchema.extend({ action: doseActionSchema }),
+  }),
+  dose: defineProcedure({
+    method: 'GET',
+    path: '/api/push/dose',
+    tag: 'push',
+    summary: 'The dose a reminder link names: its medicines, time and the actions the link allows',
+    description:
+      "What the dose page shows when a notification is tapped (decision 241): the token of the reminder's link is the only proof, and it reads that one dose slot and nothing else of the account.",
+    access: 'public',
+    errors: {
+      401: 'The link is invalid or has expired',
+      404: 'The dose is no longer scheduled',
+    },
+    input: z.object({ token: doseTokenSchema('Dose link token') }),
+    output: dosePageSchema,
   }),
 };

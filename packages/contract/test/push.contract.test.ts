@@ -3,7 +3,7 @@ import { PUSH_ACTIONS, pushContract, pushPayloadSchema } from '../src/push.contr
 import { accepted, refusals, text } from './support/parse';
 import { NOTIFICATION_ID } from './support/payloads';
 
-const { vapidPublicKey, action } = pushContract;
+const { vapidPublicKey, action, dose } = pushContract;
 
 /** A dose reminder as the server pushes it to the service worker. */
 const reminderPush = {
@@ -40,6 +40,12 @@ describe('push.action (POST /api/push/action)', () => {
     expect(refusals(action.input, input)[0]).toMatch(/^token: /);
   });
 
+  it('takes the action a dose page asks for with its token, take or snooze only', () => {
+    const token = text(120, 'a');
+    expect(accepted(action.input, { token, action: 'take' })).toEqual({ token, action: 'take' });
+    expect(refusals(action.input, { token, action: 'skip' })[0]).toMatch(/^action: /);
+  });
+
   it('answers which action ran, take or snooze only', () => {
     expect(accepted(action.output, { success: true, message: 'Snoozed', action: 'snooze' })).toMatchObject({
       action: 'snooze',
@@ -63,5 +69,60 @@ describe('the push payload read by the service worker', () => {
     expect(refusals(pushPayloadSchema, { ...reminderPush, type: 'promotion' })[0]).toMatch(/^type: /);
     const odd = { ...reminderPush, actions: [{ action: 'delete', title: 'Delete', token: 't' }] };
     expect(refusals(pushPayloadSchema, odd)[0]).toMatch(/^actions\.0\.action: /);
+  });
+});
+
+describe('push.dose (GET /api/push/dose)', () => {
+  const page = {
+    date: '2026-11-21',
+    time: '08:00',
+    slotName: 'Morning',
+    medicines: [{ name: 'Aspirin', dosage: '500mg', taken: false }],
+    actions: ['take', 'snooze'],
+    expiresAt: '2026-11-21T12:00:00.000Z',
+  };
+
+  it('reads a dose with the token of its link, and refuses a missing or control-character token', () => {
+    const token = text(120, 'a');
+    expect(accepted(dose.input, { token })).toEqual({ token });
+    expect(refusals(dose.input, {})[0]).toMatch(/^token: /);
+    expect(refusals(dose.input, { token: `${text(40, 'a')}\u0000` })[0]).toMatch(/^token: /);
+  });
+
+  it('answers the slot and the actions the link allows, nothing else', () => {
+    expect(accepted(dose.output, page)).toEqual(page);
+    expect(refusals(dose.output, { ...page, actions: ['delete'] })[0]).toMatch(/^actions\.0: /);
+    expect(refusals(dose.output, { ...page, time: '8 AM' })[0]).toMatch(/^time: /);
+  });
+});
+
+describe('the push payload as a declarative push message (decision 242)', () => {
+  const declarative = {
+    ...reminderPush,
+    web_push: 8030,
+    notification: {
+      title: reminderPush.title,
+      body: reminderPush.body,
+      navigate: 'https://meds.example.org/dose?token=t',
+      tag: 'dose-abc',
+      lang: 'en',
+    },
+  };
+
+  it('accepts the declarative members beside its own, and a payload without them as before', () => {
+    expect(accepted(pushPayloadSchema, declarative)).toEqual(declarative);
+    expect(accepted(pushPayloadSchema, reminderPush)).toEqual(reminderPush);
+  });
+
+  it('refuses another marker value or a declarative notification without title or link', () => {
+    expect(refusals(pushPayloadSchema, { ...declarative, web_push: 8031 })[0]).toMatch(/^web_push: /);
+    const { navigate: _navigate, ...noLink } = declarative.notification;
+    expect(refusals(pushPayloadSchema, { ...declarative, notification: noLink })[0]).toMatch(
+      /^notification\.navigate: /,
+    );
+    const { title: _title, ...noTitle } = declarative.notification;
+    expect(refusals(pushPayloadSchema, { ...declarative, notification: noTitle })[0]).toMatch(
+      /^notification\.title: /,
+    );
   });
 });

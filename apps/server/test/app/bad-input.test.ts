@@ -282,6 +282,16 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'token of 2001 characters', patch: { token: 't'.repeat(2001) }, mentions: 'token' },
       { label: 'token as a number', patch: { token: 12345678901234567890 }, mentions: 'token' },
       { label: 'token null', patch: { token: null }, mentions: 'token' },
+      { label: 'an action that does not exist', patch: { action: 'skip' }, mentions: 'action' },
+    ],
+  },
+  'push.dose': {
+    // Well-formed but unsigned: validation passes and the link is refused as expired (401).
+    baseline: () => ({ query: { token: `${'a'.repeat(40)}.${'b'.repeat(43)}` }, ok: 401 }),
+    cases: [
+      { label: 'token missing', query: {}, mentions: 'token' },
+      { label: 'token of 19 characters', query: { token: 't'.repeat(19) }, mentions: 'token' },
+      { label: 'token of 2001 characters', query: { token: 't'.repeat(2001) }, mentions: 'token' },
     ],
   },
 

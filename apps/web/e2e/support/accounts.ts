@@ -5,6 +5,8 @@ export interface Account {
   name: string;
   email: string;
   password: string;
+  /** The account's id, as registration answered it. */
+  id?: string;
 }
 
 let counter = 0;
@@ -24,7 +26,8 @@ export async function createAccount(
   };
   const response = await request.post('/api/user/register', { data: { ...account, timezone } });
   expect(response.status()).toBe(201);
-  return account;
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { ...account, id: user.id };
 }
 
 export async function logIn(page: Page, account: Account): Promise<void> {

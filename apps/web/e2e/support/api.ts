@@ -78,6 +78,15 @@ export class AccountApi {
     await this.call('PUT', `/api/medicine/${medicine.id}/taken`, { date, taken });
   }
 
+  /** The taken flags of a medicine on a day ('1-0-0'); null when nothing was recorded. */
+  async takenOn(medicine: Medicine, date: string): Promise<string | null> {
+    const answer = await this.call<{ takenDay: { taken: string } | null }>(
+      'GET',
+      `/api/medicine/${medicine.id}/taken?date=${date}`,
+    );
+    return answer.takenDay?.taken ?? null;
+  }
+
   async medicines(): Promise<Medicine[]> {
     const answer = await this.call<{ findMedicine: Medicine[] }>(
       'GET',

@@ -107,6 +107,21 @@ describe('authTokenLink', () => {
     expect(refreshAccessToken).not.toHaveBeenCalled();
   });
 
+  it.each(['push.dose', 'push.action'])(
+    "passes a reminder link's 401 (%s) to the page: the link expired, not the session (decision 241)",
+    async (path) => {
+      const lost = vi.fn();
+      const stop = sessionIdentity.onLost(lost);
+      const { result, next } = await run(path, ['401', 'ok']);
+      stop();
+      expect(result).toBeInstanceOf(TRPCClientError);
+      expect(next).toHaveBeenCalledOnce();
+      expect(refreshAccessToken).not.toHaveBeenCalled();
+      expect(lost).not.toHaveBeenCalled();
+      expect(accessTokenStorage.get()).toBe('old-token');
+    },
+  );
+
   it('holds a call while the start’s token request is under way, then sends it (decision 061)', async () => {
     accessTokenStorage.remove();
     let arrived: () => void = () => undefined;

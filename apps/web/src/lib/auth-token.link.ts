@@ -7,8 +7,12 @@ import { SessionLostError, refreshAccessToken } from './token-refresh';
 import { sessionIdentity } from './session-identity';
 import { startToken } from './start-token';
 
-/** Session-proved calls never carry or refresh a bearer token. */
-const isAuthCall = (path: string) => path.startsWith('auth.');
+/**
+ * Session-proved calls never carry or refresh a bearer token; nor do the calls a reminder's link
+ * proves with its own token (decision 241): their 401 is the link's, not the session's.
+ */
+const LINK_PROVED = new Set(['push.dose', 'push.action']);
+const isAuthCall = (path: string) => path.startsWith('auth.') || LINK_PROVED.has(path);
 
 /**
  * Spec: a 401 removes the stored token. Issue 3: then get a fresh token with the session cookie

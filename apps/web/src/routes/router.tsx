@@ -101,6 +101,14 @@ const confirmEmailChangeRoute = createRoute({
   ),
 });
 
+/** A reminder's link: its token is the proof, so it works without a sign-in (decision 241). */
+const doseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dose',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('../features/dose-page/dose-page.screen'), 'DosePageScreen'),
+});
+
 /** Spec route guard for the signed-in-only screens. */
 const authedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -184,6 +192,7 @@ const routeTree = rootRoute.addChildren([
   logoutRoute,
   verifyEmailRoute,
   confirmEmailChangeRoute,
+  doseRoute,
   updateMedicineRoute,
   authedRoute.addChildren([
     medicationRoute,

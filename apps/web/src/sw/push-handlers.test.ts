@@ -37,6 +37,29 @@ describe('service-worker push handling', () => {
     expect(readPushPayload({ ...payload, url: '/medication' })?.url).toBe('/medication');
   });
 
+  it('reads a payload that is also a declarative push message (decision 242); a click opens its dose page', () => {
+    const declarative = {
+      ...payload,
+      url: '/dose?token=abc.def',
+      web_push: 8030,
+      notification: {
+        title: payload.title,
+        body: payload.body,
+        navigate: 'https://meds.example.org/dose?token=abc.def',
+        tag: 'abc',
+        lang: 'en',
+      },
+    };
+    expect(readPushPayload(declarative)).toEqual(declarative);
+    expect(notificationOptionsFor(readPushPayload(declarative)!).data).toEqual({
+      url: '/dose?token=abc.def',
+      tokens: { take: 't1', snooze: 't2' },
+    });
+    // Another marker value, or a declarative notification without its link, is not ours.
+    expect(readPushPayload({ ...declarative, web_push: 8031 })).toBeNull();
+    expect(readPushPayload({ ...declarative, notification: { title: 'x' } })).toBeNull();
+  });
+
   it('shows both buttons, tags the notification with the dose and keeps the tokens for the click', () => {
     const options = notificationOptionsFor(readPushPayload(payload)!);
     expect(options).toMatchObject({

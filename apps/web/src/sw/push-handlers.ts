@@ -3,7 +3,10 @@ import { type PushPayload, pushPayloadSchema } from '@medrem/contract/push-paylo
 /**
  * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
  * (tag per dose, so a resend or a snoozed repeat replaces it); a button posts the push's signed
- * action token to the API without opening the app; a click on the notification opens the dashboard.
+ * action token to the API without opening the app; a click on the notification opens its link: a
+ * reminder's dose page (decision 241), which hands over to the dashboard when someone is signed in.
+ * The payload is also a declarative push message (decision 242): a browser that shows those itself
+ * does so without this worker; here its own members are read, as before.
  *
  * Typed structurally (not with the WebWorker lib) so it compiles in the app's build as well; sw.ts
  * passes `self`.
@@ -37,7 +40,7 @@ interface WindowClientLike {
   navigate?(url: string): Promise<unknown>;
 }
 
-/** What the notification keeps for its click: where to go and the action tokens. */
+/** What the notification keeps for its click: where to go (the dose page) and the action tokens. */
 interface NotificationData {
   url: string;
   tokens: Partial<Record<'take' | 'snooze', string>>;
@@ -92,7 +95,7 @@ function keepAlive(event: { waitUntil(promise: Promise<unknown>): void }, work: 
   }
 }
 
-async function openDashboard(scope: PushWorkerScope, url: string): Promise<void> {
+async function openLink(scope: PushWorkerScope, url: string): Promise<void> {
   const target = new URL(url, scope.location.origin).href;
   const windows = (await scope.clients.matchAll({
     type: 'window',
@@ -163,7 +166,7 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
     click.notification.close();
     const pressedAt = new Date();
     const work = (async () => {
-      if (!action || !token) return openDashboard(scope, data.url || '/');
+      if (!action || !token) return openLink(scope, data.url || '/');
       const result = await runAction(scope, token);
       if (result.unreachable && action === 'take' && options.queueTake) {
         await options.queueTake(token, pressedAt);
@@ -175,7 +178,7 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
         return;
       }
       // An expired or refused action: let the user do it in the app instead.
-      if (!result.ok) return openDashboard(scope, data.url || '/');
+      if (!result.ok) return openLink(scope, data.url || '/');
       if (action === 'take' && result.message) {
         await scope.registration.showNotification(FALLBACK_TITLE, {
           body: result.message,

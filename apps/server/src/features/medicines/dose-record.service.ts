@@ -1,5 +1,12 @@
 import { LIMITS } from '@medrem/contract';
-import { daysBetween, dueFlagsOn, parseFrequency, slotCountOn, zonedNow } from '@medrem/domain';
+import {
+  daysBetween,
+  dueFlagsOn,
+  parseFrequency,
+  slotCountOn,
+  timedOnItsOwn,
+  zonedNow,
+} from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller } from '../auth/caller';
@@ -260,13 +267,24 @@ export class DoseRecordService {
     });
   }
 
-  /** The caller's medicines with a dose in this slot on this day (or the one medicine named). */
+  /**
+   * The caller's medicines with a dose in this slot on this day: the one medicine named, or every
+   * medicine on the default times (the slot's reminder lists only those; a medicine timed on its
+   * own has its own reminder, decision 212, so its slot index is not this time of day).
+   */
   async scheduledDoses(caller: Caller, dose: DoseRef): Promise<MedicineWithTotals[]> {
     const { timeZone } = await this.zoned(caller);
     return (await this.deps.medicines.listForUser(caller.userId)).filter(
       (m) =>
-        dueFlagsOn(m, dose.date, timeZone)[dose.slot] === 1 && (!dose.medicineId || m.id === dose.medicineId),
+        dueFlagsOn(m, dose.date, timeZone)[dose.slot] === 1 &&
+        (dose.medicineId ? m.id === dose.medicineId : !timedOnItsOwn(m)),
     );
+  }
+
+  /** Whether each of these medicines (the caller's, from scheduledDoses) is taken in `slot` on `date`. */
+  async takenInSlot(medicineIds: string[], date: string, slot: number): Promise<Set<string>> {
+    const rows = await this.deps.doses.takenOn(medicineIds, [date]);
+    return new Set(rows.filter((r) => parseFrequency(r.taken)[slot] === 1).map((r) => r.medicineId));
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {

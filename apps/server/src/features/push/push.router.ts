@@ -13,6 +13,7 @@ export const pushRouter = router({
     const result = await ctx.services.notificationActions.act(input);
     return { success: true as const, action: result.action, message: result.message };
   }),
+  dose: publicFrom(c.dose).query(({ ctx, input }) => ctx.services.notificationActions.dosePage(input.token)),
   notifications: subscriptionFrom(c.notifications).subscription(async function* ({
     ctx,
     signal,

@@ -5,8 +5,14 @@ import { MAX_DAY_DOSES } from '@medrem/domain';
 /** What a notification button may do without the app open. */
 export type DoseAction = 'take' | 'snooze';
 
+/**
+ * What a token names: one button's action, or `open`, the dose page a tap on the notification
+ * opens (decision 241): it reads that dose's slot and runs the actions the page offers for it.
+ */
+export type TokenAction = DoseAction | 'open';
+
 export interface ActionClaims {
-  action: DoseAction;
+  action: TokenAction;
   userId: string;
   slot: number;
   date: string;
@@ -20,7 +26,7 @@ const PURPOSE = 'medrem.dose-action.v1';
 
 const payloadSchema = z.object({
   p: z.literal(PURPOSE),
-  a: z.enum(['take', 'snooze']),
+  a: z.enum(['take', 'snooze', 'open']),
   u: z.uuid(),
   s: z
     .number()

@@ -1,21 +1,26 @@
-import { notFound, unauthorized } from '../../lib/app-error';
+import type { DosePage } from '@medrem/contract';
+import { dosesOn, slotNameForTime, taperStepOn } from '@medrem/domain';
+import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
 import type { DoseRecordService } from '../medicines/dose-record.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
-import type { ActionTokenCodec } from './action-tokens';
+import type { ActionClaims, ActionTokenCodec, DoseAction } from './action-tokens';
 import type { ReminderScheduler } from './reminder-scheduler';
 import { reminderTexts } from './reminder-texts';
 
 export const SNOOZE_MINUTES = 10;
 
 const NO_LONGER_SCHEDULED = 'This dose is no longer scheduled.';
+/** What an expired or forged dose page link says (decision 241). */
+export const DOSE_LINK_EXPIRED = 'This reminder link has expired — open the app to record your dose.';
 
 /**
- * The buttons of a reminder: 'Mark as taken' and 'Snooze 10 min'. The signed action token is the
- * only proof needed, and it proves one action on one dose. A 'Mark as taken' runs the same service
- * call, with the same checks, as a tick on the dashboard.
+ * The buttons of a reminder: 'Mark as taken' (or 'Take all') and 'Snooze 10 min', and the dose page
+ * a tap on it opens (decision 241). The signed action token is the only proof needed, and it
+ * proves one dose: a button's token one action, the page's token the actions the page offers. A
+ * 'Mark as taken' runs the same service call, with the same checks, as a tick on the dashboard.
  */
 export class NotificationActionsService {
   constructor(
@@ -29,25 +34,45 @@ export class NotificationActionsService {
     },
   ) {}
 
+  private async callerOf(claims: ActionClaims): Promise<Caller> {
+    const user = await this.deps.users.findById(claims.userId);
+    if (!user) throw notFound(NO_LONGER_SCHEDULED);
+    return { userId: user.id, email: user.email };
+  }
+
+  /**
+   * The action a token runs: a button's own, or the one the dose page asks for with its token. Only
+   * a slot's reminder snoozes (a missed-dose alert and a medicine timed on its own do not).
+   */
+  private actionOf(claims: ActionClaims, asked: DoseAction | undefined): DoseAction {
+    if (claims.action !== 'open') {
+      if (asked && asked !== claims.action) throw badRequest(`This notification button cannot ${asked}.`);
+      return claims.action;
+    }
+    if (!asked) throw badRequest('Say which action to run: take or snooze.');
+    if (asked === 'snooze' && claims.medicineId) throw badRequest('This dose cannot be snoozed.');
+    return asked;
+  }
+
   /**
    * `at` and `idempotencyKey`: a press the service worker queued offline and sends later (decision
    * 070, 071); a 'Mark as taken' then counts as made when pressed, and applies once.
    */
   async act(input: {
     token: string;
+    action?: DoseAction | undefined;
     at?: string | undefined;
     idempotencyKey?: string | undefined;
-  }): Promise<{ action: 'take' | 'snooze'; message: string }> {
-    const { token } = input;
-    const claims = this.deps.tokens.verify(token, this.deps.clock.now());
+  }): Promise<{ action: DoseAction; message: string }> {
+    const claims = this.deps.tokens.verify(input.token, this.deps.clock.now());
     if (!claims)
       throw unauthorized('This notification action has expired. Open the app to record your dose.');
-    const user = await this.deps.users.findById(claims.userId);
-    if (!user) throw notFound(NO_LONGER_SCHEDULED);
-    const caller: Caller = { userId: user.id, email: user.email };
+    const action = this.actionOf(claims, input.action);
+    const caller = await this.callerOf(claims);
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
-    if (claims.action === 'take') {
+    if (action === 'take') {
+      // Every medicine of the slot ('Take all') in one transaction, through 'Mark as taken'.
       const names = await this.deps.doses.takeDose(caller, dose, {
         at: input.at,
         idempotencyKey: input.idempotencyKey,
@@ -59,6 +84,7 @@ export class NotificationActionsService {
       throw notFound(NO_LONGER_SCHEDULED);
     }
     const settings = await this.deps.settings.effective(caller.userId);
+    // A page token snoozes once too: its id is the snooze's key, distinct from any button's.
     await this.deps.scheduler.snoozeOnce(
       caller.userId,
       claims.id,
@@ -71,5 +97,47 @@ export class NotificationActionsService {
       SNOOZE_MINUTES,
     );
     return { action: 'snooze', message: reminderTexts.snoozedMessage(SNOOZE_MINUTES) };
+  }
+
+  /**
+   * The dose page (decision 241): the slot a reminder's link names — its time, its medicines and
+   * whether each is taken — and the actions the link allows now. Nothing else of the account.
+   */
+  async dosePage(token: string): Promise<DosePage> {
+    const claims = this.deps.tokens.verify(token, this.deps.clock.now());
+    if (!claims || claims.action !== 'open') throw unauthorized(DOSE_LINK_EXPIRED);
+    const caller = await this.callerOf(claims);
+    const { date, slot, medicineId } = claims;
+    const rows = await this.deps.doses.scheduledDoses(caller, { date, slot, medicineId });
+    if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
+    const settings = await this.deps.settings.effective(caller.userId);
+    const context = {
+      timeZone: settings.timezone,
+      defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+    };
+    // A medicine timed on its own (or every N hours) has its slot's time; the others the default's.
+    const time =
+      (medicineId
+        ? dosesOn(rows[0]!, date, context).find((d) => d.slot === slot)?.time
+        : context.defaultReminderTimes[slot]) ?? '00:00';
+    const taken = await this.deps.doses.takenInSlot(
+      rows.map((m) => m.id),
+      date,
+      slot,
+    );
+    const medicines = rows.map((m) => {
+      const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
+      return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
+    });
+    const open = medicines.some((m) => !m.taken);
+    const actions: DoseAction[] = !open ? [] : medicineId ? ['take'] : ['take', 'snooze'];
+    return {
+      date,
+      time,
+      slotName: slotNameForTime(time),
+      medicines,
+      actions,
+      expiresAt: claims.expiresAt.toISOString(),
+    };
   }
 }

@@ -140,6 +140,7 @@ export async function startReminderRuntime(options: {
     realtime: services.live,
     sender: options.sender ?? new PushRouter(senders),
     tokens,
+    ...(config.mail.publicUrlConfigured ? { publicUrl: config.mail.publicUrl } : {}),
     log,
     batchSize: r.batchSize,
     // PGlite runs one statement at a time: parallel fire lanes would only queue behind each other.

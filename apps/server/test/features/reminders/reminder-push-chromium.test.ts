@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
+import { openWorker, pressButton } from './chromium-push.support';
 import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,22 +24,6 @@ if (!appHasHandlers) {
     `!! SKIPPED: the built web app variant — ${builtWorker} is missing or has no push handlers (run npm run build); ` +
       'the service-worker module itself is still tested in a minimal page.',
   );
-}
-
-/** The browser APIs the page scripts use (the server's TypeScript has no DOM library). */
-interface ShownNotification {
-  title: string;
-  body: string;
-  tag: string;
-  actions?: { action: string; title: string }[];
-}
-interface BrowserGlobals {
-  navigator: {
-    serviceWorker: {
-      register(url: string, options: { scope: string }): Promise<unknown>;
-      ready: Promise<{ getNotifications(): Promise<ShownNotification[]> }>;
-    };
-  };
 }
 
 /** A minimal site: a page and a service worker made of the web app's push-handler module only. */
@@ -109,55 +94,8 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
           const [push] = sender.to(endpoint);
           expect(push).toBeDefined();
 
-          const context = await browser.newContext();
-          await context.grantPermissions(['notifications'], { origin: server.baseUrl });
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          const registrations: { registrationId: string; scopeURL: string }[] = [];
-          cdp.on('ServiceWorker.workerRegistrationUpdated', (event) =>
-            registrations.push(...event.registrations),
-          );
-          await cdp.send('ServiceWorker.enable');
-          await page.goto(`${server.baseUrl}/`);
-          await page.evaluate(async () => {
-            const { serviceWorker } = (globalThis as unknown as BrowserGlobals).navigator;
-            await serviceWorker.register('/sw.js', { scope: '/' });
-            await serviceWorker.ready;
-          });
-          await expect
-            .poll(() => registrations.find((r) => r.scopeURL === `${server.baseUrl}/`), { timeout: 10_000 })
-            .toBeTruthy();
-          const registrationId = registrations.find(
-            (r) => r.scopeURL === `${server.baseUrl}/`,
-          )!.registrationId;
-
-          const shown = () =>
-            page.evaluate(async () => {
-              const registration = await (globalThis as unknown as BrowserGlobals).navigator.serviceWorker
-                .ready;
-              const list = await registration.getNotifications();
-              return list.map((n) => ({
-                title: n.title,
-                body: n.body,
-                tag: n.tag,
-                actions: (n.actions ?? []).map((a) => a.title),
-              }));
-            });
-          // Delivered again if nothing shows within 10 s: on a loaded CI machine one CDP delivery was
-          // seen to vanish (2026-11-26). A repeat cannot show two: the reminder's tag replaces it.
-          for (let attempt = 0; attempt < 3 && (await shown()).length === 0; attempt += 1) {
-            await cdp.send('ServiceWorker.deliverPushMessage', {
-              origin: server.baseUrl,
-              registrationId,
-              data: push!.message.payload,
-            });
-            await expect
-              .poll(async () => (await shown()).length, { timeout: 10_000 })
-              .toBe(1)
-              .catch(() => undefined);
-          }
-          expect((await shown()).length).toBe(1);
-          expect(await shown()).toEqual([
+          const { context, deliver } = await openWorker(browser, server.baseUrl);
+          expect(await deliver(push!.message.payload)).toEqual([
             {
               title: 'Time for your Morning dose',
               body: 'Aspirin (500mg)',
@@ -165,35 +103,7 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
               actions: ['Mark as taken', 'Snooze 10 min'],
             },
           ]);
-
-          // Press 'Mark as taken' (Chromium has no CDP call to click a notification button, so the
-          // worker receives the same notificationclick event a press dispatches).
-          const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-          const confirmation = await worker.evaluate(async () => {
-            const scope = globalThis as unknown as {
-              registration: { getNotifications(): Promise<ShownNotification[]> };
-              dispatchEvent(event: Event): boolean;
-            };
-            const [notification] = await scope.registration.getNotifications();
-            const Ctor = (
-              globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event }
-            ).NotificationEvent;
-            scope.dispatchEvent(new Ctor('notificationclick', { notification, action: 'take' }));
-            // Stay in the worker until its answer is shown: the notification replaced (same tag) by the API's message.
-            for (let i = 0; i < 100; i += 1) {
-              const shownNow = await scope.registration.getNotifications();
-              if (shownNow.length === 1 && shownNow[0]!.body !== notification!.body) {
-                return {
-                  body: shownNow[0]!.body,
-                  tag: shownNow[0]!.tag,
-                  actions: shownNow[0]!.actions?.length ?? 0,
-                };
-              }
-              await new Promise((r) => setTimeout(r, 100));
-            }
-            return null;
-          });
-          expect(confirmation).toEqual({
+          expect(await pressButton(context, 'take')).toEqual({
             body: 'Aspirin marked as taken!',
             tag: push!.payload.tag,
             actions: 0,

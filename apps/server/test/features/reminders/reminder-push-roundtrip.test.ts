@@ -43,12 +43,17 @@ describe(`real Web Push round trip through a local RFC 8030/8291/8292 push servi
         type: 'reminder',
         title: 'Time for your Morning dose',
         body: 'Aspirin (500mg)',
-        url: '/',
+        url: expect.stringMatching(/^\/dose\?token=/),
         actions: [
           { action: 'take', title: 'Mark as taken' },
           { action: 'snooze', title: 'Snooze 10 min' },
         ],
+        // Also a declarative push message (decision 242), decrypted as the browser reads it.
+        web_push: 8030,
+        notification: { title: 'Time for your Morning dose', body: 'Aspirin (500mg)', tag: push.payload.tag },
       });
+      // No PUBLIC_URL here: the link is the path, resolved against the worker's scope.
+      expect(push.payload.notification.navigate).toBe(push.payload.url);
     }
 
     // The 'Mark as taken' token from the decrypted payload works against the API.

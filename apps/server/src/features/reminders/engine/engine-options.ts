@@ -25,6 +25,8 @@ export interface ReminderEngineOptions {
   realtime: RealtimeHub;
   sender: PushSender;
   tokens: ActionTokenCodec;
+  /** The origin people open (PUBLIC_URL): a declarative push's link is absolute with it (decision 242). */
+  publicUrl?: string | undefined;
   log: EngineLogger;
   /** Schedule rows claimed per transaction. */
   batchSize: number;

@@ -195,7 +195,7 @@ export function outboxRows(
     const own = devicesOf.get(item.userId);
     if (!own) continue;
     const { payload, topic } =
-      item.prepared ?? pushPayloadFor(o.tokens, item.userId, item.intent, byId.get(item.id)!, now);
+      item.prepared ?? pushPayloadFor(o, item.userId, item.intent, byId.get(item.id)!, now);
     for (const device of own) outbox.push({ userId: item.userId, subscriptionId: device.id, payload, topic });
   }
   return outbox;

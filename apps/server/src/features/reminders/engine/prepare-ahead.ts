@@ -128,7 +128,7 @@ export class ReminderPreparer {
         const recipientId = intent.recipientId ?? row.userId;
         const notificationId = randomUUID();
         const notification = toNotification(notificationRow(intent, recipientId, notificationId, at));
-        const { payload, topic } = pushPayloadFor(this.o.tokens, recipientId, intent, notification, at);
+        const { payload, topic } = pushPayloadFor(this.o, recipientId, intent, notification, at);
         notifications.push({ intent, recipientId, notificationId, createdAt: at, payload, topic });
         const json = JSON.stringify(payload);
         for (const device of devicesOf.get(recipientId) ?? []) {

@@ -1,4 +1,10 @@
-import { type Notification, PUSH_ACTIONS, type PushPayload } from '@medrem/contract';
+import {
+  DECLARATIVE_PUSH,
+  DOSE_PAGE_PATH,
+  type Notification,
+  PUSH_ACTIONS,
+  type PushPayload,
+} from '@medrem/contract';
 import { createHash } from 'node:crypto';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { Intent } from './row-evaluation';
@@ -19,6 +25,17 @@ const ELLIPSIS = '…';
 
 const bytes = (payload: PushPayload) => Buffer.byteLength(JSON.stringify(payload), 'utf8');
 
+/** The payload with these words, in its own members and in its declarative notification alike. */
+function withText(payload: PushPayload, title: string, body: string): PushPayload {
+  const { notification } = payload;
+  return {
+    ...payload,
+    title,
+    body,
+    ...(notification ? { notification: { ...notification, title, body } } : {}),
+  };
+}
+
 /** The longest prefix of `text` (whole code points) that makes `fits` true, with an ellipsis. */
 function shorten(text: string, fits: (candidate: string) => boolean): string {
   const chars = [...text];
@@ -34,53 +51,85 @@ function shorten(text: string, fits: (candidate: string) => boolean): string {
 
 /**
  * Keeps a payload within PUSH_PAYLOAD_MAX_BYTES: the body is cut first (the app shows the whole
- * notification), then the title; the buttons and their tokens always stay.
+ * notification), then the title; the buttons, the links and their tokens always stay.
  */
 export function fitPayload(payload: PushPayload): PushPayload {
   if (bytes(payload) <= PUSH_PAYLOAD_MAX_BYTES) return payload;
   const within = (p: PushPayload) => bytes(p) <= PUSH_PAYLOAD_MAX_BYTES;
-  let fitted = { ...payload, body: shorten(payload.body, (body) => within({ ...payload, body })) };
+  const { title } = payload;
+  let fitted = withText(
+    payload,
+    title,
+    shorten(payload.body, (body) => within(withText(payload, title, body))),
+  );
   if (!within(fitted)) {
-    const empty = { ...fitted, body: ELLIPSIS };
-    fitted = { ...empty, title: shorten(payload.title, (title) => within({ ...empty, title })) };
+    const empty = withText(fitted, title, ELLIPSIS);
+    fitted = withText(
+      empty,
+      shorten(title, (t) => within(withText(empty, t, ELLIPSIS))),
+      ELLIPSIS,
+    );
   }
   return fitted;
+}
+
+/** What a payload is built with: the action tokens, and the origin people open (PUBLIC_URL). */
+export interface PayloadContext {
+  tokens: ActionTokenCodec;
+  /** Without it the declarative `navigate` is a path, resolved against the worker's scope. */
+  publicUrl?: string | undefined;
 }
 
 /**
  * The push a stored notification becomes, in the contract's shape (the service worker validates it
  * with the same schema). A dose reminder carries 'Mark as taken' and, unless it is a missed-dose
- * alert, 'Snooze 10 min', each with its own signed action token.
+ * alert, 'Snooze 10 min', each with its own signed action token; its link opens the dose page with a token of its own (decision 241).
+ * The payload is also a declarative push message (decision 242): a browser that shows those by
+ * itself (Safari 18.4+) needs no service worker for it, and a tap opens the same link.
  */
 export function pushPayloadFor(
-  tokens: ActionTokenCodec,
+  context: PayloadContext,
   userId: string,
   intent: Intent,
   notification: Notification,
   now: Date,
 ): { payload: PushPayload; topic: string } {
+  const { tokens } = context;
   const dose = intent.dose;
   const tagKey = dose?.snoozable ? `dose:${dose.slot}:${dose.date}` : intent.key;
   const topic = topicFor(userId, tagKey);
   const actions: PushPayload['actions'] = [];
+  let url = intent.url ?? '/';
   if (dose) {
     const base = { userId, slot: dose.slot, date: dose.date, medicineId: dose.medicineId };
     actions.push({ ...PUSH_ACTIONS.take, token: tokens.sign({ ...base, action: 'take' }, now) });
     if (dose.snoozable) {
       actions.push({ ...PUSH_ACTIONS.snooze, token: tokens.sign({ ...base, action: 'snooze' }, now) });
     }
+    // base64url and a dot: safe in a query as it is.
+    url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...base, action: 'open' }, now)}`;
   }
+  const title = notification.title;
+  const body = notification.message;
   // Typed by the contract's schema (checked at compile time; the service worker parses it at run time).
   const payload: PushPayload = {
     v: 1,
     id: notification.id,
     type: notification.type,
-    title: notification.title,
-    body: notification.message,
+    title,
+    body,
     tag: topic,
-    url: intent.url ?? '/',
+    url,
     createdAt: notification.createdAt,
     actions,
+    web_push: DECLARATIVE_PUSH.value,
+    notification: {
+      title,
+      body,
+      navigate: context.publicUrl ? `${context.publicUrl}${url}` : url,
+      tag: topic,
+      lang: 'en',
+    },
   };
   return { payload: fitPayload(payload), topic };
 }

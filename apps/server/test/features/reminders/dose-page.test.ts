@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE } from '../../support/test-database';
+import { ActionTokenCodec } from '../../../src/features/reminders/action-tokens';
+import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+
+const DAY = '2026-11-21';
+/** A secret of the test's own: a token it signs is well formed but forged for this server. */
+const forger = new ActionTokenCodec('f'.repeat(40), 3_600_000);
+
+/** The dose page of a reminder's link, as the page asks for it (a tRPC query, here through REST). */
+async function dosePage(server: ReminderServer, token: string) {
+  const response = await fetch(`${server.baseUrl}/api/push/dose?token=${encodeURIComponent(token)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function pageAction(server: ReminderServer, token: string, action: string) {
+  const response = await fetch(`${server.baseUrl}/api/push/action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, action }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const pageToken = (url: string) => new URL(url, 'https://x.invalid').searchParams.get('token')!;
+
+describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, () => {
+  const sender = new RecordingSender();
+  let server: ReminderServer;
+  beforeAll(async () => {
+    server = await startReminderServer({
+      now: '2026-11-21T05:00:00Z',
+      sender,
+      env: { PUBLIC_URL: 'https://meds.example.org', ACTION_TOKEN_TTL_MINUTES: '240' },
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('shows the slot from a valid link; Take all from it records every dose of the slot once', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    const metformin = await user.addMedicine({ name: 'Metformin', dosage: '850 mg', frequency: '1-0-0' });
+    const lisinopril = await user.addMedicine({ name: 'Lisinopril', dosage: '10 mg', frequency: '1-0-1' });
+    // Timed on its own at 08:00 too: its own reminder, not this slot's (decision 212).
+    const own = await user.addMedicine({
+      name: 'Levothyroxine',
+      dosage: '',
+      frequency: '1',
+      doseTimes: ['08:00'],
+    });
+    const endpoint = `https://push.example.test/page-${user.id}`;
+    await user.addDevice(endpoint);
+    await server.at('2026-11-21T08:00:00Z');
+    const slotPush = sender
+      .to(endpoint)
+      .find((p) => p.payload.body === 'Metformin (850 mg), Lisinopril (10 mg)');
+    expect(slotPush).toBeDefined();
+    const { payload } = slotPush!;
+    expect(payload.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
+    expect(payload.actions.map((a: { title: string }) => a.title)).toEqual([
+      'Mark as taken',
+      'Snooze 10 min',
+    ]);
+    expect(payload.url).toMatch(/^\/dose\?token=[\w-]+\.[\w-]+$/);
+    // Declarative Web Push: the same words, and the page's absolute link.
+    expect(payload.web_push).toBe(8030);
+    expect(payload.notification).toEqual({
+      title: payload.title,
+      body: payload.body,
+      navigate: `https://meds.example.org${payload.url}`,
+      tag: payload.tag,
+      lang: 'en',
+    });
+
+    const token = pageToken(payload.url);
+    const before = await dosePage(server, token);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      date: DAY,
+      time: '08:00',
+      slotName: 'Morning',
+      medicines: [
+        { name: 'Metformin', dosage: '850 mg', taken: false },
+        { name: 'Lisinopril', dosage: '10 mg', taken: false },
+      ],
+      actions: ['take', 'snooze'],
+      expiresAt: '2026-11-21T12:00:00.000Z',
+    });
+
+    // A page token names no action of its own: the page says which.
+    expect((await pageAction(server, token, '')).status).toBe(400);
+    const taken = await pageAction(server, token, 'take');
+    expect(taken).toMatchObject({
+      status: 200,
+      body: { action: 'take', message: 'Metformin, Lisinopril marked as taken!' },
+    });
+    // Pressed twice (a double tap, a retry): the doses stay taken once.
+    expect((await pageAction(server, token, 'take')).status).toBe(200);
+
+    await user.refresh();
+    for (const [medicine, flags] of [
+      [metformin, '1-0-0'],
+      [lisinopril, '1-0-0'],
+      [own, '0'],
+    ] as const) {
+      const day = await user.api.get<{ takenDay: { taken: string } | null }>(
+        `/api/medicine/${medicine.id}/taken?date=${DAY}`,
+      );
+      expect([medicine.name, day.body.takenDay?.taken ?? '0']).toEqual([medicine.name, flags]);
+      const full = await user.api.get<{ pillsLeft: number }>(`/api/medicine/${medicine.id}`);
+      // 400 pills: one dose taken is one pill, however often the button was pressed.
+      expect([medicine.name, full.body.pillsLeft]).toEqual([medicine.name, flags === '0' ? 400 : 399]);
+    }
+    const after = await dosePage(server, token);
+    expect(after.body).toMatchObject({
+      medicines: [
+        { name: 'Metformin', taken: true },
+        { name: 'Lisinopril', taken: true },
+      ],
+      actions: [],
+    });
+  });
+
+  it('refuses an expired or forged link with a clear message, and a button token as a page token', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '0-1-0' });
+    const endpoint = `https://push.example.test/expired-${user.id}`;
+    await user.addDevice(endpoint);
+    await server.at('2026-11-21T14:00:00Z');
+    const [push] = sender.to(endpoint);
+    expect(push!.payload.title).toBe('Time for your Afternoon dose');
+    expect(push!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
+      'Mark as taken',
+      'Snooze 10 min',
+    ]);
+    const token = pageToken(push!.payload.url);
+    expect((await dosePage(server, token)).body).toMatchObject({
+      medicines: [{ name: 'Aspirin', dosage: '500mg', taken: false }],
+      time: '14:00',
+      slotName: 'Afternoon',
+    });
+
+    const expired = 'This reminder link has expired — open the app to record your dose.';
+    const forged = forger.sign({ action: 'open', userId: user.id, slot: 1, date: DAY }, server.clock.now());
+    expect(await dosePage(server, forged)).toMatchObject({ status: 401, body: { message: expired } });
+    // A button's token reads no page: it proves one action only.
+    const button = push!.payload.actions[0].token as string;
+    expect(await dosePage(server, button)).toMatchObject({ status: 401, body: { message: expired } });
+
+    // Snooze from the page: once per link, and the reminder comes again 10 minutes later.
+    expect(await pageAction(server, token, 'snooze')).toMatchObject({
+      status: 200,
+      body: { action: 'snooze' },
+    });
+    await server.at('2026-11-21T14:10:00Z');
+    expect(sender.to(endpoint).map((p) => p.payload.title)).toEqual([
+      'Time for your Afternoon dose',
+      'Time for your Afternoon dose',
+    ]);
+
+    await server.at('2026-11-21T18:00:01Z'); // 4 hours and a second later
+    expect(await dosePage(server, token)).toMatchObject({ status: 401, body: { message: expired } });
+    expect((await pageAction(server, token, 'take')).status).toBe(401);
+  });
+});

@@ -1,0 +1,72 @@
+import { createAccount, logIn } from './support/accounts';
+import { AccountApi } from './support/api';
+import { doseLinkToken, suiteActionSecret } from './support/dose-link';
+import { expect, test } from './support/fixtures';
+import { METFORMIN, atTenUtc, todayUtc } from './support/journey';
+import { captureScreen } from './support/screens';
+
+test.use({ serviceWorkers: 'block' });
+test.beforeEach(async ({ page }) => atTenUtc(page));
+
+const EXPIRED = 'This reminder link has expired — open the app to record your dose.';
+/** The server runs at 10:00 UTC or later (server-clock.ts): a link signed then lasts 4 hours. */
+const linkExpiry = () => Math.max(Date.now(), Date.parse(`${todayUtc()}T10:00:00Z`)) + 4 * 3_600_000;
+
+// Decision 241: the page a tap on a reminder opens, from the link's token alone.
+test("dose page: a reminder's link shows the slot without a sign-in; Take all records the slot's doses", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const metformin = await api.addMedicine(METFORMIN, yesterday);
+  const vitamin = await api.addMedicine(
+    { ...METFORMIN, name: 'Vitamin D', dosage: '', frequency: '1-0-0', totalPills: 60, supplyDays: 60 },
+    yesterday,
+  );
+  const dose = { userId: account.id!, slot: 0, date: todayUtc() };
+  const token = doseLinkToken(suiteActionSecret(), dose, linkExpiry());
+
+  await page.goto(`/dose?token=${token}`);
+  await expect(page).toHaveTitle('Dose - Medicine Reminder');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Morning dose, 8:00 AM');
+  const list = page.getByRole('list', { name: 'Medicines' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Not taken yet/,
+    /Vitamin D\s*Not taken yet/,
+  ]);
+  await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toBeVisible();
+  await captureScreen(page, 'dose-page');
+
+  await page.getByRole('button', { name: 'Take all' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'marked as taken!' })).toHaveText(
+    'Metformin, Vitamin D marked as taken!',
+  );
+  await expect(list.getByRole('listitem')).toHaveText([/Metformin \(850mg\)\s*Taken/, /Vitamin D\s*Taken/]);
+  await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  await captureScreen(page, 'dose-page-taken');
+  // Recorded on the server: the morning dose of each, the evening dose untouched.
+  expect([await api.takenOn(metformin, todayUtc()), await api.takenOn(vitamin, todayUtc())]).toEqual([
+    '1-0-0',
+    '1-0-0',
+  ]);
+
+  // An expired link and a forged one say so, and offer the app.
+  await page.goto(`/dose?token=${doseLinkToken(suiteActionSecret(), dose, Date.now() - 60_000)}`);
+  await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+  await expect(page.getByRole('link', { name: 'Open the app' })).toBeVisible();
+  await captureScreen(page, 'dose-page-expired');
+  await page.goto(`/dose?token=${doseLinkToken('forged'.repeat(8), dose, linkExpiry())}`);
+  await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+  // Those two refusals are the server's 401s and the browser's lines about them; nothing else.
+  expect(consoleErrors.splice(0).filter((e) => !e.includes('401'))).toEqual([]);
+
+  // Signed in, the link opens today's doses on the dashboard instead.
+  await logIn(page, account);
+  await page.goto(`/dose?token=${token}`);
+  await expect(page).toHaveURL(/\/#today-doses-title$/);
+  await expect(page.getByRole('heading', { name: /Today/ }).first()).toBeVisible();
+});

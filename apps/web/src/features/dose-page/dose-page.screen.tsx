@@ -1,0 +1,157 @@
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { CheckCircle2, Circle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { httpStatusOf, messageOf } from '../../lib/api-error';
+import { usePageTitle } from '../../lib/page-title.hook';
+import { trpc } from '../../lib/trpc';
+import { buttonClass, cardClass } from '../../shared/ui/button.styles';
+import { Spinner } from '../../shared/ui/spinner.component';
+import { useAuth } from '../auth/auth.context';
+import { TODAY_DOSES_ID } from '../notifications/notification-target';
+import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
+
+const route = getRouteApi('/dose');
+
+/** Large targets for a thumb: 56 px tall, the width of the phone. */
+const bigButton = 'min-h-14 w-full text-lg';
+
+/**
+ * The page a tap on a reminder opens (decision 241): the dose slot its link names, with Take and
+ * Snooze, working from the link's signed token alone, so a phone without notification buttons
+ * (an iPhone) settles a dose in one tap without signing in. Signed in, the dashboard shows the same
+ * dose with everything else, so the page hands over to it.
+ */
+export function DosePageScreen() {
+  usePageTitle('Dose', 'Record the dose a reminder is about.');
+  const { token } = route.useSearch();
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const signedIn = !loading && user !== null;
+  useEffect(() => {
+    if (signedIn) void navigate({ to: '/', hash: TODAY_DOSES_ID, replace: true });
+  }, [signedIn, navigate]);
+
+  if (loading || signedIn) return <Spinner label="Opening your dose..." />;
+  return (
+    <div className={`${cardClass} mx-auto flex w-full max-w-md flex-col gap-5`}>
+      {token ? <DoseSlot token={token} /> : <LinkProblem message="This reminder link is incomplete." />}
+    </div>
+  );
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Your dose</h1>
+      <p role="alert" className="text-lg font-medium text-red-700">
+        {message}
+      </p>
+      <Link to="/" className={`${buttonClass.primary} ${bigButton}`}>
+        Open the app
+      </Link>
+    </>
+  );
+}
+
+function DoseSlot({ token }: { token: string }) {
+  const utils = trpc.useUtils();
+  // Not retried: a refused link stays refused, and the page says so at once.
+  const dose = trpc.push.dose.useQuery({ token }, { retry: false, refetchOnWindowFocus: true });
+  const act = trpc.push.action.useMutation({
+    onSuccess: () => void utils.push.dose.invalidate({ token }),
+  });
+  const [snoozed, setSnoozed] = useState(false);
+
+  if (dose.isPending) return <Spinner label="Loading your dose..." />;
+  if (dose.isError) {
+    const status = httpStatusOf(dose.error);
+    return (
+      <LinkProblem
+        message={
+          status === 401 || status === 404 || status === 400
+            ? (messageOf(dose.error) ?? "This reminder link can't be opened.")
+            : "We couldn't reach the server. Check your connection and try again."
+        }
+      />
+    );
+  }
+  const page = dose.data;
+  const { title, day } = doseHeading(page);
+  const allTaken = page.medicines.every((m) => m.taken);
+  const run = (action: 'take' | 'snooze') =>
+    act.mutate(
+      { token, action, idempotencyKey: crypto.randomUUID() },
+      { onSuccess: () => action === 'snooze' && setSnoozed(true) },
+    );
+
+  return (
+    <>
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-medium uppercase tracking-wide text-brand-800">Dose reminder</p>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="text-slate-700">{day}</p>
+      </header>
+      <ul
+        className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200"
+        aria-label="Medicines"
+      >
+        {page.medicines.map((m) => (
+          <li key={`${m.name}|${m.dosage}`} className="flex items-center gap-3 px-4 py-3">
+            {m.taken ? (
+              <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+            ) : (
+              <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />
+            )}
+            <span className="flex-1 text-lg text-slate-900">{medicineLabel(m)}</span>
+            <span className={m.taken ? 'font-medium text-green-800' : 'text-slate-700'}>
+              {m.taken ? 'Taken' : 'Not taken yet'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div aria-live="polite" className="min-h-6">
+        {act.isSuccess ? (
+          <p role="status" className="text-lg font-medium text-green-800">
+            {act.data.message}
+          </p>
+        ) : allTaken ? (
+          <p role="status" className="text-lg font-medium text-green-800">
+            {page.medicines.length > 1 ? 'All taken.' : 'Taken.'} Nothing else to do for this dose.
+          </p>
+        ) : null}
+        {act.isError ? (
+          <p role="alert" className="text-lg font-medium text-red-700">
+            {httpStatusOf(act.error) === undefined
+              ? "You're offline: nothing was recorded. Try again when you're back online."
+              : messageOf(act.error)}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-3">
+        {page.actions.includes('take') ? (
+          <button
+            type="button"
+            className={`${buttonClass.primary} ${bigButton}`}
+            disabled={act.isPending}
+            onClick={() => run('take')}
+          >
+            {takeLabel(page)}
+          </button>
+        ) : null}
+        {page.actions.includes('snooze') && !snoozed ? (
+          <button
+            type="button"
+            className={`${buttonClass.secondary} ${bigButton}`}
+            disabled={act.isPending}
+            onClick={() => run('snooze')}
+          >
+            Snooze 10 min
+          </button>
+        ) : null}
+        <Link to="/" className={`${buttonClass.ghost} ${bigButton}`}>
+          Open the app
+        </Link>
+      </div>
+    </>
+  );
+}
