@@ -16,6 +16,9 @@ export const PUSH_ACTIONS = {
 /** The app's one-screen dose page a tap on a reminder opens, with the link's token (decision 241). */
 export const DOSE_PAGE_PATH = '/dose';
 
+/** The button that records every dose of a slot's reminder naming more than one medicine (issue 53). */
+export const TAKE_ALL_TITLE = 'Take all';
+
 /** Declarative Web Push (W3C Push API; Safari 18.4+): the member and value that mark such a message. */
 export const DECLARATIVE_PUSH = { member: 'web_push', value: 8030 } as const;
 

@@ -14,6 +14,7 @@ export {
   DECLARATIVE_PUSH,
   DOSE_PAGE_PATH,
   PUSH_ACTIONS,
+  TAKE_ALL_TITLE,
   type PushPayload,
   pushPayloadSchema,
 } from './push-payload';

@@ -1,8 +1,10 @@
-import { type SlotName, countText } from '@medrem/domain';
+import { type SlotName, countText, formatTime12h } from '@medrem/domain';
 
 /** The words users see (spec sections 3, 4 and 8). */
 export const reminderTexts = {
   doseTitle: (slot: SlotName) => `Time for your ${slot} dose`,
+  /** One notification for a slot's medicines (issue 53): '3 medicines at 8:00 AM'. */
+  slotTitle: (count: number, time: string) => `${count} medicines at ${formatTime12h(time)}`,
   medicineLine: (m: { name: string; dosage: string }) =>
     m.dosage.trim() ? `${m.name} (${m.dosage.trim()})` : m.name,
   intervalTitle: (name: string) => `Time for your ${name} dose`,

@@ -56,10 +56,8 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     expect(slotPush).toBeDefined();
     const { payload } = slotPush!;
     expect(payload.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
-    expect(payload.actions.map((a: { title: string }) => a.title)).toEqual([
-      'Mark as taken',
-      'Snooze 10 min',
-    ]);
+    expect(payload.title).toBe('2 medicines at 8:00 AM');
+    expect(payload.actions.map((a: { title: string }) => a.title)).toEqual(['Take all', 'Snooze 10 min']);
     expect(payload.url).toMatch(/^\/dose\?token=[\w-]+\.[\w-]+$/);
     // Declarative Web Push: the same words, and the page's absolute link.
     expect(payload.web_push).toBe(8030);

@@ -117,6 +117,52 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
           await context.close();
         },
       );
+
+      it(
+        "shows one notification for a slot's medicines; 'Take all' records each of them once",
+        { timeout: 60_000 },
+        async () => {
+          // No missed-dose alerts: the clock jumps a day, and only the slot's reminder is sent.
+          const user = await createUser(server, {
+            timezone: 'UTC',
+            notifications: { missedDoseAlerts: false },
+          });
+          const names = ['Metformin', 'Lisinopril', 'Vitamin D'];
+          const medicines = [];
+          for (const name of names)
+            medicines.push(await user.addMedicine({ name, dosage: '', frequency: '1-0-0' }));
+          const endpoint = `https://push.example.test/take-all-${user.id}`;
+          await user.addDevice(endpoint);
+          await server.at('2026-11-22T08:00:00Z');
+          const pushes = sender.to(endpoint);
+          expect(pushes).toHaveLength(1);
+
+          const { context, deliver } = await openWorker(browser, server.baseUrl);
+          expect(await deliver(pushes[0]!.message.payload)).toEqual([
+            {
+              title: '3 medicines at 8:00 AM',
+              body: 'Metformin, Lisinopril, Vitamin D',
+              tag: pushes[0]!.payload.tag,
+              actions: ['Take all', 'Snooze 10 min'],
+            },
+          ]);
+          expect(await pressButton(context, 'take')).toMatchObject({
+            body: 'Metformin, Lisinopril, Vitamin D marked as taken!',
+          });
+          await user.refresh();
+          for (const medicine of medicines) {
+            const day = await user.api.get(`/api/medicine/${medicine.id}/taken?date=2026-11-22`);
+            expect([medicine.name, day.body]).toEqual([
+              medicine.name,
+              { takenDay: expect.objectContaining({ date: '2026-11-22', taken: '1-0-0' }) },
+            ]);
+            // 400 pills: one dose of each taken, once.
+            const full = await user.api.get<{ pillsLeft: number }>(`/api/medicine/${medicine.id}`);
+            expect([medicine.name, full.body.pillsLeft]).toEqual([medicine.name, 399]);
+          }
+          await context.close();
+        },
+      );
     },
   );
 }

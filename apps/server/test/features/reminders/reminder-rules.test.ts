@@ -26,9 +26,10 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     await server.at('2026-11-22T13:00:00Z'); // 08:00
     const [reminder, ...rest] = await user.notifications();
     expect(rest).toEqual([]);
+    // Two medicines at one time: one notification naming how many, with 'Take all' (issue 53).
     expect(reminder).toMatchObject({
       type: 'reminder',
-      title: 'Time for your Morning dose',
+      title: '2 medicines at 8:00 AM',
       message: 'Aspirin (500mg), Vitamin D (1000IU)',
       isRead: false,
       createdAt: '2026-11-22T13:00:00.000Z',
@@ -37,12 +38,12 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     expect(pushes).toHaveLength(1);
     expect(pushes[0]!.payload).toMatchObject({
       id: reminder!.id,
-      title: 'Time for your Morning dose',
+      title: '2 medicines at 8:00 AM',
       // The dose page with its own token (decision 241).
       url: expect.stringMatching(/^\/dose\?token=/),
     });
     expect(pushes[0]!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
-      'Mark as taken',
+      'Take all',
       'Snooze 10 min',
     ]);
     expect(pushes[0]!.message.topic).toBe(pushes[0]!.payload.tag);
@@ -68,7 +69,7 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     await user.refresh();
     // Ticking before the slot time is refused by the API; mark both taken? Only Aspirin, after 08:00.
     await server.at('2026-11-22T07:00:00Z');
-    expect(titles(await user.notifications())).toEqual(['Time for your Morning dose']);
+    expect(titles(await user.notifications())).toEqual(['2 medicines at 8:00 AM']);
     await user.refresh();
     const tick = await user.api.put(`/api/medicine/${a.id}/taken`, { date: '2026-11-22', taken: '1-0-0' });
     expect(tick.status).toBe(200);

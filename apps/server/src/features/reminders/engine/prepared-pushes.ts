@@ -155,6 +155,7 @@ export function sameIntent(a: Intent, b: Intent): boolean {
     a.dose?.slot === b.dose?.slot &&
     a.dose?.date === b.dose?.date &&
     a.dose?.medicineId === b.dose?.medicineId &&
-    a.dose?.snoozable === b.dose?.snoozable
+    a.dose?.snoozable === b.dose?.snoozable &&
+    a.dose?.count === b.dose?.count
   );
 }

@@ -4,6 +4,7 @@ import {
   type Notification,
   PUSH_ACTIONS,
   type PushPayload,
+  TAKE_ALL_TITLE,
 } from '@medrem/contract';
 import { createHash } from 'node:crypto';
 import type { ActionTokenCodec } from '../action-tokens';
@@ -82,8 +83,9 @@ export interface PayloadContext {
 
 /**
  * The push a stored notification becomes, in the contract's shape (the service worker validates it
- * with the same schema). A dose reminder carries 'Mark as taken' and, unless it is a missed-dose
- * alert, 'Snooze 10 min', each with its own signed action token; its link opens the dose page with a token of its own (decision 241).
+ * with the same schema). A dose reminder carries 'Mark as taken' ('Take all' when its slot names
+ * more than one medicine) and, unless it is a missed-dose alert, 'Snooze 10 min', each with its
+ * own signed action token; its link opens the dose page with a token of its own (decision 241).
  * The payload is also a declarative push message (decision 242): a browser that shows those by
  * itself (Safari 18.4+) needs no service worker for it, and a tap opens the same link.
  */
@@ -102,7 +104,12 @@ export function pushPayloadFor(
   let url = intent.url ?? '/';
   if (dose) {
     const base = { userId, slot: dose.slot, date: dose.date, medicineId: dose.medicineId };
-    actions.push({ ...PUSH_ACTIONS.take, token: tokens.sign({ ...base, action: 'take' }, now) });
+    const takeTitle = (dose.count ?? 1) > 1 ? TAKE_ALL_TITLE : PUSH_ACTIONS.take.title;
+    actions.push({
+      ...PUSH_ACTIONS.take,
+      title: takeTitle,
+      token: tokens.sign({ ...base, action: 'take' }, now),
+    });
     if (dose.snoozable) {
       actions.push({ ...PUSH_ACTIONS.snooze, token: tokens.sign({ ...base, action: 'snooze' }, now) });
     }

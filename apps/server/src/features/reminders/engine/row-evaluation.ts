@@ -93,10 +93,14 @@ function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicine
         ? `dose:${row.slot}:${date}`
         : `snooze:${row.slot}:${date}:${row.ref ?? row.fireAt.toISOString()}`,
     type: 'reminder',
-    title: reminderTexts.doseTitle(slotName),
+    // One dose keeps its words; several are one notification naming how many, with 'Take all'.
+    title:
+      medicines.length > 1
+        ? reminderTexts.slotTitle(medicines.length, row.localTime)
+        : reminderTexts.doseTitle(slotName),
     message: medicines.map(reminderTexts.medicineLine).join(', '),
     medicineName: medicines.length === 1 ? medicines[0]!.name : null,
-    dose: { slot: row.slot, date, snoozable: true },
+    dose: { slot: row.slot, date, snoozable: true, count: medicines.length },
   };
 }
 

@@ -71,8 +71,11 @@ export interface Intent {
   recipientId?: string;
   /** Where the push opens the app ('/' when absent). */
   url?: string;
-  /** Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable). */
-  dose?: DoseRef & { snoozable: boolean };
+  /**
+   * Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable); `count`:
+   * the medicines the slot's reminder names ('Take all' above one).
+   */
+  dose?: DoseRef & { snoozable: boolean; count?: number };
 }
 
 export interface RowOutcome {
