@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
+import { onFlushOccasions } from './flush-occasions';
 import type { FlushResult } from './outbox-flush';
 import { OUTBOX_CHANNEL } from './outbox.store';
 import { type FlushTrigger, flushFromPage, setFlusher } from './outbox-sync';
@@ -25,8 +26,8 @@ function droppedMessage(result: Extract<FlushResult, { outcome: 'dropped' }>): s
 
 /**
  * Sends the writes made offline, in order, when the server can be reached: on start, when the
- * browser comes back online, every few seconds while some wait, and when the service worker
- * flushed them (Background Sync). Tells the user what synced and what was refused (decision 070).
+ * browser comes back online or the page is shown again, every few seconds while some wait, and
+ * when the service worker flushed them (Background Sync). Tells the user what synced and what was refused (decision 070).
  */
 export function OutboxSync({ userId, email }: { userId: string; email: string }) {
   const utils = trpc.useUtils();
@@ -80,8 +81,8 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
     };
     setFlusher(flush);
 
-    const onOnline = () => void flush('reconnect');
-    window.addEventListener('online', onOnline);
+    // Back online, or the page shown again: Background Sync is Chromium's only (issue 53).
+    const stopOccasions = onFlushOccasions(() => void flush('reconnect'));
     const timer = setInterval(() => {
       if (navigator.onLine && pendingWrites.current().some((e) => e.userId === user.id))
         void flush('reconnect');
@@ -96,7 +97,7 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
     void flush('reconnect');
     return () => {
       setFlusher(null);
-      window.removeEventListener('online', onOnline);
+      stopOccasions();
       clearInterval(timer);
       channel?.close();
     };
