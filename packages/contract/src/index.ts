@@ -1,6 +1,7 @@
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
+import { channelsContract } from './channels.contract';
 import { emailContract } from './email.contract';
 import { medicineContract } from './medicine.contract';
 import { notificationContract } from './notification.contract';
@@ -29,6 +30,7 @@ export * from './calendar.contract';
 export * from './care.contract';
 export * from './password-reset.contract';
 export * from './email.contract';
+export * from './channels.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -48,6 +50,7 @@ export const contract = {
   care: careContract,
   passwordReset: passwordResetContract,
   email: emailContract,
+  channels: channelsContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

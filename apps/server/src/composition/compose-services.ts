@@ -8,6 +8,7 @@ import { RedisInvalidationBus } from '../lib/invalidation-bus';
 import { redisConnection } from '../lib/redis-connection';
 import type { Clock } from '../lib/clock';
 import { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
+import { ChannelEndpointPolicy } from '../features/push/channel-endpoints';
 import { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { type Services, createServices } from './create-services';
 import { fcmCredentials } from '../config/firebase-credentials';
@@ -85,6 +86,7 @@ export async function composeServices(options: {
       vapidPublicKey: pushSecrets.vapidPublicKey,
       endpoints: PushEndpointPolicy.fromEnv(r.pushEndpointAllowlist),
       fcmConfigured: Boolean(r.fcmServiceAccountJson ?? r.fcmServiceAccountFile),
+      channels: ChannelEndpointPolicy.fromEnv(r.channelPrivateHosts),
     },
     social: { ...config.socialSignIn, serviceAccountJson: await fcmCredentials(config) },
     log,

@@ -17,6 +17,8 @@ import { NotificationService } from '../features/notifications/notification.serv
 import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
 import { PushService } from '../features/push/push.service';
+import { ChannelEndpointPolicy } from '../features/push/channel-endpoints';
+import { DeliveryChannelsService } from '../features/push/delivery-channels.service';
 import { ReportService } from '../features/reports/report.service';
 import { CalendarFeedRepository } from '../features/calendar/calendar-feed.repository';
 import { CalendarFeedService } from '../features/calendar/calendar-feed.service';
@@ -62,6 +64,8 @@ export interface PushKeys {
   vapidPublicKey: string;
   endpoints: PushEndpointPolicy;
   fcmConfigured: boolean;
+  /** Where ntfy and webhook channels may post (decision 236); none private when absent. */
+  channels?: ChannelEndpointPolicy;
 }
 
 export interface ServiceDependencies {
@@ -266,6 +270,13 @@ export function createServices(deps: ServiceDependencies) {
     endpoints: deps.push.endpoints,
     fcmConfigured: deps.push.fcmConfigured,
   });
+  // Devices and channels with their delivery status, and the test reminder (issue 53).
+  const deliveryChannels = new DeliveryChannelsService({
+    db,
+    clock,
+    policy: deps.push.channels ?? new ChannelEndpointPolicy(),
+    realtime: live,
+  });
   const notificationActions = new NotificationActionsService({
     tokens: deps.push.tokens,
     users: repositories.users,
@@ -330,6 +341,7 @@ export function createServices(deps: ServiceDependencies) {
     live,
     users,
     push,
+    deliveryChannels,
     notificationActions,
     actionTokens: deps.push.tokens,
     reminderSchedule,

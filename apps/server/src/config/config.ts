@@ -82,6 +82,8 @@ const envSchema = z.object({
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(3600),
   PUSH_ENDPOINT_ALLOWLIST: z.string().optional(),
+  // Hosts on a private network ntfy and webhook channels may reach (decision 236); none by default.
+  CHANNEL_PRIVATE_HOSTS: z.string().max(4000).optional(),
   VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
   VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
   VAPID_SUBJECT: z
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
       pushTtlSeconds: e.PUSH_TTL_SECONDS,
       pushEndpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
+      channelPrivateHosts: e.CHANNEL_PRIVATE_HOSTS,
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT,

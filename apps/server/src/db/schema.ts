@@ -220,7 +220,15 @@ export const pushSubscriptions = pgTable(
     kind: text('kind').notNull(),
     /** Web Push endpoint URL or FCM token: one device, one row. */
     endpoint: text('endpoint').notNull(),
+    /** Web Push subscription JSON, FCM token; for a channel, its URL ('' for email). */
     token: text('token').notNull(),
+    /**
+     * Which notifications it gets (decision 233): 'every' one, or 'fallback', only those push could
+     * not deliver (no browser or FCM device, or their send failed). Devices are always 'every'.
+     */
+    mode: text('mode').notNull().default('every'),
+    /** A webhook channel's HMAC-SHA256 key (shown once when made); null for every other kind. */
+    secret: text('secret'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -228,6 +236,24 @@ export const pushSubscriptions = pgTable(
     index('push_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Whether reminders reach each device or channel (decision 234): the last send its push service
+ * (or channel) accepted, the last it did not and why. Written apart from push_subscriptions, whose
+ * writes raise the user's reminder stamp (migration 0010): a status must not cancel staged fires.
+ * Recorded in batches off the due second's path (features/reminders/engine/delivery-status-recorder.ts).
+ */
+export const deliveryStatus = pgTable('delivery_status', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  /** expired | refused | unreachable | unverified. */
+  lastFailureReason: text('last_failure_reason'),
+  /** The push service's or channel's answer, shortened (for the person and the operator). */
+  lastFailureDetail: text('last_failure_detail'),
+});
 
 // ─── Reminder engine (issue 4) ──────────────────────────────────────────────────────────────────
 

@@ -13,7 +13,12 @@ export interface ReminderMetrics {
   pushSent(seconds: number): void;
   /** A push that failed; `givenUp` when it will not be tried again. */
   pushFailed(reason: PushFailureReason, givenUp: boolean): void;
+  /** One send's outcome by the kind of device or channel it went to (issue 53). */
+  delivery?(channel: string, outcome: DeliveryOutcomeLabel): void;
 }
+
+/** sent; failed: will be retried; gave-up: given up or refused for good; gone: the device was removed. */
+export type DeliveryOutcomeLabel = 'sent' | 'failed' | 'gave-up' | 'gone';
 
 /** How a failed mail attempt ended: tried again later, refused for good, or given up after its attempts. */
 export type MailFailureOutcome = 'retry' | 'permanent' | 'gave-up';

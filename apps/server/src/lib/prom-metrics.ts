@@ -1,7 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { HttpMetrics, MailMetrics, PushFailureReason, ReminderMetrics } from './metrics';
+import type {
+  DeliveryOutcomeLabel,
+  HttpMetrics,
+  MailMetrics,
+  PushFailureReason,
+  ReminderMetrics,
+} from './metrics';
 import { RequestDurationHistogram } from './request-duration-histogram';
 
 /** Read at scrape time: state shared by every process (database, Redis), so any process can report it. */
@@ -95,7 +101,25 @@ export class PromMetrics {
       buckets: LATENESS_BUCKETS,
       registers,
     });
+    const deliveries = new Counter({
+      name: 'medrem_channel_deliveries_total',
+      help: 'Sends by device or channel kind (webpush, fcm, email, ntfy, webhook) and outcome (sent; failed: will retry; gave-up: given up or refused; gone: device removed)',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    });
+    // One child per label pair, made once: the due second's sends count without hashing labels.
+    const children = new Map<string, { inc(): void }>();
+    const deliveryOf = (channel: string, outcome: DeliveryOutcomeLabel) => {
+      const key = `${channel}|${outcome}`;
+      let child = children.get(key);
+      if (!child) {
+        child = deliveries.labels({ channel, outcome });
+        children.set(key, child);
+      }
+      return child;
+    };
     this.reminders = {
+      delivery: (channel, outcome) => deliveryOf(channel, outcome).inc(),
       due: (count) => due.inc(count),
       stored: (seconds) => {
         stored.inc();

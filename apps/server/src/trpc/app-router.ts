@@ -1,5 +1,6 @@
 import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
+import { channelsRouter } from '../features/push/channels.router';
 import { reportRouter } from '../features/reports/report.router';
 import { calendarRouter } from '../features/calendar/calendar.router';
 import { careRouter } from '../features/care/care.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   care: careRouter,
   passwordReset: passwordResetRouter,
   email: emailRouter,
+  channels: channelsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,6 +52,8 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
   // reminder times, as before (decision 212)
   medicines: { schedule: null, dose_times: null },
+  // 0015: a device gets every notification, as before, and has no webhook secret (decision 233)
+  push_subscriptions: { mode: 'every', secret: null },
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */

@@ -8,6 +8,8 @@ export const MAIL_KINDS = [
   'email-change-confirm',
   'email-change-notice',
   'care-invitation',
+  /** Whatever the email channel carries: reminders, and a notice that a device stopped (issue 53). */
+  'reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -8,25 +8,25 @@ export const DEFAULT_PUSH_ENDPOINT_ALLOWLIST = [
   '*.notify.windows.com',
 ];
 
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host === '::1') return true;
   return isIP(host) === 4 && host.startsWith('127.');
 }
 
-interface Entry {
+export interface AllowlistEntry {
   host: string;
   wildcard: boolean;
   port: string | undefined;
 }
 
-function parseEntry(raw: string): Entry {
+export function parseEntry(raw: string, setting = 'PUSH_ENDPOINT_ALLOWLIST'): AllowlistEntry {
   const text = raw.trim().toLowerCase();
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
   if (bracketed) return { host: bracketed[1]!, wildcard: false, port: bracketed[2] };
   const [host, port, extra] = text.split(':');
   if (!host || extra !== undefined || (port !== undefined && !/^\d+$/.test(port))) {
-    throw new Error(`PUSH_ENDPOINT_ALLOWLIST: "${raw}" is not a host or host:port`);
+    throw new Error(`${setting}: "${raw}" is not a host or host:port`);
   }
   const wildcard = host.startsWith('*.');
   return { host: wildcard ? host.slice(2) : host, wildcard, port };
@@ -39,10 +39,10 @@ function parseEntry(raw: string): Entry {
  * server reach an arbitrary host.
  */
 export class PushEndpointPolicy {
-  private readonly entries: Entry[];
+  private readonly entries: AllowlistEntry[];
 
   constructor(entries: readonly string[] = DEFAULT_PUSH_ENDPOINT_ALLOWLIST) {
-    this.entries = entries.filter((e) => e.trim() !== '').map(parseEntry);
+    this.entries = entries.filter((e) => e.trim() !== '').map((e) => parseEntry(e));
   }
 
   static fromEnv(value: string | undefined): PushEndpointPolicy {

@@ -27,7 +27,14 @@ export interface PushTarget {
   kind: string;
   endpoint: string;
   token: string;
+  /** The subscription row's own fields, which the channel senders need (decision 233). */
+  id?: string;
+  userId?: string;
+  secret?: string | null;
 }
+
+/** Why a device or channel did not take a notification, as Settings → Notifications says it. */
+export type DeliveryFailureReason = 'expired' | 'refused' | 'unreachable' | 'unverified';
 
 export type PushResult =
   | { ok: true }
@@ -35,7 +42,19 @@ export type PushResult =
    * gone: the push service says this device is no more (404/410): remove the subscription.
    * permanent: retrying cannot help (no sender for this kind of subscription is configured).
    */
-  | { ok: false; gone: boolean; permanent?: boolean; error: string };
+  | { ok: false; gone: boolean; permanent?: boolean; error: string; reason?: DeliveryFailureReason };
+
+/**
+ * The reason of a failed send: what the sender said, else judged from its answer: gone is an
+ * expired subscription, an answer of the service (`answered 4xx`) or a permanent failure a refusal,
+ * anything else (no answer, a timeout, a 5xx) the service being unreachable.
+ */
+export function failureReason(result: Extract<PushResult, { ok: false }>): DeliveryFailureReason {
+  if (result.reason) return result.reason;
+  if (result.gone) return 'expired';
+  if (result.permanent || /answered 4\d\d/.test(result.error)) return 'refused';
+  return 'unreachable';
+}
 
 /** One way of sending a push; the engine picks one per subscription by its kind. */
 export interface PushSender {

@@ -34,12 +34,6 @@ export class PushSubscriptionRepository {
     return this.db.select().from(pushSubscriptions).where(inIds(pushSubscriptions.id, ids));
   }
 
-  /** Devices the push service said are gone (404/410); their pending pushes go with them. */
-  async deleteByIds(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.delete(pushSubscriptions).where(inIds(pushSubscriptions.id, ids));
-  }
-
   async deleteByEndpoint(endpoint: string): Promise<void> {
     await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
   }

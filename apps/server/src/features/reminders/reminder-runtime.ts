@@ -13,6 +13,9 @@ import { FcmSender, createFirebaseMessaging } from '../push/fcm.sender';
 import { PushRouter, type PushSender } from '../push/push-sender';
 import { ThreadedPushSender } from '../push/threaded-push.sender';
 import { WebPushSender } from '../push/web-push.sender';
+import { EmailChannelSender } from '../push/channels/email-channel.sender';
+import { NtfySender } from '../push/channels/ntfy.sender';
+import { WebhookSender } from '../push/channels/webhook.sender';
 import { RedisRealtimeBridge } from '../notifications/live/redis-live-bridge';
 import type { Services } from '../../composition/create-services';
 import { BullMqQueue } from './queue/bullmq-queue';
@@ -84,13 +87,31 @@ export async function startReminderRuntime(options: {
   const outboxPending = () => outbox.countPending();
   const mailOutbox = new MailDeliveryRepository(options.db);
   const mailStats = () => mailOutbox.stats(options.clock.now());
+  // The channels (decision 233) are senders beside Web Push and FCM, picked by the row's kind.
+  const channelSenders = channelSendersOf(options, services);
+  const vapid = {
+    publicKey: secrets.vapidPublicKey,
+    privateKey: secrets.vapidPrivateKey,
+    subject: r.vapidSubject,
+  };
+  const fcm = await fcmCredentials(config);
+  const fcmSender = fcm ? new FcmSender(await createFirebaseMessaging(fcm)) : undefined;
   if (!options.consume) {
+    // Test reminders from Settings are sent by the process that was asked, workers or not.
+    const direct = new WebPushSender(vapid, endpoints, { maxSockets: 4 });
+    services.deliveryChannels.useSender(
+      options.sender ??
+        new PushRouter({ ...channelSenders, webpush: direct, ...(fcmSender ? { fcm: fcmSender } : {}) }),
+    );
     return {
       engine: undefined,
       queue: undefined,
       mail: undefined,
       stats: { queueDepth: () => Promise.resolve(undefined), outboxPending, mail: mailStats },
-      close: () => services.live.disconnect(),
+      close: async () => {
+        await direct.close();
+        await services.live.disconnect();
+      },
     };
   }
   // Mail goes out where reminders do, never inside a request (decision 200).
@@ -103,11 +124,6 @@ export async function startReminderRuntime(options: {
     metrics: options.mailMetrics,
   });
 
-  const vapid = {
-    publicKey: secrets.vapidPublicKey,
-    privateKey: secrets.vapidPrivateKey,
-    subject: r.vapidSubject,
-  };
   // The requests go to a thread of their own (decision 019): embedded, the engine's thread is also
   // PGlite's and the API's; on PostgreSQL it still spent most of a burst on the requests (159).
   const webPush = r.sendThread
@@ -122,9 +138,8 @@ export async function startReminderRuntime(options: {
         endpoints,
       )
     : new WebPushSender(vapid, endpoints, { maxSockets: r.pushConcurrency });
-  const senders: Record<string, PushSender> = { webpush: webPush };
-  const fcm = await fcmCredentials(config);
-  if (fcm) senders.fcm = new FcmSender(await createFirebaseMessaging(fcm));
+  const senders: Record<string, PushSender> = { ...channelSenders, webpush: webPush };
+  if (fcmSender) senders.fcm = fcmSender;
   const onError = (error: unknown, job: { name: string }) =>
     log.error({ err: error, job: job.name }, 'reminder job failed');
   const queue: JobQueue = config.redisUrl
@@ -133,12 +148,14 @@ export async function startReminderRuntime(options: {
   // With a shared queue, a fired batch's pushes are still sent here, where its lease and prepared
   // bodies are in memory (decision 139); a crash leaves them to the lease sweep of any worker.
   const ownPushes = queue.kind === 'bullmq' ? new InProcessQueue(onError) : undefined;
+  const sender = options.sender ?? new PushRouter(senders);
+  services.deliveryChannels.useSender(sender);
   const engine = new ReminderEngine({
     db: options.db,
     clock: options.clock,
     queue,
     realtime: services.live,
-    sender: options.sender ?? new PushRouter(senders),
+    sender,
     tokens,
     ...(config.mail.publicUrlConfigured ? { publicUrl: config.mail.publicUrl } : {}),
     log,
@@ -175,10 +192,29 @@ export async function startReminderRuntime(options: {
       await queue.close();
       await ownPushes?.close();
       await engine.deleteFinishedLeases();
+      await engine.recordDeliveryStatus();
       const released = await engine.releaseUnstarted();
       if (released > 0) log.info({ leases: released }, 'released push leases for other workers');
       await webPush.close();
       await services.live.disconnect();
     },
+  };
+}
+
+/** The channel senders (decision 235): their links on PUBLIC_URL, their requests under the channel policy. */
+function channelSendersOf(
+  options: { db: Database; clock: Clock },
+  services: Services,
+): Record<'email' | 'ntfy' | 'webhook', PushSender> {
+  const policy = services.deliveryChannels.endpoints;
+  const { publicUrl } = services.mail.brand;
+  return {
+    email: new EmailChannelSender({
+      db: options.db,
+      brand: services.mail.brand,
+      outboxOf: services.mail.outboxOf,
+    }),
+    ntfy: new NtfySender({ policy, publicUrl }),
+    webhook: new WebhookSender({ policy, publicUrl, clock: options.clock }),
   };
 }

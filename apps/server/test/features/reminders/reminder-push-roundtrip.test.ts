@@ -72,6 +72,10 @@ describe(`real Web Push round trip through a local RFC 8030/8291/8292 push servi
     pushService.answers.set(device.id, 410);
     await server.at('2026-11-21T14:00:00Z');
     expect(await server.app.services.repositories.pushSubscriptions.listForUser(user.id)).toEqual([]);
-    expect((await user.notifications()).map((n) => n.title)).toEqual(['Time for your Afternoon dose']);
+    // …and its owner is told, in the bell (decision 234).
+    expect((await user.notifications()).map((n) => n.title).sort()).toEqual([
+      'A device stopped receiving reminders',
+      'Time for your Afternoon dose',
+    ]);
   });
 });

@@ -251,13 +251,17 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           const medicineColumn = column('medicine_id');
           // The care circle: a user's rows as patient and as caregiver.
           const careColumns = [column('patient_id'), column('caregiver_id')].filter((c) => c !== undefined);
+          // A device's delivery status (decision 234): through the user's devices.
+          const deviceColumn = column('subscription_id');
           const where = userColumn
             ? eq(userColumn, userId)
             : careColumns.length
               ? or(...careColumns.map((c) => eq(c, userId)))
               : medicineColumn
                 ? inArray(medicineColumn, medicineIds.length ? medicineIds : [randomUUID()])
-                : undefined;
+                : deviceColumn
+                  ? sql`${deviceColumn} in (select id from push_subscriptions where user_id = ${userId}::uuid)`
+                  : undefined;
           return [name, where];
         }),
       );
@@ -289,6 +293,8 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         (user_id, subscription_id, payload, topic, available_at)
         select user_id, id, '{"title":"pending"}'::json, 'dose-0', now()
         from push_subscriptions where user_id = ${me.id}::uuid`);
+      await server.database.handle.db.execute(sql`insert into delivery_status (subscription_id, last_success_at)
+        select id, now() from push_subscriptions where user_id = ${me.id}::uuid`);
       const invited = await me.api.post(`/api/care/${me.email}/invitations`, {
         email: `carer-${randomUUID()}@example.com`,
         permissions: {
@@ -328,6 +334,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         'notifications',
         'push_subscriptions',
         'push_outbox',
+        'delivery_status',
         'care_invitations',
         'calendar_feeds',
       ];

@@ -7,6 +7,7 @@ import type { PushSubscriptionRow } from '../../push/push-subscription.repositor
 import type { PreparedPush, PushSender } from '../../push/push-sender';
 import type { ActionTokenCodec } from '../action-tokens';
 import type { JobQueue } from '../queue/job-queue';
+import type { DeliveryStatusRecorder } from './delivery-status-recorder';
 import type { FinishedLeases } from './finished-leases';
 import type { PreparedPushes } from './prepared-pushes';
 import type { PushBacklog } from './push-backlog';
@@ -67,6 +68,8 @@ export interface ReminderEngineOptions {
   pushBacklog?: PushBacklog;
   /** Finished leases whose rows are deleted once this process has nothing left to send (decision 150). */
   finishedLeases?: FinishedLeases;
+  /** Each send's outcome per device, written after the burst (decision 234; the engine sets it). */
+  deliveryStatus?: DeliveryStatusRecorder;
   /** What was prepared ahead, when preparation is on (the engine sets it). */
   prepared?: PreparedPushes;
 }

@@ -13,6 +13,7 @@ import type { ReminderEngineOptions } from './engine-options';
 import type { PreparedPush } from '../../push/push-sender';
 import type { PreparedNotification } from './prepared-pushes';
 import { PreparedReads } from './prepared-reads';
+import { deliveryTargets } from './delivery-targets';
 import { pushPayloadFor } from './push-payload';
 import { type Intent, evaluateRow } from './row-evaluation';
 import { loadBatch } from './user-state.loader';
@@ -181,7 +182,7 @@ export function devicesByUser(devices: PushSubscriptionRow[]): Map<string, PushS
   return byUser;
 }
 
-/** One push per stored notification and device of its user. */
+/** One push per stored notification and device (or channel) of its user it goes to (delivery-targets.ts). */
 export function outboxRows(
   o: ReminderEngineOptions,
   toStore: { userId: string; intent: Intent; id: string; prepared?: PreparedNotification }[],
@@ -196,7 +197,9 @@ export function outboxRows(
     if (!own) continue;
     const { payload, topic } =
       item.prepared ?? pushPayloadFor(o, item.userId, item.intent, byId.get(item.id)!, now);
-    for (const device of own) outbox.push({ userId: item.userId, subscriptionId: device.id, payload, topic });
+    for (const device of deliveryTargets(own)) {
+      outbox.push({ userId: item.userId, subscriptionId: device.id, payload, topic });
+    }
   }
   return outbox;
 }

@@ -1,7 +1,15 @@
 import type { PushPayload } from '@medrem/contract';
 import { type LeasedPush, PushOutboxRepository } from '../../push/push-outbox.repository';
-import { PushSubscriptionRepository } from '../../push/push-subscription.repository';
-import type { PushResult, PushTarget } from '../../push/push-sender';
+import { DeliveryChannelRepository } from '../../push/delivery-channel.repository';
+import { tellDevicesStopped } from '../../push/device-stopped';
+import {
+  type PushSubscriptionRow,
+  PushSubscriptionRepository,
+} from '../../push/push-subscription.repository';
+import { type PushResult, type PushTarget, failureReason } from '../../push/push-sender';
+import { type FailedPush, queueFallback } from './channel-fallback';
+import { DeliveryStatusRecorder } from './delivery-status-recorder';
+import { isPushDevice } from './delivery-targets';
 import type { FreshLease, ReminderEngineOptions } from './engine-options';
 
 const RETRY_BASE_MS = 10_000;
@@ -61,7 +69,9 @@ async function sendLease(
   );
   const sent: string[] = [];
   const gone = new Set<string>();
-  const failed: { push: LeasedPush; error: string; permanent: boolean }[] = [];
+  const failed: { push: LeasedPush; kind: string; error: string; permanent: boolean }[] = [];
+  const fallback: FailedPush[] = [];
+  const status = o.deliveryStatus ?? new DeliveryStatusRecorder({ db: o.db, backlog: IDLE, log: o.log });
   let next = 0;
   const worker = async () => {
     while (next < pushes.length) {
@@ -96,13 +106,26 @@ async function sendLease(
       } else if (result.ok || result.gone) {
         o.prepared?.done(payload.id, push.subscriptionId, result.ok && !!prepared);
       }
+      const at = o.clock.now();
       if (result.ok) {
         sent.push(push.id);
-        o.metrics?.pushSent(secondsSinceStored(payload, o.clock.now()));
-      } else if (result.gone) {
-        gone.add(push.subscriptionId);
-        o.metrics?.pushFailed('gone', true);
-      } else failed.push({ push, error: result.error, permanent: result.permanent === true });
+        o.metrics?.pushSent(secondsSinceStored(payload, at));
+        status.note({ subscriptionId: push.subscriptionId, at, ok: true });
+        o.metrics?.delivery?.(device.kind, 'sent');
+      } else {
+        const reason = failureReason(result);
+        status.note({ subscriptionId: push.subscriptionId, at, ok: false, reason, detail: result.error });
+        // A browser or app device that did not take it: the user's fallback channels will (decision 233).
+        if (isPushDevice(device.kind) && push.attempts === 0) {
+          fallback.push({ userId: push.userId, payloadId: payload.id, payload, topic: push.topic });
+        }
+        if (result.gone) {
+          gone.add(push.subscriptionId);
+          o.metrics?.pushFailed('gone', true);
+          o.metrics?.delivery?.(device.kind, 'gone');
+        } else
+          failed.push({ push, kind: device.kind, error: result.error, permanent: result.permanent === true });
+      }
     }
   };
   // While sending: delivered rows are deleted every half second (a crash then re-sends at most that
@@ -137,10 +160,11 @@ async function sendLease(
   if (failed.length > 0) await outbox.delete(sent.slice(deleted));
   else if (o.finishedLeases) await o.finishedLeases.add(leaseId, sent.slice(deleted), leaseUntil);
   else await outbox.deleteLeases([leaseId], sent.slice(deleted));
-  // 404/410: the device unsubscribed; its row (and its pending pushes) go.
-  await subscriptions.deleteByIds([...gone]);
+  // 404/410: the device unsubscribed; its row (and its pending pushes) go, and its owner is told.
+  const removed = await new DeliveryChannelRepository(o.db).deleteGone([...gone]);
+  await settleAfterSends(o, status, removed, fallback);
   const after = o.clock.now();
-  for (const { push, error, permanent } of failed) {
+  for (const { push, kind, error, permanent } of failed) {
     const attempts = push.attempts + 1;
     const delay = Math.min(RETRY_BASE_MS * 2 ** (attempts - 1), RETRY_MAX_MS);
     const givenUp = permanent || attempts >= o.maxPushAttempts;
@@ -151,8 +175,41 @@ async function sendLease(
       error,
     });
     o.metrics?.pushFailed(permanent ? 'rejected' : 'transient', givenUp);
+    o.metrics?.delivery?.(kind, givenUp ? 'gave-up' : 'failed');
     o.log.warn({ attempts, error }, 'push failed; will retry');
   }
+}
+
+/** Stands for a backlog when the engine keeps none (tests building options by hand): write at once. */
+const IDLE = { size: 0 };
+
+/**
+ * After a lease's sends: the status noted is written (now or after the burst), the owners of removed
+ * devices are told (decision 234), and fallback channels get what push could not deliver (233).
+ * Each part only logs when it fails: the sends it follows are done and must not be repeated.
+ */
+async function settleAfterSends(
+  o: ReminderEngineOptions,
+  status: DeliveryStatusRecorder,
+  removed: PushSubscriptionRow[],
+  fallback: FailedPush[],
+): Promise<void> {
+  await status.settle();
+  if (removed.length > 0) {
+    await tellDevicesStopped(
+      {
+        db: o.db,
+        realtime: o.realtime,
+        now: o.clock.now(),
+        leaseMs: o.pushLeaseMs,
+        queuePush: (leaseId) => o.queue.add('push', { leaseId }, { jobId: `push-${leaseId}` }),
+      },
+      removed,
+    ).catch((error: unknown) => o.log.warn({ err: error }, 'telling of stopped devices failed'));
+  }
+  await queueFallback(o, fallback).catch((error: unknown) =>
+    o.log.warn({ err: error }, 'queueing fallback channels failed'),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { ReminderRepository } from '../reminder.repository';
 import type { JobHandler, JobQueue } from '../queue/job-queue';
 import type { ReminderEngineOptions } from './engine-options';
 import { fireBatch } from './fire-batch';
+import { DeliveryStatusRecorder } from './delivery-status-recorder';
 import { FinishedLeases } from './finished-leases';
 import { sweepLeases } from './lease-sweep';
 import { PushOutboxRepository } from '../../push/push-outbox.repository';
@@ -65,6 +66,11 @@ export class ReminderEngine {
     this.o.finishedLeases = new FinishedLeases({
       db: options.db,
       clock: options.clock,
+      backlog: this.backlog,
+      log: options.log,
+    });
+    this.o.deliveryStatus = new DeliveryStatusRecorder({
+      db: options.db,
       backlog: this.backlog,
       log: options.log,
     });
@@ -238,6 +244,11 @@ export class ReminderEngine {
     return this.o.finishedLeases?.flush() ?? Promise.resolve();
   }
 
+  /** Shutdown and tests: the delivery status noted so far is written now. */
+  recordDeliveryStatus(): Promise<void> {
+    return this.o.deliveryStatus?.flush() ?? Promise.resolve();
+  }
+
   /**
    * Shutdown, after the queues are closed: leases whose push job never started here are handed back
    * (due now) so another worker's next sweep sends them instead of waiting out PUSH_LEASE_SECONDS.
@@ -259,6 +270,7 @@ export class ReminderEngine {
       await this.o.queue.idle();
       await this.o.ownPushes?.idle();
       await this.deleteFinishedLeases();
+      await this.recordDeliveryStatus();
       const due = await this.reminders.countDue(this.o.clock.now(), 1);
       if (due === 0) return;
     }

@@ -1,0 +1,55 @@
+import type { Database } from '../../../db/database';
+import { mayMailOthers } from '../../account/mail-to-others-rules';
+import { type MailBrand, renderMail } from '../../mail/mail-layout';
+import type { MailOutbox } from '../../mail/mail.port';
+import { DeliveryChannelRepository } from '../delivery-channel.repository';
+import type { PushMessage, PushResult, PushSender, PushTarget } from '../push-sender';
+import { channelMessage } from './channel-message';
+
+const BUTTON_LABELS = { take: 'Take', snooze: 'Snooze 10 min' } as const;
+
+/**
+ * The mail channel (decision 235): the notification handed to the mail outbox (issue 52), which
+ * sends it with its retries. Only to the account's own address, and only once that address is
+ * proven (decision 210's rule): an unverified one is a refusal until it is verified. Take and
+ * Snooze are links to the dose page with the push's own signed tokens.
+ */
+export class EmailChannelSender implements PushSender {
+  constructor(
+    private readonly deps: { db: Database; brand: MailBrand; outboxOf: (db: Database) => MailOutbox },
+  ) {}
+
+  async send(target: PushTarget, message: PushMessage): Promise<PushResult> {
+    if (!target.userId) return { ok: false, gone: false, permanent: true, error: 'no account' };
+    const account = await new DeliveryChannelRepository(this.deps.db).accountOf(target.userId);
+    if (!account) return { ok: false, gone: true, error: 'the account is gone' };
+    if (!mayMailOthers(account)) {
+      return {
+        ok: false,
+        gone: false,
+        permanent: true,
+        reason: 'unverified',
+        error: 'the account address is not verified',
+      };
+    }
+    const m = channelMessage(message.payload, this.deps.brand.publicUrl);
+    const [first, ...rest] = m.actions.map((a) => ({ label: BUTTON_LABELS[a.action], url: a.doseUrl }));
+    const rendered = renderMail(
+      {
+        greeting: m.title,
+        paragraphs: [m.body],
+        ...(first ? { action: first, moreActions: rest } : { action: { label: 'Open', url: m.openUrl } }),
+        after: ['You get reminders by mail because you turned them on in Settings → Notifications.'],
+      },
+      this.deps.brand,
+    );
+    await this.deps.outboxOf(this.deps.db).enqueue({
+      kind: 'reminder',
+      userId: target.userId,
+      to: account.email,
+      subject: m.title,
+      ...rendered,
+    });
+    return { ok: true };
+  }
+}

@@ -1,0 +1,81 @@
+import type { PushPayload } from '@medrem/contract';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database';
+import type { RealtimeHub } from '../notifications/live/live-hub';
+import { NotificationRepository } from '../notifications/notification.repository';
+import { toNotification } from '../notifications/notification.service';
+import { DeliveryChannelRepository } from './delivery-channel.repository';
+import { deviceLabel } from './device-label';
+import { PushOutboxRepository } from './push-outbox.repository';
+import type { PushSubscriptionRow } from './push-subscription.repository';
+
+const dayOf = (at: Date) =>
+  at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The notice's words for one removed device. */
+export function stoppedNotice(device: PushSubscriptionRow): { title: string; message: string } {
+  return {
+    title: 'A device stopped receiving reminders',
+    message:
+      `${deviceLabel(device)}, added on ${dayOf(device.createdAt)}, no longer receives reminders: ` +
+      'its push service says the subscription has ended. Open the app on that device and turn ' +
+      'notifications on again, or add another channel in Settings → Notifications.',
+  };
+}
+
+/**
+ * Tells the owners of devices that their push service reported gone (404/410), now removed
+ * (decision 234): a notification in the app (the bell, and open tabs at once), and, for an owner
+ * with a mail channel, the same words by mail through that channel's outbox (its sender mails only
+ * a verified address). Only browser and app devices: a channel is never removed for an answer.
+ */
+export async function tellDevicesStopped(
+  deps: {
+    db: Database;
+    realtime: RealtimeHub;
+    now: Date;
+    leaseMs: number;
+    queuePush: (leaseId: string) => Promise<void>;
+  },
+  removed: PushSubscriptionRow[],
+): Promise<void> {
+  const devices = removed.filter((d) => d.kind === 'webpush' || d.kind === 'fcm');
+  if (devices.length === 0) return;
+  const rows = devices.map((d) => ({
+    id: randomUUID(),
+    userId: d.userId,
+    type: 'generic',
+    ...stoppedNotice(d),
+    medicineName: null,
+    createdAt: deps.now,
+    isRead: false,
+  }));
+  const mailChannels = await new DeliveryChannelRepository(deps.db).mailChannelsOf([
+    ...new Set(rows.map((r) => r.userId)),
+  ]);
+  const outbox = rows.flatMap((row) =>
+    mailChannels
+      .filter((c) => c.userId === row.userId)
+      .map((c) => {
+        const payload: PushPayload = {
+          v: 1,
+          id: row.id,
+          type: 'generic',
+          title: row.title,
+          body: row.message,
+          tag: `stopped-${row.id.replaceAll('-', '').slice(0, 24)}`,
+          url: '/settings',
+          createdAt: row.createdAt.toISOString(),
+          actions: [],
+        };
+        return { userId: row.userId, subscriptionId: c.id, payload, topic: payload.tag };
+      }),
+  );
+  const leaseId = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await new NotificationRepository(tx).insertMany(rows);
+    await new PushOutboxRepository(tx).insert(outbox, leaseId, new Date(deps.now.getTime() + deps.leaseMs));
+  });
+  if (outbox.length > 0) await deps.queuePush(leaseId);
+  await deps.realtime.publishMany(rows.map((r) => ({ userId: r.userId, notification: toNotification(r) })));
+}
