@@ -1,6 +1,7 @@
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { DeliveryChannelsSection } from '../../delivery-channels/delivery-channels-section.component';
 import { DevicePushStatus } from '../../push/components/device-push-status.component';
 import type { SettingsDraft } from '../settings-draft';
 
@@ -65,6 +66,7 @@ export function NotificationsTab(props: {
           </Field>
         </div>
       </div>
+      <DeliveryChannelsSection />
     </div>
   );
 }

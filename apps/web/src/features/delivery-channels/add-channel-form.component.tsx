@@ -1,0 +1,150 @@
+import { Copy, Plus } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { messageOf } from '../../lib/api-error';
+import { notify } from '../../lib/toast';
+import { buttonClass, inputClass } from '../../shared/ui/button.styles';
+import { Field, fieldAria } from '../../shared/ui/field.component';
+import type { ChannelMode, useDeliveryChannels } from './delivery-channels.queries';
+
+type Kind = 'ntfy' | 'webhook' | 'email';
+
+const URL_HINT: Record<Exclude<Kind, 'email'>, string> = {
+  ntfy: 'Your topic on ntfy.sh or your own ntfy server, e.g. https://ntfy.sh/my-secret-topic. Subscribe to it in the ntfy app.',
+  webhook:
+    'An https address that takes a signed JSON POST (Home Assistant, Node-RED). You get the signing secret once, right after adding.',
+};
+
+/** Adds an ntfy topic, a signed webhook or email as a channel; shows a webhook's secret once. */
+export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryChannels> }) {
+  const { channels } = props;
+  const id = useId();
+  const [kind, setKind] = useState<Kind>('ntfy');
+  const [url, setUrl] = useState('');
+  const [mode, setMode] = useState<ChannelMode>('every');
+  const [error, setError] = useState<string | undefined>();
+  const [secret, setSecret] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      const created = await channels.add(kind === 'email' ? { kind, mode } : { kind, url, mode });
+      setSecret(created.secret);
+      setUrl('');
+    } catch (e) {
+      setError(messageOf(e) ?? 'The channel could not be added.');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-3"
+      aria-labelledby={`${id}-title`}
+      noValidate
+    >
+      <h4 id={`${id}-title`} className="font-semibold text-slate-900">
+        Add a channel
+      </h4>
+      <Field id={`${id}-kind`} label="Channel">
+        <select
+          id={`${id}-kind`}
+          className={`${inputClass} sm:max-w-72`}
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as Kind);
+            setError(undefined);
+          }}
+        >
+          <option value="ntfy">ntfy (phone notifications)</option>
+          <option value="webhook">Webhook (signed)</option>
+          <option value="email">Email to my address</option>
+        </select>
+      </Field>
+      {kind === 'email' ? (
+        <p className="text-sm text-slate-700">
+          Reminders go to your account’s address, with Take and Snooze links. Your address must be verified.
+        </p>
+      ) : (
+        <Field
+          id={`${id}-url`}
+          label={kind === 'ntfy' ? 'ntfy topic URL' : 'Webhook URL'}
+          hint={URL_HINT[kind]}
+          error={error}
+        >
+          <input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            className={inputClass}
+            value={url}
+            placeholder={
+              kind === 'ntfy' ? 'https://ntfy.sh/my-secret-topic' : 'https://home.example.org/api/webhook/…'
+            }
+            onChange={(e) => setUrl(e.target.value)}
+            {...fieldAria(`${id}-url`, error, true)}
+          />
+        </Field>
+      )}
+      <Field id={`${id}-mode`} label="Send">
+        <select
+          id={`${id}-mode`}
+          className={`${inputClass} sm:max-w-72`}
+          value={mode}
+          onChange={(e) => setMode(e.target.value as ChannelMode)}
+        >
+          <option value="every">Every reminder</option>
+          <option value="fallback">Only when push fails</option>
+        </select>
+      </Field>
+      {kind === 'email' && error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={buttonClass.primary} disabled={channels.adding}>
+          <Plus aria-hidden="true" className="size-5" />
+          {channels.adding ? 'Adding…' : 'Add Channel'}
+        </button>
+      </div>
+      {secret ? <WebhookSecret secret={secret} /> : null}
+    </form>
+  );
+}
+
+function WebhookSecret({ secret }: { secret: string }) {
+  const id = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      notify.success('Secret copied');
+    } catch {
+      notify.error('Could not copy: select the secret and copy it yourself');
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        Your webhook’s signing secret
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={id}
+          readOnly
+          className={`${inputClass} font-mono text-sm`}
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className={`${buttonClass.secondary} shrink-0`} onClick={() => void copy()}>
+          <Copy aria-hidden="true" className="size-5" />
+          Copy Secret
+        </button>
+      </div>
+      <p className="text-sm text-amber-950">
+        Shown only now. Check each request: X-MedRem-Signature is sha256= and the hex HMAC-SHA256 of
+        “timestamp.body” with this secret, the timestamp being X-MedRem-Timestamp.
+      </p>
+    </div>
+  );
+}
