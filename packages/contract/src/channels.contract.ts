@@ -70,6 +70,13 @@ export const channelsContract = {
       .extend({
         kind: z.enum(CHANNEL_KINDS, { error: 'Choose email, ntfy or webhook.' }),
         url: channelUrlSchema('URL').optional(),
+        /** A protected ntfy topic's access token (ntfy's `tk_…`), sent as a bearer token. */
+        accessToken: textSchema('Access token')
+          .trim()
+          .max(200, 'The access token is too long.')
+          .regex(/^[\x21-\x7e]*$/, 'The access token may not contain spaces.')
+          .optional()
+          .meta({ description: 'ntfy only: the access token of a protected topic (never shown again)' }),
         mode: channelModeSchema,
       })
       .refine((input) => input.kind === 'email' || input.url !== undefined, {

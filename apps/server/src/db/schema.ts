@@ -227,7 +227,10 @@ export const pushSubscriptions = pgTable(
      * not deliver (no browser or FCM device, or their send failed). Devices are always 'every'.
      */
     mode: text('mode').notNull().default('every'),
-    /** A webhook channel's HMAC-SHA256 key (shown once when made); null for every other kind. */
+    /**
+     * A webhook channel's HMAC-SHA256 key (shown once when made), or a protected ntfy topic's access
+     * token; null otherwise.
+     */
     secret: text('secret'),
     createdAt: createdAt(),
   },

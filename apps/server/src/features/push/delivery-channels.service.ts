@@ -29,6 +29,8 @@ interface AddInput {
   kind: 'email' | 'ntfy' | 'webhook';
   /** Required for ntfy and webhook (the contract says so); ignored for email. */
   url?: string | undefined;
+  /** ntfy only: a protected topic's access token, kept as the row's secret. */
+  accessToken?: string | undefined;
   mode: 'every' | 'fallback';
 }
 
@@ -112,7 +114,8 @@ export class DeliveryChannelsService {
         throw conflict(`You can add at most ${CHANNELS_PER_KIND_MAX} channels of this kind.`);
       }
     }
-    const secret = input.kind === 'webhook' ? newWebhookSecret() : null;
+    const ntfyToken = input.kind === 'ntfy' && input.accessToken ? input.accessToken : null;
+    const secret = input.kind === 'webhook' ? newWebhookSecret() : ntfyToken;
     const row = await this.channels.insert({
       id: randomUUID(),
       userId: caller.userId,
@@ -122,7 +125,8 @@ export class DeliveryChannelsService {
       secret,
       at: this.deps.clock.now(),
     });
-    return { target: viewOf({ ...row, ...NO_STATUS }), secret };
+    // Only a webhook's secret is answered (once); an ntfy token is the person's own, never echoed.
+    return { target: viewOf({ ...row, ...NO_STATUS }), secret: input.kind === 'webhook' ? secret : null };
   }
 
   async update(

@@ -90,6 +90,7 @@ describe(`delivery channels (${TEST_ENGINE})`, () => {
       [{ kind: 'email' }, 400, /verify your email/],
       [{ kind: 'sms', url: 'https://x.example.org' }, 400, /email, ntfy or webhook/],
       [{ kind: 'ntfy', url: `${sink.origin}/topic`, mode: 'sometimes' }, 400, /every reminder or only/],
+      [{ kind: 'ntfy', url: `${sink.origin}/topic`, accessToken: 'tk with space' }, 400, /spaces/],
     ];
     for (const [body, status, message] of cases) {
       const response = await addChannel(user, body);
@@ -111,9 +112,13 @@ describe(`delivery channels (${TEST_ENGINE})`, () => {
     await verify(user);
     const device = pushService.subscribe();
     await user.saveDevice(device.json);
-    const ntfy = await addChannel(user, { kind: 'ntfy', url: `${sink.origin}/meds-${user.id.slice(0, 8)}` });
+    const ntfy = await addChannel(user, {
+      kind: 'ntfy',
+      url: `${sink.origin}/meds-${user.id.slice(0, 8)}`,
+      accessToken: 'tk_protectedtopictoken',
+    });
     expect(ntfy.status, ntfy.text).toBe(201);
-    expect(ntfy.body.secret).toBeNull();
+    expect(ntfy.body.secret).toBeNull(); // the person's own token is never echoed
     const hook = await addChannel(user, { kind: 'webhook', url: `${sink.origin}/hook/${user.id}` });
     expect(hook.status, hook.text).toBe(201);
     expect(hook.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -132,6 +137,7 @@ describe(`delivery channels (${TEST_ENGINE})`, () => {
       message: 'Aspirin (500mg)',
       priority: 4,
     });
+    expect(published!.headers.authorization).toBe('Bearer tk_protectedtopictoken');
     expect(published!.body.click).toMatch(new RegExp(`^${PUBLIC_URL}/dose\\?token=`));
     expect(published!.body.actions.map((a: any) => [a.action, a.label, a.url, a.method])).toEqual([
       ['http', 'Mark as taken', `${PUBLIC_URL}/api/push/action`, 'POST'],

@@ -20,6 +20,7 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
   const id = useId();
   const [kind, setKind] = useState<Kind>('ntfy');
   const [url, setUrl] = useState('');
+  const [accessToken, setAccessToken] = useState('');
   const [mode, setMode] = useState<ChannelMode>('every');
   const [error, setError] = useState<string | undefined>();
   const [secret, setSecret] = useState<string | null>(null);
@@ -28,9 +29,11 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
     event.preventDefault();
     setError(undefined);
     try {
-      const created = await channels.add(kind === 'email' ? { kind, mode } : { kind, url, mode });
+      const token = kind === 'ntfy' && accessToken.trim() ? { accessToken: accessToken.trim() } : {};
+      const created = await channels.add(kind === 'email' ? { kind, mode } : { kind, url, mode, ...token });
       setSecret(created.secret);
       setUrl('');
+      setAccessToken('');
     } catch (e) {
       setError(messageOf(e) ?? 'The channel could not be added.');
     }
@@ -86,6 +89,21 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
           />
         </Field>
       )}
+      {kind === 'ntfy' ? (
+        <Field
+          id={`${id}-token`}
+          label="Access token (optional)"
+          hint="Only for a protected topic: the tk_… token from your ntfy account."
+        >
+          <input
+            autoComplete="off"
+            className={inputClass}
+            value={accessToken}
+            onChange={(e) => setAccessToken(e.target.value)}
+            {...fieldAria(`${id}-token`, undefined, true)}
+          />
+        </Field>
+      ) : null}
       <Field id={`${id}-mode`} label="Send">
         <select
           id={`${id}-mode`}

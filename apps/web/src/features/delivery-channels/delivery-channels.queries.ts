@@ -7,7 +7,8 @@ import { useSignedInUser } from '../auth/auth.context';
 
 export type ChannelMode = DeliveryTargetView['mode'];
 export type NewChannel =
-  { kind: 'email'; mode: ChannelMode } | { kind: 'ntfy' | 'webhook'; url: string; mode: ChannelMode };
+  | { kind: 'email'; mode: ChannelMode }
+  | { kind: 'ntfy' | 'webhook'; url: string; mode: ChannelMode; accessToken?: string };
 
 /**
  * Where reminders go (issue 53): trpc channels.list {userEmail}, refetched after each change and

@@ -54,6 +54,8 @@ export class NtfySender implements PushSender {
       return { ok: false, gone: false, permanent: true, reason: 'refused', error: 'not an ntfy topic URL' };
     }
     const body = ntfyBody(channelMessage(message.payload, this.deps.publicUrl), topic.topic);
-    return postChannelJson(this.deps.policy, topic.server, JSON.stringify(body), {});
+    // A protected topic (ntfy's access control): its access token as a bearer token.
+    const auth: Record<string, string> = target.secret ? { authorization: `Bearer ${target.secret}` } : {};
+    return postChannelJson(this.deps.policy, topic.server, JSON.stringify(body), auth);
   }
 }
