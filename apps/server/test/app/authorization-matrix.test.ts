@@ -29,6 +29,8 @@ interface Victim {
   /** An open invitation of the victim's, to a third person, and its token. */
   invitationId: string;
   invitationToken: string;
+  /** The victim's browser device (issue 53: devices and channels are one list). */
+  deviceId: string;
 }
 
 /** Everything a caregiver may have: the medicine list, every alert. */
@@ -154,6 +156,38 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'calendar.status': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'calendar.regenerate': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'calendar.delete': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  // Issue 53: the victim's devices and channels, by their email (403) or by the attacker's own path
+  // with the victim's device id (404, like an unknown id).
+  'channels.list': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
+  'channels.add': ({ user }) => [
+    {
+      params: { userEmail: user.email },
+      body: { kind: 'ntfy', url: 'https://ntfy.sh/attacker-topic', mode: 'every' },
+      refusedWith: 403,
+    },
+  ],
+  'channels.update': ({ user, deviceId }, attacker) => [
+    {
+      label: 'by email',
+      params: { userEmail: user.email, id: deviceId },
+      body: { mode: 'fallback' },
+      refusedWith: 403,
+    },
+    {
+      label: 'by id',
+      params: { userEmail: attacker.email, id: deviceId },
+      body: { mode: 'fallback' },
+      refusedWith: 404,
+    },
+  ],
+  'channels.remove': ({ user, deviceId }, attacker) => [
+    { label: 'by email', params: { userEmail: user.email, id: deviceId }, refusedWith: 403 },
+    { label: 'by id', params: { userEmail: attacker.email, id: deviceId }, refusedWith: 404 },
+  ],
+  'channels.test': ({ user, deviceId }, attacker) => [
+    { label: 'by email', params: { userEmail: user.email, id: deviceId }, refusedWith: 403 },
+    { label: 'by id', params: { userEmail: attacker.email, id: deviceId }, refusedWith: 404 },
+  ],
   'report.doctor': ({ user }) => [
     {
       params: { userEmail: user.email },
@@ -308,6 +342,7 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
       notificationId: notification.id,
       invitationId: open.invitation.id,
       invitationToken: open.token,
+      deviceId: (await server.app.services.repositories.pushSubscriptions.listForUser(user.id))[0]!.id,
     };
     before = await exportSnapshot(user);
     circleBefore = (await user.api.get(`/api/care/${user.email}/caregivers`)).body;

@@ -40,6 +40,8 @@ interface World {
   };
   /** The user's verification link and a change of address they asked for, both unused (issue 52). */
   links: { verification: string; emailChange: string; newEmail: string };
+  /** An ntfy channel of the user's (issue 53), on the loopback sink address the server allows. */
+  channelId: string;
 }
 
 /** A valid request of a call; a bad case changes one thing of it. */
@@ -78,6 +80,8 @@ const withDefaults = (change: Json) => ({
 });
 
 const LONG = 'x'.repeat(10_000);
+/** Where the world's ntfy channels point: a loopback port nobody answers on, allowed by the server. */
+const CHANNEL_SINK = '127.0.0.1:9';
 const NOT_UUIDS = ['not-a-uuid', '12345', '9f1c-0000', "1' OR '1'='1", 'a'.repeat(280)];
 const NINE_FLAGS = '1-0-0-0-0-0-0-0-0';
 
@@ -785,6 +789,70 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     baseline: (w) => ({ params: { id: w.notificationId }, ok: 200 }),
     cases: idParamCases,
   },
+  // Issue 53 (decision 236): nothing reaches the network or is stored for a bad channel.
+  'channels.list': {
+    baseline: (w) => ({ params: { userEmail: w.user.email }, ok: 200 }),
+    cases: emailParamCases('userEmail'),
+  },
+  'channels.add': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email },
+      body: { kind: 'ntfy', url: `http://${CHANNEL_SINK}/baseline-topic`, mode: 'every' },
+      ok: 201,
+    }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      { label: 'kind sms', patch: { kind: 'sms' }, mentions: 'email, ntfy or webhook' },
+      { label: 'no url', patch: { url: undefined }, mentions: 'url' },
+      {
+        label: 'url of 2001 characters',
+        patch: { url: `https://ntfy.sh/${'t'.repeat(1990)}` },
+        mentions: 'too long',
+      },
+      { label: 'url not http(s)', patch: { url: 'ftp://ntfy.sh/topic' }, mentions: 'https://' },
+      { label: 'url plain http', patch: { url: 'http://ntfy.sh/topic' }, mentions: 'https://' },
+      {
+        label: 'url on a private address',
+        patch: { url: 'https://192.168.1.20/topic' },
+        mentions: 'private',
+      },
+      { label: 'url on loopback', patch: { url: 'https://127.0.0.1/topic' }, mentions: 'private' },
+      { label: 'url with credentials', patch: { url: 'https://a:b@ntfy.sh/topic' }, mentions: 'password' },
+      {
+        label: 'url naming no ntfy topic',
+        patch: { url: `http://${CHANNEL_SINK}/a/b.c` },
+        mentions: 'ntfy topic',
+      },
+      { label: 'mode sometimes', patch: { mode: 'sometimes' }, mentions: 'every reminder' },
+      { label: 'access token with a space', patch: { accessToken: 'tk_a b' }, mentions: 'spaces' },
+      {
+        label: 'email before the address is verified',
+        body: { kind: 'email', mode: 'every' },
+        mentions: 'verify',
+      },
+    ],
+  },
+  'channels.update': {
+    baseline: (w) => ({
+      params: { userEmail: w.user.email, id: w.channelId },
+      body: { mode: 'fallback' },
+      ok: 200,
+    }),
+    cases: [
+      ...emailParamCases('userEmail'),
+      ...idParamCases,
+      { label: 'mode sometimes', patch: { mode: 'sometimes' }, mentions: 'every reminder' },
+      { label: 'no mode', body: {}, mentions: 'mode' },
+    ],
+  },
+  'channels.test': {
+    baseline: (w) => ({ params: { userEmail: w.user.email, id: w.channelId }, ok: 200 }),
+    cases: [...emailParamCases('userEmail'), ...idParamCases],
+  },
+  'channels.remove': {
+    baseline: (w) => ({ params: { userEmail: w.user.email, id: w.channelId }, ok: 200 }),
+    cases: [...emailParamCases('userEmail'), ...idParamCases],
+  },
 };
 
 /** What any call that takes a JSON body must survive. */
@@ -807,6 +875,7 @@ const OPTIONAL_BODY = new Set([
   'notification.markRead',
   'notification.markAllRead',
   'calendar.regenerate',
+  'channels.test',
 ]);
 
 function casesOf(key: string): BadCase[] {
@@ -856,7 +925,21 @@ describe(`bad input (${TEST_ENGINE})`, () => {
       notificationId: notification.id,
       care: await careAround(user, label),
       links: await accountLinks(user, label),
+      channelId: await ntfyChannel(user),
     };
+  }
+
+  async function ntfyChannel(user: SignedInUser): Promise<string> {
+    const added = await user.api.post<{ target: { id: string } }>(
+      `/api/notifications/${user.email}/channels`,
+      {
+        kind: 'ntfy',
+        url: `http://${CHANNEL_SINK}/world-topic`,
+        mode: 'every',
+      },
+    );
+    expect(added.status, added.text).toBe(201);
+    return added.body.target.id;
   }
 
   async function accountLinks(user: SignedInUser, label: string): Promise<World['links']> {
@@ -902,7 +985,10 @@ describe(`bad input (${TEST_ENGINE})`, () => {
 
   beforeAll(async () => {
     catcher = await SmtpCatcher.start();
-    server = await startTestServer({ now: '2026-11-21T10:00:00.000Z', env: { SMTP_URL: catcher.url } });
+    server = await startTestServer({
+      now: '2026-11-21T10:00:00.000Z',
+      env: { SMTP_URL: catcher.url, CHANNEL_PRIVATE_HOSTS: CHANNEL_SINK },
+    });
     world = await makeWorld('bad');
     before = await exportSnapshot(world.user);
   });
