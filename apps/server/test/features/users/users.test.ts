@@ -293,7 +293,8 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         (user_id, subscription_id, payload, topic, available_at)
         select user_id, id, '{"title":"pending"}'::json, 'dose-0', now()
         from push_subscriptions where user_id = ${me.id}::uuid`);
-      await server.database.handle.db.execute(sql`insert into delivery_status (subscription_id, last_success_at)
+      await server.database.handle.db
+        .execute(sql`insert into delivery_status (subscription_id, last_success_at)
         select id, now() from push_subscriptions where user_id = ${me.id}::uuid`);
       const invited = await me.api.post(`/api/care/${me.email}/invitations`, {
         email: `carer-${randomUUID()}@example.com`,
