@@ -12,15 +12,13 @@ import { captureScreen } from './support/screens';
  * CHANNEL_PRIVATE_HOSTS, as an operator allows a host on their network.
  */
 const sink = new ChannelSink();
-// Made once the sink listens: the server is told its address.
-let server: OwnServer;
+// The server's own settings, read when it starts: the sink's address is known once it listens.
+const serverEnv: Record<string, string> = { PUBLIC_URL: 'https://meds.example.org' };
+const server = new OwnServer(undefined, serverEnv);
 
 test.beforeAll(async () => {
   await sink.start();
-  server = new OwnServer(undefined, {
-    CHANNEL_PRIVATE_HOSTS: sink.host,
-    PUBLIC_URL: 'https://meds.example.org',
-  });
+  serverEnv.CHANNEL_PRIVATE_HOSTS = sink.host;
   await server.start();
 });
 test.afterAll(async () => {
