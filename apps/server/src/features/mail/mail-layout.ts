@@ -9,8 +9,6 @@ export interface MailContent {
   /** Paragraphs of plain text (escaped for HTML here). */
   paragraphs: string[];
   action?: { label: string; url: string };
-  /** Further buttons after `action` (a reminder's Take and Snooze), each with its link written out. */
-  moreActions?: { label: string; url: string }[];
   /** Paragraphs after the button, e.g. "If you did not ask for this, ignore this mail." */
   after?: string[];
 }
@@ -41,26 +39,20 @@ function footerLines(brand: MailBrand): string[] {
   return lines;
 }
 
-function buttonHtml(action: { label: string; url: string }): string {
-  return (
-    `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>` +
-    `<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#0f766e">${escapeHtml(action.url)}</a></p>`
-  );
-}
-
 export function renderMail(content: MailContent, brand: MailBrand): RenderedMail {
   const after = content.after ?? [];
   const text = [
     content.greeting,
     ...content.paragraphs,
-    ...[content.action, ...(content.moreActions ?? [])].flatMap((a) => (a ? [`${a.label}: ${a.url}`] : [])),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...after,
     ['—', ...footerLines(brand)].join('\n'),
   ].join('\n\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const button = [content.action, ...(content.moreActions ?? [])]
-    .flatMap((action) => (action ? [buttonHtml(action)] : []))
-    .join('');
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(content.action.url)}" style="color:#0f766e">${escapeHtml(content.action.url)}</a></p>`
+    : '';
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<meta name="viewport" content="width=device-width"><title>${escapeHtml(brand.productName)}</title></head>`,

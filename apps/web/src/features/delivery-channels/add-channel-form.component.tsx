@@ -66,7 +66,8 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
       </Field>
       {kind === 'email' ? (
         <p className="text-sm text-slate-700">
-          Reminders go to your account’s address, with Take and Snooze links. Your address must be verified.
+          Reminders go to your account’s address, each with a link to take or snooze the dose. Your address
+          must be verified.
         </p>
       ) : (
         <Field

@@ -6,13 +6,11 @@ import { DeliveryChannelRepository } from '../delivery-channel.repository';
 import type { PushMessage, PushResult, PushSender, PushTarget } from '../push-sender';
 import { channelMessage } from './channel-message';
 
-const BUTTON_LABELS = { take: 'Take', snooze: 'Snooze 10 min' } as const;
-
 /**
  * The mail channel (decision 235): the notification handed to the mail outbox (issue 52), which
  * sends it with its retries. Only to the account's own address, and only once that address is
- * proven (decision 210's rule): an unverified one is a refusal until it is verified. Take and
- * Snooze are links to the dose page with the push's own signed tokens.
+ * proven (decision 210's rule): an unverified one is a refusal until it is verified. Its button
+ * opens the dose page with the push's own signed token (decision 241).
  */
 export class EmailChannelSender implements PushSender {
   constructor(
@@ -33,12 +31,13 @@ export class EmailChannelSender implements PushSender {
       };
     }
     const m = channelMessage(message.payload, this.deps.brand.publicUrl);
-    const [first, ...rest] = m.actions.map((a) => ({ label: BUTTON_LABELS[a.action], url: a.doseUrl }));
+    // One link to the dose page, whose buttons act on a press: a link that acted when opened would
+    // be run by the mail scanners that open every link of a message before its reader does.
     const rendered = renderMail(
       {
         greeting: m.title,
         paragraphs: [m.body],
-        ...(first ? { action: first, moreActions: rest } : { action: { label: 'Open', url: m.openUrl } }),
+        action: { label: m.actions.length > 0 ? 'Take or snooze' : 'Open', url: m.openUrl },
         after: ['You get reminders by mail because you turned them on in Settings → Notifications.'],
       },
       this.deps.brand,
