@@ -6,7 +6,15 @@ const rate = adherenceRateSchema;
 const doseFigures = {
   due: z.number().int(),
   taken: z.number().int().meta({ description: 'Doses taken, capped at due (the monthly rule)' }),
-  missed: z.number().int().nullable().meta({ description: 'due − taken; null when nothing was due' }),
+  missed: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'due − taken − skipped; null when nothing was due' }),
+  skipped: z
+    .number()
+    .int()
+    .meta({ description: 'Doses skipped on purpose (decision 225): not taken, not missed' }),
   rate,
 };
 
@@ -19,7 +27,10 @@ const doseSlotSchema = z.object({
     .number()
     .int()
     .meta({ description: 'Pills one dose takes that day: a taper’s step’s, else the medicine’s' }),
-  status: z.enum(['taken', 'missed', 'extra']),
+  status: z.enum(['taken', 'missed', 'extra', 'skipped']),
+  skip: z.string().nullable().meta({
+    description: 'A skipped dose in words with its reason ("Skipped — Felt unwell"); null otherwise',
+  }),
   at: z.string().nullable().meta({
     description:
       'The dose’s own instant as an ISO 8601 date-time with the zone offset (null without a time); in a repeated hour the offset tells the two apart',

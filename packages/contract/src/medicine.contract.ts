@@ -1,3 +1,4 @@
+import { SKIP_NOTE_MAX, SKIP_REASONS } from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import {
@@ -120,10 +121,27 @@ export const updateMedicineInputSchema = medicineFieldsSchema
 
 const idInput = z.object({ id: idSchema });
 
+/** Why a dose was skipped (decision 225): one of a fixed set, so reports can count them. */
+export const skipReasonSchema = z
+  .enum(SKIP_REASONS, { error: `reason must be one of: ${SKIP_REASONS.join(', ')}.` })
+  .meta({ id: 'SkipReason' });
+
+export const doseSkipSchema = z
+  .object({
+    reason: skipReasonSchema.nullable(),
+    note: z.string().optional(),
+    skippedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DoseSkip' });
+
 export const takenDaySchema = z
   .object({
     date: z.string(),
     taken: z.string(),
+    skipped: z.array(doseSkipSchema.nullable()).optional().meta({
+      description:
+        'Per slot of `taken`, the dose skipped on purpose with its reason, null where none; present only on a day with a skip. A skipped dose reads 0 in `taken` (not taken). Decisions 225, 226.',
+    }),
     takenAt: z.array(z.iso.datetime().nullable()).optional().meta({
       description:
         'Per slot of `taken`, the instant its dose was marked taken (the press on the device, capped at the server’s time; or as corrected), null where no dose is taken or the time is not known (doses recorded before it was kept). Decision 191.',
@@ -259,6 +277,32 @@ export const medicineContract = {
       date: isoDateSchema,
       slot: boundedInt('Slot', 0, MAX_SLOT_INDEX),
       takenAt: z.iso.datetime({ offset: true, error: 'takenAt must be an ISO timestamp.' }),
+    }),
+    output: z.object({ takenDay: takenDaySchema }),
+  }),
+  skipDose: defineProcedure({
+    method: 'PUT',
+    path: '/api/medicine/{id}/dose/skip',
+    tag: 'doses',
+    summary: 'Skip one dose on purpose, with an optional reason, or take the skip back',
+    description:
+      'skipped: true records the dose as skipped (not taken: `taken` reads 0 for it) with an optional reason and note; a dose already taken becomes not taken. skipped: false removes the skip. A skipped dose gets no follow-up, missed-dose alert or caregiver alert; taking it later clears the skip. With idempotencyKey a replay returns the first answer. Decision 225.',
+    access: 'bearer',
+    errors: {
+      400: 'Not a dose slot of this medicine that day, a future day, or an unknown reason',
+      404: 'No such medicine of yours',
+    },
+    input: z.object({
+      id: idSchema,
+      date: isoDateSchema,
+      slot: boundedInt('Slot', 0, MAX_SLOT_INDEX),
+      skipped: z.boolean({ error: 'skipped must be true or false.' }),
+      reason: skipReasonSchema.optional(),
+      note: textSchema('Note')
+        .trim()
+        .max(SKIP_NOTE_MAX, `Note is too long (at most ${SKIP_NOTE_MAX} characters).`)
+        .optional(),
+      idempotencyKey: idempotencyKeySchema.optional(),
     }),
     output: z.object({ takenDay: takenDaySchema }),
   }),

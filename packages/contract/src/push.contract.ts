@@ -20,7 +20,8 @@ export {
 } from './push-payload';
 
 /** What a dose's buttons or its dose page may do. */
-export const doseActionSchema = z.enum(['take', 'snooze']);
+/** 'skip' (decision 229): the dose skipped without a reason, stopping its follow-ups. */
+export const doseActionSchema = z.enum(['take', 'snooze', 'skip']);
 
 /** The token a reminder carries: signed, short-lived, naming one dose (decision 241). */
 const doseTokenSchema = (label: string) => textSchema(label).min(20).max(2000);

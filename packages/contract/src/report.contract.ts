@@ -11,11 +11,24 @@ export const monthAggregatesSchema = z
   .object({
     month: z.string().meta({ description: 'YYYY-MM' }),
     today: z.string().meta({ description: "The caller's today in their time zone" }),
-    totals: z.object({ ...doseCount, missed: z.number().int().nullable() }),
+    totals: z.object({
+      ...doseCount,
+      missed: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'due − taken − skipped; null when nothing was due' }),
+      skipped: z.number().int().meta({
+        description: 'Due doses skipped on purpose (decision 225): not taken, and not missed',
+      }),
+    }),
     days: z.array(
       z.object({
         date: z.string(),
         ...doseCount,
+        skipped: z.number().int().meta({
+          description: 'Due doses skipped on purpose (decision 225): not taken, and not missed',
+        }),
         status: z.enum(['all', 'some', 'none', 'no-doses', 'future']),
       }),
     ),

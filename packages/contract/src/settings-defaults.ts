@@ -1,6 +1,8 @@
 import {
   DEFAULT_DOSES_PER_DAY,
   DEFAULT_DURATION_DAYS,
+  DEFAULT_FOLLOW_UPS,
+  DEFAULT_QUIET_HOURS,
   DEFAULT_REMINDER_ADVANCE_MINUTES,
   DEFAULT_REMINDER_TIMES,
   DEFAULT_TAKE_EARLY_MINUTES,
@@ -20,6 +22,8 @@ export const DEFAULT_SETTINGS = {
     refillReminders: true,
     dailySummary: false,
     upcomingHeadsUp: false,
+    followUps: { ...DEFAULT_FOLLOW_UPS },
+    quietHours: { ...DEFAULT_QUIET_HOURS },
   },
   medicineDefaults: {
     defaultDosesPerDay: DEFAULT_DOSES_PER_DAY,

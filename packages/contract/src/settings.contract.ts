@@ -1,13 +1,43 @@
 import {
   ADDED_REMINDER_TIME,
+  DEFAULT_FOLLOW_UPS,
+  DEFAULT_QUIET_HOURS,
   DEFAULT_TAKE_EARLY_MINUTES,
+  FOLLOW_UP_MINUTES,
+  FOLLOW_UP_TIMES,
   MAX_DOSE_SLOTS,
   MAX_TAKE_EARLY_MINUTES,
+  quietHoursIssue,
 } from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { DEFAULT_SETTINGS as PLAIN_DEFAULT_SETTINGS } from './settings-defaults';
 import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
+
+/** Decision 227: ask again every N minutes, up to K times, while a dose is not settled. */
+export const followUpSettingsSchema = z
+  .object({
+    everyMinutes: boundedInt('Follow-up interval', FOLLOW_UP_MINUTES.min, FOLLOW_UP_MINUTES.max).meta({
+      description: 'Minutes between a reminder and each of its follow-ups.',
+    }),
+    times: boundedInt('Number of follow-ups', FOLLOW_UP_TIMES.min, FOLLOW_UP_TIMES.max).meta({
+      description: 'How many follow-ups at most (0: none).',
+    }),
+  })
+  .meta({ id: 'FollowUpSettings' });
+
+/** Decision 228: a daily window (user's zone, may cross midnight) that holds follow-ups and summaries. */
+export const quietHoursSchema = z
+  .object({
+    enabled: z.boolean({ error: 'quietHours.enabled must be true or false.' }),
+    start: timeSchema,
+    end: timeSchema,
+  })
+  .superRefine((quiet, ctx) => {
+    const issue = quietHoursIssue(quiet);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['end'] });
+  })
+  .meta({ id: 'QuietHours' });
 
 export const notificationSettingsSchema = z.object({
   enabled: z.boolean(),
@@ -18,6 +48,14 @@ export const notificationSettingsSchema = z.object({
   refillReminders: z.boolean(),
   dailySummary: z.boolean(),
   upcomingHeadsUp: z.boolean().default(false),
+  followUps: followUpSettingsSchema.default({ ...DEFAULT_FOLLOW_UPS }),
+  quietHours: quietHoursSchema.default({ ...DEFAULT_QUIET_HOURS }),
+});
+
+/** A save's notifications: follow-ups and quiet hours may be left out (the saved ones stay). */
+const notificationSettingsInputSchema = notificationSettingsSchema.extend({
+  followUps: followUpSettingsSchema.optional(),
+  quietHours: quietHoursSchema.optional(),
 });
 
 export const reminderTimesSchema = z
@@ -62,7 +100,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsInputSchema = z.object({
   userEmail: emailSchema,
-  notifications: notificationSettingsSchema,
+  notifications: notificationSettingsInputSchema,
   medicineDefaults: medicineDefaultsInputSchema,
   privacy: privacySettingsSchema,
   timezone: timeZoneSchema.optional(),

@@ -23,6 +23,8 @@ export interface DoseCount {
 export interface DayAggregate extends DoseCount {
   date: string;
   status: DayStatus;
+  /** Due doses skipped on purpose (decision 225): counted as not taken, shown apart. */
+  skipped: number;
 }
 export interface MedicineAggregate extends DoseCount {
   medicineId: string;
@@ -35,7 +37,10 @@ export interface SlotAggregate extends DoseCount {
   time: string | null;
 }
 export interface MonthTotals extends DoseCount {
+  /** Due, not taken and not skipped on purpose (decision 225); null when nothing was due. */
   missed: number | null;
+  /** Due doses skipped on purpose (decision 225): not taken, and not missed. */
+  skipped: number;
 }
 export interface MonthAggregates extends RangeAggregates {
   month: string;
@@ -139,7 +144,9 @@ export function rangeAggregates(
   const days: DayAggregate[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const count = countWhere(cellsByItem, (c) => c.date === date);
-    days.push({ date, ...count, status: dayStatus(date, count, items, options.today) });
+    let skipped = 0;
+    for (const cells of cellsByItem) for (const c of cells) if (c.date === date && c.skipped) skipped += 1;
+    days.push({ date, ...count, skipped, status: dayStatus(date, count, items, options.today) });
   }
 
   const medicines = items.map((item, i) => ({
@@ -151,8 +158,10 @@ export function rangeAggregates(
   const slots = slotBars(items, cellsByItem, options.defaultReminderTimes);
 
   const total = countWhere(cellsByItem, () => true);
+  const skipped = cellsByItem.reduce((sum, cells) => sum + cells.filter((c) => c.skipped).length, 0);
+  const missed = total.rate === null ? null : Math.max(0, missedDoses(total.taken, total.due) - skipped);
   return {
-    totals: { ...total, missed: total.rate === null ? null : missedDoses(total.taken, total.due) },
+    totals: { ...total, missed, skipped },
     days,
     medicines,
     slots,

@@ -1,3 +1,4 @@
+import type { SkippableDay } from './dose-skips';
 import { daysBetween, maxDate, minDate } from './dates';
 import { type AdherenceMedicine, doseCells, sumCells, takenNumbers } from './dose-cells';
 import { isSlotAvailable } from './dose-slots';
@@ -45,12 +46,13 @@ export function missedDoses(taken: number, expected: number): number {
 
 export interface MonthReportInput {
   medicine: AdherenceMedicine;
-  history: readonly { date: string; taken: string }[];
+  /** Each day's flags, with its skips where the answer has them (decision 225). */
+  history: readonly ({ date: string; taken: string } & Omit<SkippableDay, 'taken'>)[];
 }
 
 export interface MonthReportFigures {
   adherenceRate: number | null;
-  /** null when nothing is due yet (the report shows '-'). */
+  /** null when nothing is due yet (the report shows '-'). Not the doses skipped on purpose (225). */
   missedDoses: number | null;
   expectedDoses: number;
   takenDoses: number;
@@ -85,18 +87,19 @@ export function monthReportUpToNow(
 ): MonthReportFigures {
   let expected = 0;
   let taken = 0;
+  let skipped = 0;
   // Counted from the dose cells (decision 100), the primitive the Reports charts share.
   for (const { medicine, history } of items) {
-    const figures = sumCells(
-      doseCells(medicine, history, { ...options, from: options.monthStart, to: options.today }),
-    );
+    const cells = doseCells(medicine, history, { ...options, from: options.monthStart, to: options.today });
+    const figures = sumCells(cells);
     expected += figures.due;
     taken += figures.taken;
+    skipped += cells.filter((cell) => cell.skipped).length;
   }
   const rate = adherenceRate(taken, expected);
   return {
     adherenceRate: rate,
-    missedDoses: rate === null ? null : missedDoses(taken, expected),
+    missedDoses: rate === null ? null : Math.max(0, missedDoses(taken, expected) - skipped),
     expectedDoses: expected,
     takenDoses: taken,
   };

@@ -2,6 +2,7 @@ import { addDays, minDate } from './dates';
 import { dosePhase } from './dose-slots';
 import { intervalDosesOn, slotsBeforeAdded } from './dose-occurrences';
 import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
+import { type SkippableDay, skipOf } from './dose-skips';
 import { slotTimesOf } from './own-times';
 
 /** The schedule fields the adherence rules read (schedule absent: the spec's daily flags). */
@@ -16,6 +17,8 @@ export interface DoseCell {
   slot: number;
   due: boolean;
   taken: number;
+  /** A due dose not taken and skipped on purpose (decision 225): not taken, but not missed. */
+  skipped?: true;
 }
 
 export interface DoseCellWindow {
@@ -36,28 +39,37 @@ export interface DoseCellWindow {
  */
 export function doseCells(
   medicine: AdherenceMedicine,
-  history: readonly { date: string; taken: string }[],
+  history: readonly ({ date: string; taken: string } & Omit<SkippableDay, 'taken'>)[],
   window: DoseCellWindow,
 ): DoseCell[] {
   const last = minDate(window.to, window.today);
   const takenByDate = new Map<string, number[]>();
+  const skippedByDate = new Map<string, Set<number>>();
   for (const entry of history) {
     if (entry.date < window.from || entry.date > last) continue;
     const parts = takenNumbers(entry.taken);
     const sum = takenByDate.get(entry.date) ?? [];
     parts.forEach((value, slot) => (sum[slot] = (sum[slot] ?? 0) + value));
     takenByDate.set(entry.date, sum);
+    entry.skipped?.forEach((_, slot) => {
+      if (!skipOf(entry, slot)) return;
+      const skipped = skippedByDate.get(entry.date) ?? new Set<number>();
+      skippedByDate.set(entry.date, skipped.add(slot));
+    });
   }
   const cells: DoseCell[] = [];
   for (let date = window.from; date <= last; date = addDays(date, 1)) {
     const dueOn = dueSlotsOn(medicine, date, window);
     const taken = takenByDate.get(date) ?? [];
+    const skipped = skippedByDate.get(date);
     const slots = Math.max(dueOn.length, taken.length);
     for (let slot = 0; slot < slots; slot++) {
-      // Today, a scheduled dose taken (early, or before its missed-dose delay) counts as due.
-      const due = dueOn[slot] === 'missed' || (dueOn[slot] === 'pending' && (taken[slot] ?? 0) > 0);
       const takenHere = taken[slot] ?? 0;
-      if (due || takenHere > 0) cells.push({ date, slot, due, taken: takenHere });
+      const skip = takenHere === 0 && dueOn[slot] !== null && skipped?.has(slot) === true;
+      // Today, a scheduled dose taken or skipped (before its missed-dose delay) counts as due.
+      const due = dueOn[slot] === 'missed' || (dueOn[slot] === 'pending' && (takenHere > 0 || skip));
+      if (due || takenHere > 0)
+        cells.push({ date, slot, due, taken: takenHere, ...(skip ? { skipped: true as const } : {}) });
     }
   }
   return cells;

@@ -3,7 +3,8 @@ import { formatTime12h, minutesOfDay } from './dates';
 import { parseFrequency } from './frequency';
 
 export type SlotName = 'Morning' | 'Afternoon' | 'Evening' | 'Night';
-export type SlotStatus = 'No doses' | 'Not due' | 'Upcoming' | 'Due' | 'Completed' | 'In Progress' | 'Missed';
+export type SlotStatus =
+  'No doses' | 'Not due' | 'Upcoming' | 'Due' | 'Completed' | 'In Progress' | 'Missed' | 'Skipped';
 
 /**
  * Where a dose stands at a moment (decision 190): 'upcoming' before the take-early window,
@@ -123,15 +124,20 @@ export interface CardDose {
   taken: boolean;
   /** Decision 187 (`DayDose.beforeAdded`): never owed, so never Due nor Missed; a tick counts. */
   beforeAdded?: boolean;
+  /** Decision 225: skipped on purpose, so settled: never Due nor Missed. */
+  skipped?: boolean;
 }
 
 /**
  * The status of a card listing `doses` (decision 187 on top of `slotStatus`): a dose that came
  * before the medicine was added counts only once ticked, like a dose taken early, so it never makes
- * the card Due or Missed; a card whose every dose is such, none ticked, is 'Not due'.
+ * the card Due or Missed; a card whose every dose is such, none ticked, is 'Not due'. A skipped dose
+ * (decision 225) is settled: it is left out too, and a card whose doses are all skipped is 'Skipped'.
  */
 export function cardStatus(doses: readonly CardDose[], phase: DosePhase): SlotStatus {
-  const counted = doses.filter((dose) => dose.taken || !dose.beforeAdded);
+  const owed = doses.filter((dose) => dose.taken || !dose.beforeAdded);
+  if (owed.length > 0 && owed.every((dose) => dose.skipped && !dose.taken)) return 'Skipped';
+  const counted = owed.filter((dose) => dose.taken || !dose.skipped);
   if (counted.length === 0 && doses.length > 0) return 'Not due';
   return slotStatus(
     counted.map((dose) => dose.taken),

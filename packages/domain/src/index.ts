@@ -17,3 +17,5 @@ export * from './schedule-text';
 export * from './as-needed';
 export * from './ics';
 export * from './calendar-feed';
+export * from './dose-skips';
+export * from './follow-ups';

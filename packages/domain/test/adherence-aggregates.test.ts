@@ -74,12 +74,13 @@ describe('monthAggregates (hand-computed November, today the 10th at noon)', () 
 
   it('has totals equal to the spec’s monthly report', () => {
     const spec = monthReportUpToNow(items, { ...noon10th, monthStart: '2026-11-01' });
-    expect(report.totals).toEqual({ due: 22, taken: 6, rate: 27, missed: 16 });
+    expect(report.totals).toEqual({ due: 22, taken: 6, rate: 27, missed: 16, skipped: 0 });
     expect(report.totals).toEqual({
       due: spec.expectedDoses,
       taken: spec.takenDoses,
       rate: spec.adherenceRate,
       missed: spec.missedDoses,
+      skipped: 0,
     });
   });
 
@@ -137,7 +138,7 @@ describe('month boundaries', () => {
     expect(jan.days).toHaveLength(31);
     expect(jan.days[29]).toMatchObject({ date: '2026-01-30', due: 1, taken: 0, status: 'none' });
     expect(jan.days[30]).toMatchObject({ date: '2026-01-31', due: 1, taken: 1, status: 'all' });
-    expect(jan.totals).toEqual({ due: 2, taken: 1, rate: 50, missed: 1 });
+    expect(jan.totals).toEqual({ due: 2, taken: 1, rate: 50, missed: 1, skipped: 0 });
   });
 
   it('has 29 days in a leap February', () => {
@@ -169,7 +170,7 @@ describe('a DST month in Europe/Berlin (clocks go forward on 29 March 2026)', ()
     expect(after.days[28]).toMatchObject({ date: '2026-03-29', due: 1, taken: 1, status: 'all' });
     expect(after.days[27]).toMatchObject({ date: '2026-03-28', due: 1, taken: 0, status: 'none' });
     expect(after.days).toHaveLength(31);
-    expect(after.totals).toEqual({ due: 29, taken: 1, rate: 3, missed: 28 });
+    expect(after.totals).toEqual({ due: 29, taken: 1, rate: 3, missed: 28, skipped: 0 });
   });
 
   it('starts a new day at local midnight: 22:30 UTC on the 29th is already the 30th', () => {

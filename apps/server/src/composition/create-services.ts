@@ -7,6 +7,7 @@ import { DayWriteRepository } from '../features/medicines/day-write.repository';
 import { AsNeededRepository } from '../features/medicines/as-needed.repository';
 import { DoseRecordRepository } from '../features/medicines/dose-record.repository';
 import { DoseRecordService } from '../features/medicines/dose-record.service';
+import { DoseSkipService } from '../features/medicines/dose-skip.service';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
 import { MedicineService } from '../features/medicines/medicine.service';
 import type { MedicineWriteScope } from '../features/medicines/medicine-write-scope';
@@ -213,7 +214,7 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     scopeOf,
   });
-  const doses = new DoseRecordService({
+  const doseDeps = {
     medicines: repositories.medicines,
     doses: repositories.doses,
     settings,
@@ -222,7 +223,9 @@ export function createServices(deps: ServiceDependencies) {
     scopeOf,
     days: new DayWriteRepository(db),
     changes: reminderSchedule,
-  });
+  };
+  const doses = new DoseRecordService(doseDeps);
+  const skips = new DoseSkipService({ ...doseDeps, doseRecords: doses });
   const reports = new ReportService({
     medicines: repositories.medicines,
     doses: repositories.doses,
@@ -281,6 +284,7 @@ export function createServices(deps: ServiceDependencies) {
     tokens: deps.push.tokens,
     users: repositories.users,
     doses,
+    skips,
     settings,
     scheduler: reminderSchedule,
     clock,
@@ -334,6 +338,7 @@ export function createServices(deps: ServiceDependencies) {
     settings,
     medicines,
     doses,
+    skips,
     reports,
     calendarFeeds,
     care,

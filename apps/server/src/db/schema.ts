@@ -1,4 +1,4 @@
-import type { DoseSchedule } from '@medrem/domain';
+import type { DoseSchedule, DoseSkip } from '@medrem/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -155,6 +155,12 @@ export const doseRecords = pgTable(
      * changes: a corrected time must not change which offline change wins. Null on older rows.
      */
     slotTakenAt: jsonb('slot_taken_at').$type<number[]>(),
+    /**
+     * Per slot, the dose skipped on purpose with its reason (decision 225), null where none. It holds
+     * only while the slot's flag is 0 and no later change stamped the slot (`skipOf`), so a take on
+     * any path clears it without writing here. Null on rows without a skip.
+     */
+    slotSkipped: jsonb('slot_skipped').$type<(DoseSkip | null)[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.medicineId, t.date] })],

@@ -134,6 +134,13 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
       refusedWith: 404,
     },
   ],
+  'medicine.skipDose': ({ medicineId }) => [
+    {
+      params: { id: medicineId },
+      body: { date: '2026-11-20', slot: 0, skipped: true, reason: 'ran_out' },
+      refusedWith: 404,
+    },
+  ],
   'medicine.history': ({ medicineId }) => [
     { params: { id: medicineId }, query: { from: '2026-01-01', to: '2026-12-31' }, refusedWith: 404 },
   ],

@@ -428,6 +428,52 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
         patch: withNotifications({ reminderAdvance: 1441 }),
         mentions: 'reminderAdvance',
       },
+      // Decisions 227, 228: follow-ups and quiet hours.
+      {
+        label: 'follow-ups every 4 minutes',
+        patch: withNotifications({ followUps: { everyMinutes: 4, times: 3 } }),
+        mentions: 'followUps.everyMinutes',
+      },
+      {
+        label: 'follow-ups every 61 minutes',
+        patch: withNotifications({ followUps: { everyMinutes: 61, times: 3 } }),
+        mentions: 'followUps.everyMinutes',
+      },
+      {
+        label: 'follow-ups 7 times',
+        patch: withNotifications({ followUps: { everyMinutes: 10, times: 7 } }),
+        mentions: 'followUps.times',
+      },
+      {
+        label: 'follow-ups −1 times',
+        patch: withNotifications({ followUps: { everyMinutes: 10, times: -1 } }),
+        mentions: 'followUps.times',
+      },
+      {
+        label: 'follow-ups "3" times',
+        patch: withNotifications({ followUps: { everyMinutes: 10, times: '3' } }),
+        mentions: 'followUps.times',
+      },
+      {
+        label: 'quiet hours 25:00',
+        patch: withNotifications({ quietHours: { enabled: true, start: '25:00', end: '07:00' } }),
+        mentions: 'quietHours.start',
+      },
+      {
+        label: 'quiet hours 7:00',
+        patch: withNotifications({ quietHours: { enabled: true, start: '22:00', end: '7:00' } }),
+        mentions: 'quietHours.end',
+      },
+      {
+        label: 'quiet hours starting when they end',
+        patch: withNotifications({ quietHours: { enabled: true, start: '22:00', end: '22:00' } }),
+        mentions: 'quietHours.end',
+      },
+      {
+        label: 'quiet hours enabled "yes"',
+        patch: withNotifications({ quietHours: { enabled: 'yes', start: '22:00', end: '07:00' } }),
+        mentions: 'quietHours.enabled',
+      },
       { label: 'time 25:00', patch: withTimes(['08:00', '25:00']), mentions: 'defaultReminderTimes' },
       { label: 'time 8:00', patch: withTimes(['8:00']), mentions: 'defaultReminderTimes' },
       { label: 'time 08:60', patch: withTimes(['08:60']), mentions: 'defaultReminderTimes' },
@@ -575,6 +621,26 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
         patch: { idempotencyKey: 'a key with spaces' },
         mentions: 'idempotencyKey',
       },
+    ],
+  },
+  // Decision 225: the world's medicine is '1-0-1'; slot 2 of 2026-11-20 can be skipped.
+  'medicine.skipDose': {
+    baseline: (w) => ({
+      params: { id: w.medicineId },
+      body: { date: '2026-11-20', slot: 2, skipped: true, reason: 'felt_unwell' },
+      ok: 200,
+    }),
+    cases: [
+      ...idParamCases,
+      { label: 'an unknown reason', patch: { reason: 'bored' }, mentions: 'reason' },
+      { label: 'reason as a number', patch: { reason: 1 }, mentions: 'reason' },
+      { label: 'skipped "true"', patch: { skipped: 'true' }, mentions: 'skipped' },
+      { label: 'skipped missing', patch: { skipped: undefined }, mentions: 'skipped' },
+      { label: 'slot 8', patch: { slot: 8 }, mentions: 'slot' },
+      { label: 'an unscheduled slot', patch: { slot: 1 }, mentions: 'scheduled' },
+      { label: 'a future date', patch: { date: '2030-01-01' }, mentions: 'future' },
+      { label: 'a note with NUL', patch: { note: 'a\u0000b' }, mentions: 'note' },
+      { label: 'a note too long', patch: { note: 'x'.repeat(201) }, mentions: 'note' },
     ],
   },
   'medicine.history': {

@@ -24,7 +24,7 @@ import {
   USER_SETTINGS,
   ZOE_MEDICINE_ID,
 } from '../fixtures/release-1-seed';
-import { DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
+import { DEFAULT_FOLLOW_UPS, DEFAULT_QUIET_HOURS, DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
 import { ApiClient } from '../support/api-client';
 import { TEST_ENGINE, type TestDatabase, createEmptyServerDatabase } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -47,8 +47,8 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // release has not proved its address yet (issue 52: the banner asks it to verify)
   users: { token_version: 0, email_verified_at: null },
   // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
-  // for a dose recorded before the column (decision 191)
-  dose_records: { slot_ticked_at: null, slot_taken_at: null },
+  // for a dose recorded before the column (decision 191); 0015: no dose was skipped (decision 225)
+  dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null },
   // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
   // reminder times, as before (decision 212)
   medicines: { schedule: null, dose_times: null },
@@ -302,12 +302,17 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
       const settings = await alice.get(`/api/user/${email}/settings`);
       expect(settings.status, settings.text).toBe(200);
       const saved = USER_SETTINGS[0]!;
-      const preferences = saved.preferences as { medicineDefaults: object };
+      const preferences = saved.preferences as { medicineDefaults: object; notifications: object };
       expect(settings.body).toEqual({
         settings: {
           ...preferences,
-          // A setting added later (decision 190) reads as its default until she saves one.
+          // Settings added later (decisions 190, 227, 228) read as their defaults until she saves one.
           medicineDefaults: { ...preferences.medicineDefaults, takeEarlyMinutes: DEFAULT_TAKE_EARLY_MINUTES },
+          notifications: {
+            ...preferences.notifications,
+            followUps: DEFAULT_FOLLOW_UPS,
+            quietHours: DEFAULT_QUIET_HOURS,
+          },
           timezone: saved.timezone,
           name: ALICE.name,
           email,

@@ -104,6 +104,12 @@ export class AccountApi {
     return answer.notifications;
   }
 
+  /** The saved settings, as the server answers them. */
+  async settings(): Promise<Settings> {
+    const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;
+    return (await this.call<{ settings: Settings }>('GET', path)).settings;
+  }
+
   /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
   async saveDefaultReminderTimes(times: string[]): Promise<void> {
     const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;

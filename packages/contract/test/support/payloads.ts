@@ -90,7 +90,13 @@ export const specSettingsGroups = {
 
 export const serverSettings = {
   ...specSettingsGroups,
-  notifications: { ...specSettingsGroups.notifications, upcomingHeadsUp: false },
+  // Follow-ups and quiet hours (decisions 227, 228): the server answers them too.
+  notifications: {
+    ...specSettingsGroups.notifications,
+    upcomingHeadsUp: false,
+    followUps: { everyMinutes: 10, times: 3 },
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
+  },
   // The take-early window (decision 190): the spec's clients send none, the server answers it.
   medicineDefaults: { ...specSettingsGroups.medicineDefaults, takeEarlyMinutes: 60 },
   timezone: 'Europe/Paris',

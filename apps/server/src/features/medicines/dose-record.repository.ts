@@ -58,10 +58,10 @@ export class DoseRecordRepository {
   async findOwnedDayFlags(id: string, userId: string, date: string) {
     const [row] = await this.hot.ownedDayFlags.execute({ id, userId, date });
     if (!row) return undefined;
-    const { date: day, taken, tickedAt, takenAt, ...medicine } = row;
+    const { date: day, taken, tickedAt, takenAt, skipped, ...medicine } = row;
     return {
       medicine,
-      day: day !== null && taken !== null ? { date: day, taken, tickedAt, takenAt } : undefined,
+      day: day !== null && taken !== null ? { date: day, taken, tickedAt, takenAt, skipped } : undefined,
     };
   }
 
@@ -69,7 +69,17 @@ export class DoseRecordRepository {
   async takenOn(medicineIds: string[], dates: string[]) {
     if (medicineIds.length === 0 || dates.length === 0) return [];
     return this.db
-      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .select({
+        medicineId: doseRecords.medicineId,
+        date: doseRecords.date,
+        taken: doseRecords.taken,
+        // A skip (decision 225) with the stamps it is judged against; the stamps only where a skip
+        // is, so the reminder engine's bulk read stays as lean as before for every other day.
+        skipped: doseRecords.slotSkipped,
+        tickedAt: sql<
+          number[] | null
+        >`case when ${doseRecords.slotSkipped} is not null then ${doseRecords.slotTickedAt} end`,
+      })
       .from(doseRecords)
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
@@ -107,6 +117,7 @@ export class DoseRecordRepository {
             taken: doseRecords.taken,
             tickedAt: doseRecords.slotTickedAt,
             takenAt: doseRecords.slotTakenAt,
+            skipped: doseRecords.slotSkipped,
             count: doseRecords.takenCount,
           })
           .from(doseRecords)
@@ -133,6 +144,8 @@ export class DoseRecordRepository {
             takenCount: day.takenCount,
             slotTickedAt: day.tickedAt,
             slotTakenAt: day.takenAt,
+            // Only a skip or a remap writes the skips; every other change leaves them (decision 225).
+            ...(day.skipped !== undefined ? { slotSkipped: day.skipped } : {}),
             updatedAt: now,
           })
           .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)));
@@ -190,6 +203,7 @@ const dayInstants = {
   taken: doseRecords.taken,
   tickedAt: doseRecords.slotTickedAt,
   takenAt: doseRecords.slotTakenAt,
+  skipped: doseRecords.slotSkipped,
 };
 
 /** The hot reads of a day as prepared statements (see MedicineRepository's). */

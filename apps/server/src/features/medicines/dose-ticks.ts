@@ -1,4 +1,4 @@
-import { countTaken, normaliseTaken, parseFrequency, remapFlags } from '@medrem/domain';
+import { type DoseSkip, countTaken, normaliseTaken, parseFrequency, remapFlags } from '@medrem/domain';
 
 /** A day's row as stored: the flags and the per-slot stamps (null on rows older than decision 070). */
 export interface StoredDay {
@@ -6,6 +6,8 @@ export interface StoredDay {
   tickedAt: readonly number[] | null;
   /** When each slot's dose was taken (decision 191); null or absent on older rows. */
   takenAt?: readonly number[] | null;
+  /** Per slot, a skip with its reason (decision 225); null or absent on rows without one. */
+  skipped?: readonly (DoseSkip | null)[] | null;
 }
 
 /** A stored day of one medicine: the spec's flags and, per slot, when its flag was last set. */
@@ -22,6 +24,8 @@ export interface DoseDay {
 
 export interface MergedDay extends DoseDay {
   takenCount: number;
+  /** Written only when present (a skip, a remap): the other writes leave the skips as they are. */
+  skipped?: (DoseSkip | null)[] | null;
 }
 
 /**
@@ -36,6 +40,9 @@ export interface VersionedDay extends StoredDay {
 /** Whether writing `day` over `current` would change nothing (a replay, the same day sent again). */
 export function sameDay(current: StoredDay | undefined, day: MergedDay): boolean {
   if (!current || current.taken !== day.taken || !current.tickedAt) return false;
+  if (day.skipped !== undefined && JSON.stringify(current.skipped ?? null) !== JSON.stringify(day.skipped)) {
+    return false;
+  }
   // A row without taken instants (older than decision 191) reads as all 0.
   return (
     sameStamps(current.tickedAt, day.tickedAt) &&
@@ -126,11 +133,55 @@ export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number
     });
     return moved;
   };
+  const skipped = new Array<DoseSkip | null>(slots).fill(null);
+  (current.skipped ?? []).forEach((skip, slot) => {
+    const index = slotMap.get(slot);
+    if (skip && index !== undefined && index < slots) skipped[index] = skip;
+  });
   return {
     taken,
     tickedAt: move(current.tickedAt),
     takenAt: move(current.takenAt),
     takenCount: countTaken(taken),
+    // A skip follows its dose to its new slot, as the stamp it is judged against does.
+    ...(current.skipped ? { skipped: skipped.some(Boolean) ? skipped : null } : {}),
+  };
+}
+
+/**
+ * Decision 225: one slot of a day skipped (`skip`) or un-skipped (null) at `now`. Skipping sets the
+ * slot not taken and stamps it with the skip's instant, which is how the skip is told apart from
+ * a later take (`skipOf`). Skipping a dose already taken un-takes it: the person changed their
+ * mind, and the last change wins as with any tick. Un-skipping only removes the skip.
+ */
+export function applySkip(
+  current: StoredDay | undefined,
+  slots: number,
+  slot: number,
+  skip: Omit<DoseSkip, 'at'> | null,
+  now: number,
+): MergedDay {
+  const flags = parseFrequency(normaliseTaken(current?.taken, slots));
+  const stamps = stampsFor(current?.tickedAt, slots);
+  const instants = stampsFor(current?.takenAt, slots);
+  const skipped = Array.from({ length: slots }, (_, i) => current?.skipped?.[i] ?? null);
+  if (skip) {
+    // Never before the slot's last change, so the skip holds over it (a device clock ahead).
+    const at = Math.max(now, stamps[slot] ?? 0);
+    if (flags[slot] === 1) instants[slot] = 0;
+    flags[slot] = 0;
+    stamps[slot] = at;
+    skipped[slot] = { reason: skip.reason, ...(skip.note ? { note: skip.note } : {}), at };
+  } else {
+    skipped[slot] = null;
+  }
+  const taken = flags.join('-');
+  return {
+    taken,
+    tickedAt: stamps,
+    takenAt: instants,
+    takenCount: countTaken(taken),
+    skipped: skipped.some(Boolean) ? skipped : null,
   };
 }
 

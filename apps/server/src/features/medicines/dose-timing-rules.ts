@@ -5,6 +5,8 @@ import {
   dosesOn,
   isTakeable,
   normaliseTaken,
+  type SkipReason,
+  skipsOf,
   tooEarlyMessage,
   wallClockInstant,
   slotTimesOf,
@@ -13,7 +15,13 @@ import { badRequest } from '../../lib/app-error';
 import { type StoredDay, takenInstants } from './dose-ticks';
 
 /** A day as the API answers it: the spec's flags and, where known, when each dose was taken. */
-export type TakenDay = { date: string; taken: string; takenAt?: (string | null)[] };
+export type TakenDay = {
+  date: string;
+  taken: string;
+  takenAt?: (string | null)[];
+  /** Per slot, the dose skipped on purpose (decision 225); only on a day with a skip that holds. */
+  skipped?: ({ reason: SkipReason | null; note?: string | undefined; skippedAt: string } | null)[];
+};
 
 /** What the timing rules read of the user's settings and the clock. */
 export interface DoseTiming {
@@ -30,8 +38,28 @@ export interface DoseTiming {
 export function takenDayOf(date: string, day: StoredDay, slots: number): TakenDay {
   const taken = normaliseTaken(day.taken, slots);
   const instants = takenInstants(day, slots);
-  if (instants.every((instant) => instant === null)) return { date, taken };
-  return { date, taken, takenAt: instants.map((i) => (i === null ? null : new Date(i).toISOString())) };
+  const skips = skipsOf(day, slots);
+  return {
+    date,
+    taken,
+    ...(instants.every((instant) => instant === null)
+      ? {}
+      : { takenAt: instants.map((i) => (i === null ? null : new Date(i).toISOString())) }),
+    // The spec's clients read `taken` (0 for a skipped dose) and ignore this field (decision 226).
+    ...(skips.every((skip) => skip === null)
+      ? {}
+      : {
+          skipped: skips.map((skip) =>
+            skip
+              ? {
+                  reason: skip.reason,
+                  ...(skip.note ? { note: skip.note } : {}),
+                  skippedAt: new Date(skip.at).toISOString(),
+                }
+              : null,
+          ),
+        }),
+  };
 }
 
 /** When a press was made: the device's time (an offline press sent later), never after now. */

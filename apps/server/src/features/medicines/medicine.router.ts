@@ -30,6 +30,9 @@ export const medicineRouter = router({
   correctTakenAt: authenticatedFrom(c.correctTakenAt).mutation(async ({ ctx, input }) => ({
     takenDay: await ctx.services.doses.correctTakenAt(ctx.caller, input),
   })),
+  skipDose: authenticatedFrom(c.skipDose).mutation(async ({ ctx, input }) => ({
+    takenDay: await ctx.services.skips.skipDose(ctx.caller, input),
+  })),
   history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
     takenHistory: await ctx.services.doses.history(ctx.caller, input.id, input.from, input.to),
   })),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MAX_DAY_DOSES } from '@medrem/domain';
 
 /** What a notification button may do without the app open. */
-export type DoseAction = 'take' | 'snooze';
+// 'skip' (decision 229): the dose page's Skip.
+export type DoseAction = 'take' | 'snooze' | 'skip';
 
 /**
  * What a token names: one button's action, or `open`, the dose page a tap on the notification
@@ -26,7 +27,7 @@ const PURPOSE = 'medrem.dose-action.v1';
 
 const payloadSchema = z.object({
   p: z.literal(PURPOSE),
-  a: z.enum(['take', 'snooze', 'open']),
+  a: z.enum(['take', 'snooze', 'skip', 'open']),
   u: z.uuid(),
   s: z
     .number()

@@ -4,6 +4,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
 import type { DoseRecordService } from '../medicines/dose-record.service';
+import type { DoseSkipService } from '../medicines/dose-skip.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import type { ActionClaims, ActionTokenCodec, DoseAction } from './action-tokens';
@@ -28,6 +29,7 @@ export class NotificationActionsService {
       tokens: ActionTokenCodec;
       users: UserRepository;
       doses: DoseRecordService;
+      skips: DoseSkipService;
       settings: SettingsService;
       scheduler: ReminderScheduler;
       clock: Clock;
@@ -49,7 +51,7 @@ export class NotificationActionsService {
       if (asked && asked !== claims.action) throw badRequest(`This notification button cannot ${asked}.`);
       return claims.action;
     }
-    if (!asked) throw badRequest('Say which action to run: take or snooze.');
+    if (!asked) throw badRequest('Say which action to run: take, snooze or skip.');
     if (asked === 'snooze' && claims.medicineId) throw badRequest('This dose cannot be snoozed.');
     return asked;
   }
@@ -78,6 +80,12 @@ export class NotificationActionsService {
         idempotencyKey: input.idempotencyKey,
       });
       return { action: 'take', message: reminderTexts.takenMessage(names) };
+    }
+
+    if (action === 'skip') {
+      // Settles the dose (decision 225): no follow-up, missed-dose alert or caregiver alert after it.
+      const names = await this.deps.skips.skipSlot(caller, dose, { idempotencyKey: input.idempotencyKey });
+      return { action: 'skip', message: reminderTexts.skippedMessage(names) };
     }
 
     if ((await this.deps.doses.scheduledDoses(caller, dose)).length === 0) {

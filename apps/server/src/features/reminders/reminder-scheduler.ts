@@ -11,7 +11,7 @@ import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
-import { dosesOn } from '@medrem/domain';
+import { addDays, dosesOn } from '@medrem/domain';
 import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
 
@@ -45,11 +45,12 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       for (const spec of desired) {
         const row = existing.get(specKey(spec));
         existing.delete(specKey(spec));
-        // Unchanged rows keep their pending firing (it may be due right now).
+        // Unchanged rows keep their pending firing (it may be due right now), a dose row also
+        // its pending follow-up (decision 227: a later offset of the same dose).
         if (
           row &&
           row.localTime === spec.localTime &&
-          row.offsetMinutes === spec.offsetMinutes &&
+          (row.offsetMinutes === spec.offsetMinutes || (spec.kind === 'dose' && row.offsetMinutes > 0)) &&
           row.timezone === spec.timezone
         ) {
           continue;
@@ -153,6 +154,17 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const reminders = new ReminderRepository(tx);
       const fresh = await reminders.recordDeliveries([{ userId, key: `snooze-token:${tokenId}` }], now);
       if (fresh.size === 0) return;
+      // The snooze replaces the dose's pending follow-ups (decision 227): its row goes to its next
+      // reminder, and a follow-up already staged for its instant is cancelled by the stamp raised
+      // last (the stamp's lock is the last one a write takes, decision 015).
+      const pending = await reminders.pendingFollowUp(userId, dose.slot, dose.date);
+      if (pending) {
+        const spec = { ...pending, kind: 'dose' as const, offsetMinutes: 0 };
+        const next = nextOccurrence(spec, now, addDays(dose.date, 1));
+        await reminders.moveRows([
+          { ...spec, id: pending.id, userId, occurrenceDate: next.date, fireAt: next.fireAt },
+        ]);
+      }
       await reminders.upsertRows([
         {
           userId,
@@ -166,6 +178,8 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
           ref: tokenId,
         },
       ]);
+      // Also when no follow-up row waits: the last follow-up may be staged for its instant already.
+      await reminders.raiseStamp(userId);
     });
   }
 }

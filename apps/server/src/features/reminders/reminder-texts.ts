@@ -13,6 +13,10 @@ export const reminderTexts = {
     clockChanged
       ? `${line}. Every ${countText(hours, 'hour')}: the clocks changed, so this dose keeps ${countText(hours, 'real hour')} from the last.`
       : `${line}. Every ${countText(hours, 'hour')}.`,
+  // A follow-up says it is a repeat (decision 227).
+  followUpTitle: (slot: SlotName) => `Still to take: your ${slot} dose`,
+  followUpBody: (lines: string) => lines,
+  intervalFollowUpTitle: (name: string) => `Still to take: your ${name} dose`,
   headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,
   headsUpBody: (minutes: number, lines: string) => `In ${minutes} minutes: ${lines}`,
   missedTitle: 'Missed Dose',
@@ -25,8 +29,9 @@ export const reminderTexts = {
   careRefillTitle: (patient: string) => `Refill needed for ${patient}`,
   careRefillBody: (patient: string, medicine: string) => `${patient}'s ${medicine} is running low.`,
   summaryTitle: 'Daily Summary',
-  summaryBody: (taken: number, due: number) =>
-    `Today you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,
+  summaryBody: (taken: number, due: number, day: 'Today' | 'Yesterday' = 'Today') =>
+    `${day} you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,
   takenMessage: (names: string[]) => `${names.join(', ')} marked as taken!`,
+  skippedMessage: (names: string[]) => `${names.join(', ')} skipped.`,
   snoozedMessage: (minutes: number) => `Snoozed: we will remind you again in ${minutes} minutes.`,
 } as const;

@@ -197,6 +197,35 @@ export class ReminderRepository {
     await this.db.execute(refillCheckWhen(userId, now, sql`true`));
   }
 
+  /**
+   * The dose row of `slot` waiting at a follow-up of `date` (decision 227), locked until the
+   * transaction ends (a fire job holding it is waited for); undefined when none waits.
+   */
+  async pendingFollowUp(userId: string, slot: number, date: string): Promise<DueRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(reminderSchedule)
+      .where(
+        and(
+          eq(reminderSchedule.userId, userId),
+          eq(reminderSchedule.kind, 'dose'),
+          eq(reminderSchedule.slot, slot),
+          eq(reminderSchedule.occurrenceDate, date),
+          sql`${reminderSchedule.offsetMinutes} > 0`,
+        ),
+      )
+      .for('update');
+    return row ? toDueRow(row) : undefined;
+  }
+
+  /**
+   * Raises the user's reminder stamp (decision 015) as a stamped write would: what preparation read
+   * is no longer used and what was staged for the user is cancelled (decision 017).
+   */
+  async raiseStamp(userId: string): Promise<void> {
+    await this.db.execute(sql`select reminder_stamp_bump(${userId}::uuid)`);
+  }
+
   async pruneDeliveries(before: Date): Promise<void> {
     await this.db.delete(reminderDeliveries).where(lte(reminderDeliveries.createdAt, before));
   }

@@ -17,6 +17,8 @@ import {
   zoneOffsetMinutes,
   zonedNow,
   slotTimesOf,
+  skipOf,
+  skipText,
 } from '@medrem/domain';
 import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
@@ -65,6 +67,14 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
 
   const medicines = input.rows.map((row, i): DoctorReportMedicine => {
     const count = figures.medicines[i]!;
+    const days = dayRows(
+      row,
+      figures.cells[i] ?? [],
+      input.records.filter((r) => r.medicineId === row.id),
+      { timeZone, defaultReminderTimes },
+    );
+    // A skipped dose (decision 225) counts as not taken in the rate, but apart from the missed.
+    const skipped = days.reduce((sum, d) => sum + d.doses.filter((x) => x.status === 'skipped').length, 0);
     return {
       medicineId: row.id,
       name: row.name,
@@ -83,14 +93,10 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       endDate: courseEndDate(row.startDate, row.originalDurationDays),
       due: count.due,
       taken: count.taken,
-      missed: count.rate === null ? null : count.due - count.taken,
+      missed: count.rate === null ? null : count.due - count.taken - skipped,
+      skipped,
       rate: count.rate,
-      days: dayRows(
-        row,
-        figures.cells[i] ?? [],
-        input.records.filter((r) => r.medicineId === row.id),
-        { timeZone, defaultReminderTimes },
-      ),
+      days,
       asNeeded: input.intakes
         .filter((x) => x.medicineId === row.id && inRange(x.takenAt))
         .map((x) => ({ at: isoWithOffset(x.takenAt.getTime(), timeZone), override: x.override })),
@@ -108,7 +114,13 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
     timeZone,
     generatedAt: isoWithOffset(input.now.getTime(), timeZone),
     patient: input.patient,
-    totals: { due: totals.due, taken: totals.taken, missed: totals.missed, rate: totals.rate },
+    totals: {
+      due: totals.due,
+      taken: totals.taken,
+      missed: totals.missed,
+      skipped: totals.skipped,
+      rate: totals.rate,
+    },
     medicines,
   };
 }
@@ -167,12 +179,14 @@ function dayRows(
         // A tick where no dose is scheduled (a slot the frequency dropped) keeps the slot's time.
         const time = dose?.time ?? slotTimesOf(row, context.defaultReminderTimes)[cell.slot] ?? null;
         const at = dose?.at ?? (time ? wallClockInstant(date, time, context.timeZone) : null);
+        const skip = cell.taken === 0 && cell.due ? skipOf(record, cell.slot) : null;
         return {
           slot: cell.slot,
           time,
           taken: cell.taken,
           pillsPerDose,
-          status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : 'missed',
+          status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : skip ? 'skipped' : 'missed',
+          skip: skip ? skipText(skip) : null,
           at: at === null ? null : isoWithOffset(at, context.timeZone),
           takenAt:
             cell.taken > 0 && takenAt[cell.slot]

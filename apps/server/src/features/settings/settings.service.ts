@@ -129,7 +129,12 @@ export class SettingsService {
         };
       });
     const preferences: StoredPreferences = {
-      notifications: input.notifications,
+      notifications: {
+        ...input.notifications,
+        // Saves that predate them (the spec's clients) keep the saved ones (decisions 227, 228).
+        followUps: input.notifications.followUps ?? current.notifications.followUps,
+        quietHours: input.notifications.quietHours ?? current.notifications.quietHours,
+      },
       medicineDefaults: {
         ...input.medicineDefaults,
         // The spec's clients send no take-early window: the saved one stays (decision 190).

@@ -107,6 +107,14 @@ describe(`as-needed limits and idempotent retries (${TEST_ENGINE})`, () => {
             taken: false,
             idempotencyKey: key,
           }),
+        'medicine.skipDose': (key) =>
+          me.api.put(`/api/medicine/${daily.id}/dose/skip`, {
+            date: '2026-11-21',
+            slot: 2,
+            skipped: true,
+            reason: 'felt_unwell',
+            idempotencyKey: key,
+          }),
         'medicine.takeAsNeeded': (key) =>
           me.api.post(`/api/medicine/${prn.id}/as-needed`, { idempotencyKey: key }),
         'notification.markRead': (key) =>

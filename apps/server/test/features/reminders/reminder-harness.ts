@@ -170,7 +170,14 @@ export interface TestUser {
   saveDevice(tokenForNotification: string): Promise<void>;
 }
 
-export const DEFAULT_NOTIFICATIONS = DEFAULT_SETTINGS.notifications;
+/**
+ * The defaults, but no follow-ups (decision 227): the rule tests count each reminder they expect,
+ * and follow-ups have tests of their own (follow-ups.test.ts), which turn them on.
+ */
+export const DEFAULT_NOTIFICATIONS = {
+  ...DEFAULT_SETTINGS.notifications,
+  followUps: { ...DEFAULT_SETTINGS.notifications.followUps, times: 0 },
+};
 
 /** A registered, signed-in user with settings saved (zone, times, switches). */
 export async function createUser(

@@ -166,7 +166,7 @@ describe(`no dose is due before the medicine was added (${TEST_ENGINE})`, () => 
 
   it('counts none of the day’s 08:00, 14:00 and 20:00 doses as due or missed', async () => {
     const report = await doctor(user, today, today);
-    expect(report.totals).toEqual({ due: 0, taken: 0, missed: null, rate: null });
+    expect(report.totals).toEqual({ due: 0, taken: 0, missed: null, skipped: 0, rate: null });
     expect(report.medicines[0]!.days).toEqual([]);
     const month = await user.api.get<MonthAggregatesView>(
       `/api/report/${user.email}/month?month=${today.slice(0, 7)}`,

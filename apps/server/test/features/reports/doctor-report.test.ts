@@ -134,7 +134,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         '=HYPERLINK("http://evil.example")': [9, 3, 33],
         Ibuprofen: [0, 0, null],
       });
-      expect(october.totals).toEqual({ due: 33, taken: 7, missed: 26, rate: 21 });
+      expect(october.totals).toEqual({ due: 33, taken: 7, missed: 26, skipped: 0, rate: 21 });
     });
   });
 
@@ -153,6 +153,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         status: 'taken',
         at: '2026-10-05T08:00:00+02:00',
         takenAt: null,
+        skip: null,
       },
     ]);
     expect(day('2026-10-10')).toEqual([
@@ -164,6 +165,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         status: 'extra',
         at: '2026-10-10T08:00:00+02:00',
         takenAt: null,
+        skip: null,
       },
     ]);
     expect(day('2026-11-05')).toEqual([
@@ -175,6 +177,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         status: 'missed',
         at: '2026-11-05T08:00:00+01:00',
         takenAt: null,
+        skip: null,
       },
     ]);
     expect(day('2026-10-06')).toBeUndefined(); // a Tuesday: nothing due, nothing taken
@@ -192,6 +195,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
           at: '2026-11-10T08:00:00+01:00',
           // Recorded by the spec's whole-day write: which doses, not when (decision 191).
           takenAt: null,
+          skip: null,
         },
       ],
     });
@@ -229,6 +233,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       'detail',
       'pills_per_dose',
       'taken_at',
+      'skipped',
     ]);
     expect(rows.every((row) => row.length === header!.length)).toBe(true);
     const json = await doctor('2026-10-01', '2026-11-10');
@@ -255,9 +260,10 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       '',
       '1',
       '',
+      '',
     ]);
     expect(rows.filter((r) => r[0] === 'refill')).toEqual([
-      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills', '', ''],
+      ['refill', 'Aspirin', '', '', '2026-11-10', '', '13:00', '', '', '', '', '', '60 pills', '', '', ''],
     ]);
     const doses = json.medicines.reduce((n, m) => n + m.days.reduce((k, d) => k + d.doses.length, 0), 0);
     expect(rows.filter((r) => r[0] === 'dose')).toHaveLength(doses);

@@ -75,7 +75,7 @@ describe('GET /api/report/{userEmail}/month', () => {
       { name: 'Afternoon', due: 3, taken: 2, rate: 67 },
       { name: 'Evening', due: 9, taken: 1, rate: 11 },
     ]);
-    expect(body.totals).toEqual({ due: 22, taken: 6, rate: 27, missed: 16 });
+    expect(body.totals).toEqual({ due: 22, taken: 6, rate: 27, missed: 16, skipped: 0 });
   });
 
   it('gives the six months up to the month, a past month counted whole', async () => {
@@ -99,7 +99,7 @@ describe('GET /api/report/{userEmail}/month', () => {
     expect(october.days).toHaveLength(31);
     expect(october.days[18]).toMatchObject({ date: '2026-10-19', status: 'no-doses' });
     expect(october.days[30]).toMatchObject({ date: '2026-10-31', due: 2, taken: 2, status: 'all' });
-    expect(october.totals).toEqual({ due: 24, taken: 2, rate: 8, missed: 22 });
+    expect(october.totals).toEqual({ due: 24, taken: 2, rate: 8, missed: 22, skipped: 0 });
     expect(october.trend.at(-1)?.month).toBe('2026-10');
   });
 

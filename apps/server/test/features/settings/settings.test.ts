@@ -39,6 +39,9 @@ describe(`settings (${TEST_ENGINE})`, () => {
             refillReminders: true,
             dailySummary: false,
             upcomingHeadsUp: false,
+            // Decisions 227, 228: follow-ups on (every 10 minutes, 3 times), quiet hours off.
+            followUps: { everyMinutes: 10, times: 3 },
+            quietHours: { enabled: false, start: '22:00', end: '07:00' },
           },
           medicineDefaults: {
             defaultDosesPerDay: 1,
@@ -76,6 +79,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
           refillReminders: false,
           dailySummary: true,
           upcomingHeadsUp: true,
+          followUps: { everyMinutes: 5, times: 6 },
+          quietHours: { enabled: true, start: '21:30', end: '06:15' },
         },
         medicineDefaults: {
           defaultDosesPerDay: 2,
@@ -95,8 +100,11 @@ describe(`settings (${TEST_ENGINE})`, () => {
       const { timezone: _zone, ...withoutZone } = wanted;
       // The spec's clients send no take-early window either: the saved one stays (decision 190).
       const { takeEarlyMinutes: _early, ...specDefaults } = wanted.medicineDefaults;
+      // Nor follow-ups and quiet hours (decisions 227, 228): the saved ones stay.
+      const { followUps: _f, quietHours: _q, ...specNotifications } = wanted.notifications;
       const again = await me.api.put(`/api/user/${me.email}/settings`, {
         ...withoutZone,
+        notifications: specNotifications,
         medicineDefaults: specDefaults,
         privacy: { dataSharing: false, analytics: false },
       });
@@ -123,6 +131,20 @@ describe(`settings (${TEST_ENGINE})`, () => {
         (s: Settings) => ({ ...s, notifications: { ...s.notifications, reminderAdvance: -1 } }),
       ],
       ['a missing group', ({ privacy: _privacy, ...s }: Settings) => s],
+      [
+        'follow-ups every 61 minutes',
+        (s: Settings) => ({
+          ...s,
+          notifications: { ...s.notifications, followUps: { everyMinutes: 61, times: 3 } },
+        }),
+      ],
+      [
+        'quiet hours that start when they end',
+        (s: Settings) => ({
+          ...s,
+          notifications: { ...s.notifications, quietHours: { enabled: true, start: '23:00', end: '23:00' } },
+        }),
+      ],
     ])('refuses %s with 400 and keeps what was saved', async (_label, change) => {
       const me = await newUser();
       const before = await settingsOf(me);

@@ -15,6 +15,7 @@ import {
   slotNameForTime,
   slotsBeforeAdded,
   taperStepOn,
+  type SkipReason,
   type SlotName,
   type SlotStatus,
 } from '@medrem/domain';
@@ -29,6 +30,8 @@ export interface SlotDose {
   takenToday: string;
   /** When this dose was taken (ISO), if it is and the server knows (decision 191). */
   takenAt?: string | null;
+  /** Skipped on purpose with its reason (decision 225), when not taken. */
+  skipped?: DoseSkipView | null;
   /** A taper's step of today (decision 120): what to take, instead of the medicine's dosage. */
   step?: { dose: string; pillsPerDose: number };
   /**
@@ -53,12 +56,20 @@ export interface DoseSlotView {
   doses: SlotDose[];
 }
 
+/** A dose's skip as the API answers it (decision 225). */
+export interface DoseSkipView {
+  reason: SkipReason | null;
+  note?: string | undefined;
+}
+
 /** Today's answers the cards are built from, one entry per medicine id. */
 export interface TodayInput {
   medicines: readonly Medicine[];
   takenById: ReadonlyMap<string, string | null | undefined>;
   /** Per medicine, per slot: when the dose was taken (decision 191). */
   takenAtById?: ReadonlyMap<string, readonly (string | null)[] | undefined>;
+  /** Per medicine, per slot: the dose skipped on purpose (decision 225). */
+  skippedById?: ReadonlyMap<string, readonly (DoseSkipView | null)[] | undefined>;
   today: string;
   nowMinutes: number;
   /** Minutes before its time a dose may be ticked (the user's setting, decision 190). */
@@ -84,13 +95,22 @@ function slotState(
 ): Pick<DoseSlotView, 'status' | 'available'> {
   const phase = dosePhase(time, input.nowMinutes, input.takeEarlyMinutes);
   return {
-    status: cardStatus(doses, phase),
+    status: cardStatus(
+      doses.map((dose) => ({ ...dose, skipped: Boolean(dose.skipped) })),
+      phase,
+    ),
     available: isTakeable(phase),
   };
 }
 
 function takenAtOf(input: TodayInput, medicineId: string, slot: number): string | null {
   return input.takenAtById?.get(medicineId)?.[slot] ?? null;
+}
+
+/** A dose not taken that was skipped (decision 225): its skip, else nothing. */
+function skipped(input: TodayInput, medicineId: string, slot: number, taken: boolean) {
+  const skip = taken ? null : (input.skippedById?.get(medicineId)?.[slot] ?? null);
+  return skip ? { skipped: skip } : {};
 }
 
 /**
@@ -150,7 +170,14 @@ function slotDose(input: TodayInput, medicine: Medicine, slot: number, beforeAdd
       : null;
   const taken = takenToday.split('-')[slot] === '1';
   const takenAt = taken ? takenAtOf(input, medicine.id, slot) : null;
-  const dose: SlotDose = { medicine, slot, takenToday, taken, takenAt };
+  const dose: SlotDose = {
+    medicine,
+    slot,
+    takenToday,
+    taken,
+    takenAt,
+    ...skipped(input, medicine.id, slot, taken),
+  };
   if (beforeAdded) dose.beforeAdded = true;
   return step ? { ...dose, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } } : dose;
 }
@@ -180,6 +207,7 @@ export function buildIntervalDoses(input: TodayInput): IntervalDoseView[] {
           taken,
           takenToday,
           takenAt,
+          ...skipped(input, medicine.id, dose.slot, taken),
           ...(dose.beforeAdded ? { beforeAdded: true } : {}),
         },
       ];

@@ -17,10 +17,12 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
   const user = useSignedInUser();
   const pending = usePendingWrites(user.id);
   const queries = trpc.useQueries((t) => medicines.map((m) => t.medicine.getTaken({ id: m.id, date })));
-  const { takenById, takenAtById, pendingTicks } = useMemo(() => {
+  const { takenById, takenAtById, skippedById, pendingTicks } = useMemo(() => {
     const taken = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.taken] as const));
     // When each dose was taken, as the server knows it (decision 191).
     const takenAt = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.takenAt] as const));
+    // Doses skipped on purpose (decision 225); a tick waiting to sync wins over a skip on screen.
+    const skipped = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.skipped] as const));
     const waiting = new Set<string>();
     for (const entry of pending) {
       if (entry.kind !== 'tick' || entry.date !== date) continue;
@@ -34,9 +36,15 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
       );
       waiting.add(pendingTickKey(entry.medicineId, entry.slot));
     }
-    return { takenById: taken, takenAtById: takenAt, pendingTicks: waiting };
+    return { takenById: taken, takenAtById: takenAt, skippedById: skipped, pendingTicks: waiting };
     // queries is a new array each render; its data items are stable references.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [medicines, date, pending, ...queries.map((q) => q.data)]);
-  return { takenById, takenAtById, pendingTicks, isPending: queries.some((q) => q.isPending) };
+  return {
+    takenById,
+    takenAtById,
+    skippedById,
+    pendingTicks,
+    isPending: queries.some((q) => q.isPending),
+  };
 }

@@ -15,7 +15,13 @@ export const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:
 export const rateLabel = (rate: number | null) => (rate === null ? '-' : `${rate}%`);
 
 /** What a day's colour means, in words: the colour is never the only carrier. */
-export function statusText(day: { status: DayStatus; due: number; taken: number }): string {
+export function statusText(day: { status: DayStatus; due: number; taken: number; skipped?: number }): string {
+  // A skipped dose (decision 225) is not taken, but said apart from the ones forgotten.
+  const skipped = day.skipped ? `, ${day.skipped} skipped` : '';
+  return dayStatusText(day) + (day.status === 'some' || day.status === 'none' ? skipped : '');
+}
+
+function dayStatusText(day: { status: DayStatus; due: number; taken: number }): string {
   switch (day.status) {
     case 'all':
       return `all taken, ${day.taken} of ${day.due}`;

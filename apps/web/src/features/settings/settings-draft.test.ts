@@ -13,6 +13,8 @@ const settings: Settings = {
     dailySummary: false,
     upcomingHeadsUp: true,
     reminderAdvance: 30,
+    followUps: { everyMinutes: 10, times: 3 },
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
   },
   medicineDefaults: {
     defaultDosesPerDay: 3,

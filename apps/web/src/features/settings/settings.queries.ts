@@ -1,5 +1,5 @@
 import type { Settings, SettingsInput } from '@medrem/contract';
-import { DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
+import { DEFAULT_FOLLOW_UPS, DEFAULT_QUIET_HOURS, DEFAULT_TAKE_EARLY_MINUTES } from '@medrem/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -79,6 +79,13 @@ export function useSaveSettings() {
       const previous = utils.settings.get.getData({ userEmail: user.email })?.settings;
       settingsCache.write(user.email, {
         ...input,
+        notifications: {
+          ...input.notifications,
+          // Decisions 227, 228: left out of a save, the saved ones stay.
+          followUps: input.notifications.followUps ?? previous?.notifications.followUps ?? DEFAULT_FOLLOW_UPS,
+          quietHours:
+            input.notifications.quietHours ?? previous?.notifications.quietHours ?? DEFAULT_QUIET_HOURS,
+        },
         medicineDefaults: {
           ...input.medicineDefaults,
           takeEarlyMinutes:

@@ -5,6 +5,14 @@ import type { EngineMedicine, UserState } from './row-types';
 export const takenFlag = (state: UserState, medicineId: string, date: string, slot: number) =>
   parseFrequency(state.taken.get(`${medicineId}|${date}`) ?? '')[slot] === 1;
 
+/** Taken or skipped (decision 225): nothing more is asked about the dose. O(1) for a day without a skip. */
+export const settledFlag = (state: UserState, medicineId: string, date: string, slot: number) => {
+  const settled = state.skipped?.get(`${medicineId}|${date}`);
+  return settled === undefined
+    ? takenFlag(state, medicineId, date, slot)
+    : parseFrequency(settled)[slot] === 1;
+};
+
 export const scheduleContext = (settings: UserState['settings']) => ({
   timeZone: settings.timezone,
   defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,

@@ -25,7 +25,8 @@ import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
 import { ownRowOutcome } from './own-row-outcome';
-import { scheduleContext, takenFlag, withStepDose } from './dose-state';
+import { followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
+import { scheduleContext, settledFlag, takenFlag, withStepDose } from './dose-state';
 import { localParts, zonedInstant } from '../zoned-time';
 
 export type {
@@ -57,7 +58,8 @@ export function effectiveOccurrence(row: DueRow, now: Date): Occurrence {
 }
 
 /**
- * Medicines with a dose in default-time `slot` on `date` that is not yet taken: only slot kinds on
+ * Medicines with a dose in default-time `slot` on `date` that is not yet settled (taken or skipped,
+ * decision 225): only slot kinds on
  * the default times (one with its own times has its own row, decision 212), and only on their dose
  * days (a Monday medicine is not reminded, nor missed, on a Tuesday).
  */
@@ -67,7 +69,7 @@ export function dueMedicines(state: UserState, slot: number, date: string): Engi
   const due = (m: EngineMedicine) =>
     !hasOwnTimes(m) && slotFlagsOn(m, date)[slot] === 1 && !slotsBeforeAdded(m, date, context).has(slot);
   return state.medicines
-    .filter((m) => due(m) && !takenFlag(state, m.id, date, slot))
+    .filter((m) => due(m) && !settledFlag(state, m.id, date, slot))
     .map((m) => withStepDose(m, date));
 }
 
@@ -115,20 +117,22 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
   const today = localParts(now.getTime(), settings.timezone).date;
   const recurring = isRecurring(row.kind);
 
+  // A dose row walks its follow-ups (decision 227) at offsets after the dose: its spec is offset 0.
+  const spec: ScheduleSpec = row.kind === 'dose' ? { ...row, offsetMinutes: 0 } : row;
   // The row must still be what the settings ask for; otherwise move it (zone or time changed) or drop it.
   if (recurring) {
     const wanted = desiredSchedule(settings, state.medicines, today).find((s) => specKey(s) === specKey(row));
     if (!wanted) return { intents: [], next: null };
     if (
-      wanted.localTime !== row.localTime ||
-      wanted.offsetMinutes !== row.offsetMinutes ||
-      wanted.timezone !== row.timezone
+      wanted.localTime !== spec.localTime ||
+      wanted.offsetMinutes !== spec.offsetMinutes ||
+      wanted.timezone !== spec.timezone
     ) {
       return { intents: [], next: { ...nextOccurrence(wanted, now), spec: wanted } };
     }
   }
   const following = recurring
-    ? { ...nextOccurrence(row, now, addDays(occurrence.date, 1)), spec: row as ScheduleSpec }
+    ? { ...nextOccurrence(spec, now, addDays(occurrence.date, 1)), spec: { ...spec } }
     : null;
   const outcome = (intents: Intent[]): RowOutcome => ({ intents: n.enabled ? intents : [], next: following });
   const date = occurrence.date;
@@ -137,10 +141,47 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
 
   switch (row.kind) {
     case 'dose': {
+      const until = following!.fireAt.getTime();
+      // The slot's missed-dose alert (its own row) speaks at +60: no follow-up beside it.
+      const giveWayAt = n.missedDoseAlerts ? MISSED_DOSE_ALERT_DELAY_MINUTES : undefined;
+      if (row.offsetMinutes > 0) {
+        // A follow-up (decision 227): only for a dose still open, checked now.
+        const after = () =>
+          nextFollowUp(spec, settings, {
+            date,
+            doseAt,
+            offset: row.offsetMinutes,
+            now: nowMs,
+            until,
+            giveWayAt,
+          });
+        return followUpPhase({
+          spec,
+          occurrence,
+          settings,
+          now,
+          doseAt,
+          until,
+          after: () => after() ?? following,
+          settled: following,
+          intent: () => slotFollowUpIntent(row, date, dueMedicines(state, row.slot, date)),
+        });
+      }
       if (nowMs >= doseAt + MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000) return outcome([]);
       const due = dueMedicines(state, row.slot, date);
-      if (due.length === 0) return outcome([]);
-      return outcome([doseIntent('dose', row, date, due), ...refillIntents(state, due, today)]);
+      if (due.length === 0 || !n.enabled) return outcome([]);
+      const followUp = nextFollowUp(spec, settings, {
+        date,
+        doseAt,
+        offset: 0,
+        now: nowMs,
+        until,
+        giveWayAt,
+      });
+      return {
+        intents: [doseIntent('dose', row, date, due), ...refillIntents(state, due, today)],
+        next: followUp ?? following,
+      };
     }
     case 'snooze': {
       if (nowMs >= occurrence.fireAt.getTime() + SNOOZE_STALE_MS) return outcome([]);
@@ -180,6 +221,9 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
     case 'summary': {
       if (!n.dailySummary || nowMs > occurrence.fireAt.getTime() + SUMMARY_STALE_MS) return outcome([]);
+      // Quiet hours hold the summary to their end (decision 228); it then says whose day it was.
+      const hold = n.enabled ? quietHold(settings, now) : null;
+      if (hold) return { intents: [], next: { date, fireAt: hold, spec } };
       const slots = settings.medicineDefaults.defaultReminderTimes.length;
       let due = 0;
       let taken = 0;
@@ -203,7 +247,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
           key: `summary:${date}`,
           type: 'generic',
           title: reminderTexts.summaryTitle,
-          message: reminderTexts.summaryBody(taken, due),
+          message: reminderTexts.summaryBody(taken, due, today === date ? 'Today' : 'Yesterday'),
           medicineName: null,
         },
       ]);

@@ -40,6 +40,11 @@ export interface UserState {
   medicines: EngineMedicine[];
   /** Taken flags by `${medicineId}|${date}`. */
   taken: Map<string, string>;
+  /**
+   * Settled flags (taken or skipped, decision 225) by `${medicineId}|${date}`, only for days with a
+   * skip that holds: a skipped dose gets no reminder, follow-up, missed-dose or caregiver alert.
+   */
+  skipped?: Map<string, string>;
   /** The user's caregivers (decision 140), read in the firing transaction. */
   care: CareAudience[];
 }

@@ -1,3 +1,4 @@
+import { settledFlags } from '@medrem/domain';
 import type { Database } from '../../../db/database';
 import { CareRepository } from '../../care/care.repository';
 import { DoseRecordRepository } from '../../medicines/dose-record.repository';
@@ -86,7 +87,16 @@ export async function loadUserStates(
   }
   for (const t of taken) {
     const owner = medicineOwner.get(t.medicineId);
-    if (owner) states.get(owner)?.taken.set(`${t.medicineId}|${t.date}`, t.taken);
+    const state = owner ? states.get(owner) : undefined;
+    if (!state) continue;
+    const key = `${t.medicineId}|${t.date}`;
+    state.taken.set(key, t.taken);
+    // Only a day with a skip costs more (decision 225); the flags are as long as the taken string
+    // or the skips, whichever is longer.
+    if (t.skipped) {
+      const slots = Math.max(t.taken.split('-').length, t.skipped.length);
+      (state.skipped ??= new Map()).set(key, settledFlags(t, slots));
+    }
   }
   for (const link of links) {
     states.get(link.patientId)?.care.push({

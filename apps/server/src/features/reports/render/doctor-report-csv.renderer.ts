@@ -18,6 +18,8 @@ const COLUMNS = [
   'pills_per_dose',
   // When a taken dose was taken (decision 191), beside `time`, when it was due.
   'taken_at',
+  // Doses skipped on purpose (decision 225), apart from `missed`; a skipped dose's reason is its detail.
+  'skipped',
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | number | null>>;
 
@@ -56,6 +58,7 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
           pills_per_dose: dose.pillsPerDose,
           taken: dose.taken,
           taken_at: dose.takenAt,
+          detail: dose.skip,
         });
       }
     }
@@ -82,8 +85,20 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function figures(count: { due: number; taken: number; missed: number | null; rate: number | null }): Row {
-  return { due: count.due, taken: count.taken, missed: count.missed, adherence_percent: count.rate };
+function figures(count: {
+  due: number;
+  taken: number;
+  missed: number | null;
+  skipped: number;
+  rate: number | null;
+}): Row {
+  return {
+    due: count.due,
+    taken: count.taken,
+    missed: count.missed,
+    skipped: count.skipped,
+    adherence_percent: count.rate,
+  };
 }
 
 /** '2026-11-03T08:00:00+01:00' → its local date and HH:MM. */

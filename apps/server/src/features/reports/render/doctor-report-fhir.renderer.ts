@@ -81,7 +81,7 @@ function statement(
   const adherence =
     m.rate === null
       ? `No doses were due from ${report.from} to ${report.to}.`
-      : `Adherence ${report.from} to ${report.to}: ${m.rate}% (${m.taken} of ${m.due} doses taken, ${m.missed ?? 0} missed).`;
+      : `Adherence ${report.from} to ${report.to}: ${m.rate}% (${m.taken} of ${m.due} doses taken, ${m.missed ?? 0} missed${m.skipped > 0 ? `, ${m.skipped} skipped` : ''}).`;
   const notes = [adherence, ...m.refills.map((r) => `Refilled with ${r.pills} pills at ${r.at}.`)];
   return {
     resourceType: 'MedicationStatement',

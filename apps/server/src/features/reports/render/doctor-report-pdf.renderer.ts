@@ -73,7 +73,7 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
 
   writer.line('Doses by day', { size: 13, bold: true, gap: 4, before: 10 });
   writer.line(
-    'Each due or recorded dose at its time that day: taken, missed, or extra (taken when none was due).',
+    'Each due or recorded dose at its time that day: taken, missed, skipped (with its reason), or extra (taken when none was due).',
     {
       color: MUTED,
       gap: 4,
@@ -87,7 +87,7 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
       const doses = day.doses
         .map(
           (d) =>
-            `${d.time ?? `slot ${d.slot + 1}`} ${d.status}${d.takenAt ? ` at ${d.takenAt.slice(11, 16)}` : ''}`,
+            `${d.time ?? `slot ${d.slot + 1}`} ${d.skip ? d.skip.replace(/^Skipped/, 'skipped') : d.status}${d.takenAt ? ` at ${d.takenAt.slice(11, 16)}` : ''}`,
         )
         .join('    ');
       writer.line(`${day.date}    ${doses}`, { indent: 12 });
@@ -123,10 +123,12 @@ function figuresText(count: {
   due: number;
   taken: number;
   missed: number | null;
+  skipped: number;
   rate: number | null;
 }): string {
   if (count.rate === null) return 'no doses were due';
-  return `${count.rate}% (${count.taken} of ${count.due} doses taken, ${count.missed ?? 0} missed)`;
+  const skipped = count.skipped > 0 ? `, ${count.skipped} skipped` : '';
+  return `${count.rate}% (${count.taken} of ${count.due} doses taken, ${count.missed ?? 0} missed${skipped})`;
 }
 
 interface LineOptions {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
 import { type DoseSlotView, type SlotDose, doseLine } from '../dose-slots.model';
 import { pendingTickKey } from '../use-taken-today.hook';
+import { DoseSkip } from './dose-skip.component';
 import { DoseTick } from './dose-tick.component';
 import { DoseTakenAt } from './taken-at.component';
 
@@ -11,6 +12,8 @@ const STATUS_STYLE: Record<SlotStatus, string> = {
   'In Progress': 'bg-blue-100 text-blue-800',
   Due: 'bg-amber-100 text-amber-900',
   Missed: 'bg-red-100 text-red-800',
+  // Decision 225: settled on purpose, neither done nor forgotten.
+  Skipped: 'bg-violet-100 text-violet-900',
   Upcoming: 'bg-slate-100 text-slate-700',
   'No doses': 'bg-slate-100 text-slate-700',
   // Decision 187: neutral, since nothing was owed.
@@ -73,33 +76,40 @@ export function DoseSlotCard(props: {
       ) : (
         <ul className="my-3 flex flex-col gap-2">
           {slot.doses.map((dose) => (
-            <li
-              key={dose.medicine.id}
-              className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-2"
-            >
-              <div>
-                <p className="font-medium text-slate-900">{dose.medicine.name}</p>
-                <p className="text-sm text-slate-700">{doseLine(dose)}</p>
-                {dose.beforeAdded && !dose.taken ? (
-                  <p className="text-sm text-slate-600">{BEFORE_ADDED_NOTE}</p>
-                ) : null}
-                {dose.taken && dose.takenAt ? (
-                  <DoseTakenAt
-                    medicine={dose.medicine}
-                    date={props.date}
-                    slot={dose.slot}
-                    takenAt={dose.takenAt}
-                    timeZone={props.timeZone}
-                  />
-                ) : null}
+            <li key={dose.medicine.id} className="rounded-lg bg-slate-50 p-2">
+              <div className="flex items-center justify-between gap-3">
+                <div>
+                  <p className="font-medium text-slate-900">{dose.medicine.name}</p>
+                  <p className="text-sm text-slate-700">{doseLine(dose)}</p>
+                  {dose.beforeAdded && !dose.taken ? (
+                    <p className="text-sm text-slate-600">{BEFORE_ADDED_NOTE}</p>
+                  ) : null}
+                  {dose.taken && dose.takenAt ? (
+                    <DoseTakenAt
+                      medicine={dose.medicine}
+                      date={props.date}
+                      slot={dose.slot}
+                      takenAt={dose.takenAt}
+                      timeZone={props.timeZone}
+                    />
+                  ) : null}
+                </div>
+                <DoseTick
+                  label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose taken`}
+                  taken={dose.taken}
+                  available={slot.available}
+                  busy={false}
+                  waiting={props.pendingTicks.has(pendingTickKey(dose.medicine.id, dose.slot))}
+                  onToggle={() => props.onToggle(dose)}
+                />
               </div>
-              <DoseTick
-                label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose taken`}
+              <DoseSkip
+                medicine={dose.medicine}
+                doseName={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose`}
+                date={props.date}
+                slot={dose.slot}
                 taken={dose.taken}
-                available={slot.available}
-                busy={false}
-                waiting={props.pendingTicks.has(pendingTickKey(dose.medicine.id, dose.slot))}
-                onToggle={() => props.onToggle(dose)}
+                skipped={dose.skipped ?? null}
               />
             </li>
           ))}

@@ -24,12 +24,13 @@ import { DoseSlotCard } from './dose-slot-card.component';
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
   const medicines = useMedicines();
   const list = useMemo(() => medicines.data ?? [], [medicines.data]);
-  const { takenById, takenAtById, pendingTicks } = useTakenToday(list, now.date);
+  const { takenById, takenAtById, skippedById, pendingTicks } = useTakenToday(list, now.date);
   const { toggle } = useToggleDose(now.date);
   const today = {
     medicines: list,
     takenById,
     takenAtById,
+    skippedById,
     today: now.date,
     nowMinutes: now.minutes,
     // A settings copy saved on the device before the window existed has none.

@@ -54,12 +54,14 @@ export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
       </ol>
       <ChartTable
         caption={`${monthLabel(report.month)}: doses taken by day`}
-        columns={['Day', 'Status', 'Due', 'Taken']}
+        columns={['Day', 'Status', 'Due', 'Taken', 'Skipped']}
         rows={report.days.map((day) => [
           dayLabel(day.date),
           STATUS_STYLE[day.status].legend,
           day.status === 'future' ? '-' : day.due,
           day.status === 'future' ? '-' : day.taken,
+          // Skipped on purpose (decision 225): not taken, but not forgotten either.
+          day.status === 'future' ? '-' : (day.skipped ?? 0),
         ])}
       />
     </section>

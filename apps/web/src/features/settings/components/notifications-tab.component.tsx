@@ -4,6 +4,7 @@ import { Toggle } from '../../../shared/ui/toggle.component';
 import { DeliveryChannelsSection } from '../../delivery-channels/delivery-channels-section.component';
 import { DevicePushStatus } from '../../push/components/device-push-status.component';
 import type { SettingsDraft } from '../settings-draft';
+import { FollowUpSettingsFields } from './follow-up-settings.component';
 
 type NotificationSettings = SettingsDraft['notifications'];
 
@@ -51,6 +52,11 @@ export function NotificationsTab(props: {
           description="A reminder shortly before each dose"
           checked={value.upcomingHeadsUp}
           onChange={(v) => set('upcomingHeadsUp', v)}
+        />
+        <FollowUpSettingsFields
+          followUps={value.followUps}
+          quietHours={value.quietHours}
+          onChange={(change) => onChange({ ...value, ...change })}
         />
         <div className="py-3">
           <Field id="settings-reminder-advance" label="Heads-up advance (minutes before a dose)">

@@ -1,0 +1,108 @@
+import {
+  DEFAULT_FOLLOW_UPS,
+  DEFAULT_QUIET_HOURS,
+  FOLLOW_UP_MINUTES,
+  FOLLOW_UP_TIMES,
+  type FollowUpSettings,
+  type QuietHours,
+  quietHoursIssue,
+} from '@medrem/domain';
+import { inputClass } from '../../../shared/ui/button.styles';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
+import { Toggle } from '../../../shared/ui/toggle.component';
+
+const clamp = (value: number, bounds: { min: number; max: number }) =>
+  Math.min(bounds.max, Math.max(bounds.min, Math.trunc(value)));
+
+/**
+ * Decisions 227 and 228: how often a reminder asks again while the dose is not taken, skipped or
+ * snoozed, and the quiet window that holds those repeats and the daily summary (never a dose's
+ * first reminder). A settings copy saved on the device before these existed reads the defaults.
+ */
+export function FollowUpSettingsFields(props: {
+  followUps: FollowUpSettings | undefined;
+  quietHours: QuietHours | undefined;
+  onChange: (change: { followUps: FollowUpSettings; quietHours: QuietHours }) => void;
+}) {
+  const followUps = props.followUps ?? DEFAULT_FOLLOW_UPS;
+  const quietHours = props.quietHours ?? DEFAULT_QUIET_HOURS;
+  const set = (change: Partial<{ followUps: FollowUpSettings; quietHours: QuietHours }>) =>
+    props.onChange({ followUps, quietHours, ...change });
+  const quietError = quietHours.enabled ? (quietHoursIssue(quietHours) ?? undefined) : undefined;
+  return (
+    <>
+      <div className="flex flex-col gap-3 py-3">
+        <div>
+          <p className="font-medium text-slate-900">Reminder follow-ups</p>
+          <p className="text-sm text-slate-600">
+            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-4">
+          <Field id="settings-follow-up-minutes" label="Every (minutes)">
+            <input
+              id="settings-follow-up-minutes"
+              type="number"
+              min={FOLLOW_UP_MINUTES.min}
+              max={FOLLOW_UP_MINUTES.max}
+              className={`${inputClass} max-w-32`}
+              value={followUps.everyMinutes}
+              onChange={(e) =>
+                set({
+                  followUps: {
+                    ...followUps,
+                    everyMinutes: clamp(Number(e.target.value) || FOLLOW_UP_MINUTES.min, FOLLOW_UP_MINUTES),
+                  },
+                })
+              }
+            />
+          </Field>
+          <Field id="settings-follow-up-times" label="Up to (times)">
+            <select
+              id="settings-follow-up-times"
+              className={`${inputClass} max-w-32`}
+              value={followUps.times}
+              onChange={(e) => set({ followUps: { ...followUps, times: Number(e.target.value) } })}
+            >
+              {Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
+                <option key={i} value={FOLLOW_UP_TIMES.min + i}>
+                  {FOLLOW_UP_TIMES.min + i}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </div>
+      <Toggle
+        label="Quiet Hours"
+        description="Hold follow-ups and the daily summary until the quiet hours end (a dose's first reminder still comes)"
+        checked={quietHours.enabled}
+        onChange={(enabled) => set({ quietHours: { ...quietHours, enabled } })}
+      />
+      {quietHours.enabled ? (
+        <div className="flex flex-wrap gap-4 pb-3">
+          <Field id="settings-quiet-start" label="Quiet from">
+            <input
+              id="settings-quiet-start"
+              type="time"
+              required
+              className={`${inputClass} max-w-40`}
+              value={quietHours.start}
+              onChange={(e) => set({ quietHours: { ...quietHours, start: e.target.value } })}
+            />
+          </Field>
+          <Field id="settings-quiet-end" label="Quiet until" error={quietError}>
+            <input
+              type="time"
+              required
+              className={`${inputClass} max-w-40`}
+              value={quietHours.end}
+              {...fieldAria('settings-quiet-end', quietError)}
+              onChange={(e) => set({ quietHours: { ...quietHours, end: e.target.value } })}
+            />
+          </Field>
+        </div>
+      ) : null}
+    </>
+  );
+}
