@@ -33,6 +33,9 @@ test('a dose is skipped from the dashboard with a reason, and the skip taken bac
   const form = card.getByRole('group', { name: /Skip Aspirin, .* dose\? Why:/ });
   await form.getByRole('radio', { name: "Doctor's advice" }).check();
   await card.getByLabel('Note (optional)').fill('blood test tomorrow');
+  // The full-page capture keeps the sticky header where the page was scrolled: from the top, it
+  // covers nothing.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(page, 'dose-skip-form');
   await card.getByRole('button', { name: 'Skip dose' }).click();
 
@@ -44,6 +47,7 @@ test('a dose is skipped from the dashboard with a reason, and the skip taken bac
     'aria-pressed',
     'false',
   );
+  await page.evaluate(() => window.scrollTo(0, 0));
   await captureScreen(page, 'dose-skipped');
 
   // The server has it: a reload shows it the same.
