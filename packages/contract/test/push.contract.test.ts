@@ -40,13 +40,14 @@ describe('push.action (POST /api/push/action)', () => {
     expect(refusals(action.input, input)[0]).toMatch(/^token: /);
   });
 
-  it('takes the action a dose page asks for with its token, take or snooze only', () => {
+  it('takes the action a dose page asks for with its token: take, snooze or skip (decision 229)', () => {
     const token = text(120, 'a');
     expect(accepted(action.input, { token, action: 'take' })).toEqual({ token, action: 'take' });
-    expect(refusals(action.input, { token, action: 'skip' })[0]).toMatch(/^action: /);
+    expect(accepted(action.input, { token, action: 'skip' })).toEqual({ token, action: 'skip' });
+    expect(refusals(action.input, { token, action: 'delete' })[0]).toMatch(/^action: /);
   });
 
-  it('answers which action ran, take or snooze only', () => {
+  it('answers which action ran: take, snooze or skip', () => {
     expect(accepted(action.output, { success: true, message: 'Snoozed', action: 'snooze' })).toMatchObject({
       action: 'snooze',
     });

@@ -286,7 +286,7 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'token of 2001 characters', patch: { token: 't'.repeat(2001) }, mentions: 'token' },
       { label: 'token as a number', patch: { token: 12345678901234567890 }, mentions: 'token' },
       { label: 'token null', patch: { token: null }, mentions: 'token' },
-      { label: 'an action that does not exist', patch: { action: 'skip' }, mentions: 'action' },
+      { label: 'an action that does not exist', patch: { action: 'delete' }, mentions: 'action' },
     ],
   },
   'push.dose': {

@@ -15,6 +15,8 @@ export const reminderTexts = {
       : `${line}. Every ${countText(hours, 'hour')}.`,
   // A follow-up says it is a repeat (decision 227).
   followUpTitle: (slot: SlotName) => `Still to take: your ${slot} dose`,
+  followUpSlotTitle: (count: number, time: string) =>
+    `Still to take: ${count} medicines at ${formatTime12h(time)}`,
   followUpBody: (lines: string) => lines,
   intervalFollowUpTitle: (name: string) => `Still to take: your ${name} dose`,
   headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,

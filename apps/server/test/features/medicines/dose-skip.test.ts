@@ -97,6 +97,20 @@ describe(`skipping a dose (${TEST_ENGINE})`, () => {
     expect(await dayOf(me, m.id)).toBeNull();
   });
 
+  it('skips the slot from a notification’s skip token (decision 229)', async () => {
+    server.clock.set(new Date(at('10:00')));
+    const me = await newUser();
+    const m = await createMedicine(me, { frequency: '1-0-1' });
+    const token = server.app.services.actionTokens.sign(
+      { action: 'skip', userId: me.id, slot: 0, date: TODAY },
+      server.clock.now(),
+    );
+    const response = await me.api.post<{ action: string; message: string }>('/api/push/action', { token });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ action: 'skip', message: `${m.name} skipped.` });
+    expect(await dayOf(me, m.id)).toMatchObject({ taken: '0-0-0', skipped: [{ reason: null }, null, null] });
+  });
+
   it('applies once per idempotency key', async () => {
     server.clock.set(new Date(at('10:00')));
     const me = await newUser();

@@ -161,7 +161,8 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
       await user.addDevice(endpoint);
       for (const time of ['21:50', '22:00', '22:10', '22:20', '23:00'])
         await server.at(`2026-11-27T${time}:00Z`);
-      expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual(['Time for your Evening dose']);
+      // Two medicines: the slot's one notification (decision 243).
+      expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual(['2 medicines at 9:50 PM']);
       // Melatonin is taken before the window ends: the held follow-up names Statin alone.
       server.clock.set('2026-11-28T06:30:00Z');
       await user.refresh();
@@ -173,7 +174,7 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
       expect(tick.status).toBe(200);
       for (const time of ['06:59', '07:00', '07:10', '07:20']) await server.at(`2026-11-28T${time}:00Z`);
       expect(sender.to(endpoint).map((p) => [p.payload.title, p.payload.body, p.payload.createdAt])).toEqual([
-        ['Time for your Evening dose', 'Melatonin, Statin', '2026-11-27T21:50:00.000Z'],
+        ['2 medicines at 9:50 PM', 'Melatonin, Statin', '2026-11-27T21:50:00.000Z'],
         ['Still to take: your Evening dose', 'Statin', '2026-11-28T07:00:00.000Z'],
       ]);
     });

@@ -106,10 +106,15 @@ export function slotFollowUpIntent(row: DueRow, date: string, due: EngineMedicin
   return {
     key: `followup:${row.slot}:${date}:${row.offsetMinutes}`,
     type: 'reminder',
-    title: reminderTexts.followUpTitle(slotNameForTime(row.localTime)),
+    // The reminder's words as a repeat: one dose's, or the slot's count (decision 243).
+    title:
+      due.length > 1
+        ? reminderTexts.followUpSlotTitle(due.length, row.localTime)
+        : reminderTexts.followUpTitle(slotNameForTime(row.localTime)),
     message: reminderTexts.followUpBody(due.map(reminderTexts.medicineLine).join(', ')),
     medicineName: due.length === 1 ? due[0]!.name : null,
-    // The reminder's tag: the repeat replaces the notification still shown, and rings again.
-    dose: { slot: row.slot, date, snoozable: true },
+    // The reminder's tag and buttons ('Take all' for several): the repeat replaces the notification
+    // still shown, and rings again.
+    dose: { slot: row.slot, date, snoozable: true, count: due.length },
   };
 }
