@@ -47,7 +47,7 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // release has not proved its address yet (issue 52: the banner asks it to verify)
   users: { token_version: 0, email_verified_at: null },
   // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
-  // for a dose recorded before the column (decision 191); 0015: no dose was skipped (decision 225)
+  // for a dose recorded before the column (decision 191); 0016: no dose was skipped (decision 225)
   dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null },
   // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
   // reminder times, as before (decision 212)
