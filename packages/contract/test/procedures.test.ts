@@ -33,6 +33,7 @@ describe('the contract as a whole', () => {
         'care',
         'passwordReset',
         'email',
+        'channels',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);
