@@ -70,3 +70,32 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   await expect(page).toHaveURL(/\/#today-doses-title$/);
   await expect(page.getByRole('heading', { name: /Today/ }).first()).toBeVisible();
 });
+
+// Decisions 225 and 241: Skip on the page, with the reason and note the person chooses.
+test('dose page: Skip with a reason records the dose as skipped, not taken', async ({ page, request }) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const metformin = await api.addMedicine(METFORMIN, yesterday);
+  const token = doseLinkToken(
+    suiteActionSecret(),
+    { userId: account.id!, slot: 0, date: todayUtc() },
+    linkExpiry(),
+  );
+
+  await page.goto(`/dose?token=${token}`);
+  await page.getByRole('button', { name: 'Skip…' }).click();
+  await page.getByRole('radio', { name: 'Ran out' }).check();
+  await page.getByLabel('Note (optional)').fill('Pharmacy opens at noon');
+  await captureScreen(page, 'dose-page-skip');
+  await page.getByRole('button', { name: 'Skip dose' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'skipped.' })).toHaveText('Metformin skipped.');
+  await expect(page.getByRole('button', { name: 'Skip…' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  // Taking it after all stays possible.
+  await expect(page.getByRole('button', { name: 'Take' })).toBeVisible();
+
+  const day = await api.takenDayOf(metformin, todayUtc());
+  expect(day?.taken.startsWith('0')).toBe(true);
+  expect(day?.skipped?.[0]).toMatchObject({ reason: 'ran_out', note: 'Pharmacy opens at noon' });
+});

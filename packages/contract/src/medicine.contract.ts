@@ -126,6 +126,11 @@ export const skipReasonSchema = z
   .enum(SKIP_REASONS, { error: `reason must be one of: ${SKIP_REASONS.join(', ')}.` })
   .meta({ id: 'SkipReason' });
 
+/** The skip's optional note: short, one line of the person's own words. */
+export const skipNoteSchema = textSchema('Note')
+  .trim()
+  .max(SKIP_NOTE_MAX, `Note is too long (at most ${SKIP_NOTE_MAX} characters).`);
+
 export const doseSkipSchema = z
   .object({
     reason: skipReasonSchema.nullable(),
@@ -298,10 +303,7 @@ export const medicineContract = {
       slot: boundedInt('Slot', 0, MAX_SLOT_INDEX),
       skipped: z.boolean({ error: 'skipped must be true or false.' }),
       reason: skipReasonSchema.optional(),
-      note: textSchema('Note')
-        .trim()
-        .max(SKIP_NOTE_MAX, `Note is too long (at most ${SKIP_NOTE_MAX} characters).`)
-        .optional(),
+      note: skipNoteSchema.optional(),
       idempotencyKey: idempotencyKeySchema.optional(),
     }),
     output: z.object({ takenDay: takenDaySchema }),

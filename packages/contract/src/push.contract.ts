@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
+import { skipNoteSchema, skipReasonSchema } from './medicine.contract';
 import { notificationSchema } from './notification.contract';
 import {
   changedAtSchema,
@@ -19,8 +20,10 @@ export {
   pushPayloadSchema,
 } from './push-payload';
 
-/** What a dose's buttons or its dose page may do. */
-/** 'skip' (decision 229): the dose skipped without a reason, stopping its follow-ups. */
+/**
+ * What a dose's buttons or its dose page may do. 'skip' (decisions 225, 229) settles the dose,
+ * stopping its follow-ups; from the dose page with the reason and note the person chose.
+ */
 export const doseActionSchema = z.enum(['take', 'snooze', 'skip']);
 
 /** The token a reminder carries: signed, short-lived, naming one dose (decision 241). */
@@ -84,6 +87,9 @@ export const pushContract = {
       token: doseTokenSchema('Action token'),
       /** Which action to run: needed with a dose page's token, which allows more than one. */
       action: doseActionSchema.optional(),
+      /** A skip's reason and note (decision 225), from the dose page; a button's skip has none. */
+      reason: skipReasonSchema.optional(),
+      note: skipNoteSchema.optional(),
       /** When the button was pressed: a press queued offline by the service worker syncs later. */
       at: changedAtSchema('at').optional(),
       idempotencyKey: idempotencyKeySchema.optional(),

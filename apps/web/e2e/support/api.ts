@@ -80,11 +80,18 @@ export class AccountApi {
 
   /** The taken flags of a medicine on a day ('1-0-0'); null when nothing was recorded. */
   async takenOn(medicine: Medicine, date: string): Promise<string | null> {
-    const answer = await this.call<{ takenDay: { taken: string } | null }>(
-      'GET',
-      `/api/medicine/${medicine.id}/taken?date=${date}`,
-    );
-    return answer.takenDay?.taken ?? null;
+    return (await this.takenDayOf(medicine, date))?.taken ?? null;
+  }
+
+  /** The day's record as the API reads it: the spec's flags and, on a day with one, the skips. */
+  async takenDayOf(
+    medicine: Medicine,
+    date: string,
+  ): Promise<{ taken: string; skipped?: ({ reason: string | null; note?: string } | null)[] } | null> {
+    const answer = await this.call<{
+      takenDay: { taken: string; skipped?: ({ reason: string | null; note?: string } | null)[] } | null;
+    }>('GET', `/api/medicine/${medicine.id}/taken?date=${date}`);
+    return answer.takenDay;
   }
 
   async medicines(): Promise<Medicine[]> {

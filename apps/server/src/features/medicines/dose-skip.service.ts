@@ -81,14 +81,19 @@ export class DoseSkipService {
 
   /**
    * A notification's 'Skip' (the action token's `skip`): the dose of every medicine scheduled in
-   * that slot that day, or of the one medicine named, skipped without a reason, in one transaction.
-   * Returns the names of the medicines skipped.
+   * that slot that day, or of the one medicine named, skipped in one transaction; with the reason
+   * and note the dose page asked for, none from a button. Returns the names of the medicines skipped.
    */
   async skipSlot(
     caller: Caller,
     dose: { date: string; slot: number; medicineId?: string | undefined },
-    options: { idempotencyKey?: string | undefined } = {},
+    options: {
+      reason?: SkipReason | null | undefined;
+      note?: string | undefined;
+      idempotencyKey?: string | undefined;
+    } = {},
   ): Promise<string[]> {
+    const skip = { reason: options.reason ?? null, note: options.note || undefined };
     return this.writer.once(
       caller,
       'medicine.skipSlot',
@@ -107,7 +112,7 @@ export class DoseSkipService {
           for (const row of rows) {
             const slots = slotCountOn(row, dose.date, timeZone);
             await doses.changeDay(row.id, dose.date, now, (current) => ({
-              day: applySkip(current, slots, dose.slot, { reason: null }, now.getTime()),
+              day: applySkip(current, slots, dose.slot, skip, now.getTime()),
               result: undefined,
             }));
           }

@@ -1,5 +1,5 @@
 import type { DosePage } from '@medrem/contract';
-import { dosesOn, slotNameForTime, taperStepOn } from '@medrem/domain';
+import { type SkipReason, dosesOn, slotNameForTime, taperStepOn } from '@medrem/domain';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
@@ -63,6 +63,8 @@ export class NotificationActionsService {
   async act(input: {
     token: string;
     action?: DoseAction | undefined;
+    reason?: SkipReason | undefined;
+    note?: string | undefined;
     at?: string | undefined;
     idempotencyKey?: string | undefined;
   }): Promise<{ action: DoseAction; message: string }> {
@@ -84,7 +86,11 @@ export class NotificationActionsService {
 
     if (action === 'skip') {
       // Settles the dose (decision 225): no follow-up, missed-dose alert or caregiver alert after it.
-      const names = await this.deps.skips.skipSlot(caller, dose, { idempotencyKey: input.idempotencyKey });
+      const names = await this.deps.skips.skipSlot(caller, dose, {
+        reason: input.reason ?? null,
+        note: input.note,
+        idempotencyKey: input.idempotencyKey,
+      });
       return { action: 'skip', message: reminderTexts.skippedMessage(names) };
     }
 
@@ -138,7 +144,7 @@ export class NotificationActionsService {
       return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
     });
     const open = medicines.some((m) => !m.taken);
-    const actions: DoseAction[] = !open ? [] : medicineId ? ['take'] : ['take', 'snooze'];
+    const actions: DoseAction[] = !open ? [] : medicineId ? ['take', 'skip'] : ['take', 'snooze', 'skip'];
     return {
       date,
       time,

@@ -13,11 +13,11 @@ async function dosePage(server: ReminderServer, token: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function pageAction(server: ReminderServer, token: string, action: string) {
+async function pageAction(server: ReminderServer, token: string, action: string, extra: object = {}) {
   const response = await fetch(`${server.baseUrl}/api/push/action`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, action }),
+    body: JSON.stringify({ token, action, ...extra }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -80,7 +80,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
         { name: 'Metformin', dosage: '850 mg', taken: false },
         { name: 'Lisinopril', dosage: '10 mg', taken: false },
       ],
-      actions: ['take', 'snooze'],
+      actions: ['take', 'snooze', 'skip'],
       expiresAt: '2026-11-21T12:00:00.000Z',
     });
 
@@ -158,5 +158,39 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await server.at('2026-11-21T18:00:01Z'); // 4 hours and a second later
     expect(await dosePage(server, token)).toMatchObject({ status: 401, body: { message: expired } });
     expect((await pageAction(server, token, 'take')).status).toBe(401);
+  });
+
+  it('skips the dose from the page with the reason and note chosen there; an unknown reason changes nothing', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    const aspirin = await user.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '0-0-1' });
+    const endpoint = `https://push.example.test/skip-${user.id}`;
+    await user.addDevice(endpoint);
+    await server.at('2026-11-21T20:00:00Z');
+    await user.refresh(); // the clock moved past the access token's hour
+    const [push] = sender.to(endpoint);
+    const token = pageToken(push!.payload.url);
+    expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'snooze', 'skip'] });
+    const takenDay = async () => {
+      const answer = await user.api.get<{ takenDay: { taken: string; skipped?: unknown[] } | null }>(
+        `/api/medicine/${aspirin.id}/taken?date=${DAY}`,
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.takenDay;
+    };
+
+    const unknown = await pageAction(server, token, 'skip', { reason: 'bored' });
+    expect(unknown.status).toBe(400);
+    expect(String(unknown.body.message)).toContain('reason must be one of');
+    expect(await takenDay()).toBeNull();
+
+    const skipped = await pageAction(server, token, 'skip', {
+      reason: 'ran_out',
+      note: 'Pharmacy on Monday',
+    });
+    expect(skipped).toMatchObject({ status: 200, body: { action: 'skip' } });
+    const day = await takenDay();
+    // The spec's flags read it as not taken; the skip says why (decisions 225, 226).
+    expect(day?.taken).toBe('0-0-0');
+    expect(day?.skipped?.[2]).toMatchObject({ reason: 'ran_out', note: 'Pharmacy on Monday' });
   });
 });

@@ -1,12 +1,14 @@
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { SkipReason } from '@medrem/domain';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { trpc } from '../../lib/trpc';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from '../auth/auth.context';
+import { DoseSkipEditor } from '../dashboard/components/dose-skip-editor.component';
 import { TODAY_DOSES_ID } from '../notifications/notification-target';
 import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
 
@@ -16,8 +18,8 @@ const route = getRouteApi('/dose');
 const bigButton = 'min-h-14 w-full text-lg';
 
 /**
- * The page a tap on a reminder opens (decision 241): the dose slot its link names, with Take and
- * Snooze, working from the link's signed token alone, so a phone without notification buttons
+ * The page a tap on a reminder opens (decision 241): the dose slot its link names, with Take,
+ * Snooze and Skip (with a reason, decision 225), working from the link's signed token alone, so a phone without notification buttons
  * (an iPhone) settles a dose in one tap without signing in. Signed in, the dashboard shows the same
  * dose with everything else, so the page hands over to it.
  */
@@ -61,6 +63,8 @@ function DoseSlot({ token }: { token: string }) {
     onSuccess: () => void utils.push.dose.invalidate({ token }),
   });
   const [snoozed, setSnoozed] = useState(false);
+  const [skipping, setSkipping] = useState(false);
+  const [skipped, setSkipped] = useState(false);
 
   if (dose.isPending) return <Spinner label="Loading your dose..." />;
   if (dose.isError) {
@@ -83,6 +87,25 @@ function DoseSlot({ token }: { token: string }) {
       { token, action, idempotencyKey: crypto.randomUUID() },
       { onSuccess: () => action === 'snooze' && setSnoozed(true) },
     );
+  /** The skip form's save: null when recorded, else the reason it was not, shown in the form. */
+  const skip = async (reason: SkipReason | null, note: string): Promise<string | null> => {
+    try {
+      await act.mutateAsync({
+        token,
+        action: 'skip',
+        reason: reason ?? undefined,
+        note: note.trim() || undefined,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setSkipped(true);
+      return null;
+    } catch (error) {
+      return httpStatusOf(error) === undefined
+        ? "You're offline: nothing was recorded. Try again when you're back online."
+        : (messageOf(error) ?? 'The dose could not be skipped.');
+    }
+  };
+  const doseName = page.medicines.length > 1 ? 'these doses' : 'this dose';
 
   return (
     <>
@@ -138,7 +161,7 @@ function DoseSlot({ token }: { token: string }) {
             {takeLabel(page)}
           </button>
         ) : null}
-        {page.actions.includes('snooze') && !snoozed ? (
+        {page.actions.includes('snooze') && !snoozed && !skipped ? (
           <button
             type="button"
             className={`${buttonClass.secondary} ${bigButton}`}
@@ -147,6 +170,20 @@ function DoseSlot({ token }: { token: string }) {
           >
             Snooze 10 min
           </button>
+        ) : null}
+        {page.actions.includes('skip') && !skipped ? (
+          skipping ? (
+            <DoseSkipEditor doseName={doseName} onSkip={skip} onClose={() => setSkipping(false)} />
+          ) : (
+            <button
+              type="button"
+              className={`${buttonClass.secondary} ${bigButton}`}
+              disabled={act.isPending}
+              onClick={() => setSkipping(true)}
+            >
+              Skip…
+            </button>
+          )
         ) : null}
         <Link to="/" className={`${buttonClass.ghost} ${bigButton}`}>
           Open the app
