@@ -18,6 +18,7 @@ export * from './define-procedure';
 export * from './auth.contract';
 export * from './settings.contract';
 export * from './medicine.contract';
+export * from './dose-record.contract';
 export * from './notification.contract';
 export * from './user.contract';
 export * from './system.contract';

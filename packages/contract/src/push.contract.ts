@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { skipNoteSchema, skipReasonSchema } from './medicine.contract';
+import { skipNoteSchema, skipReasonSchema } from './dose-record.contract';
 import { notificationSchema } from './notification.contract';
 import {
   changedAtSchema,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUserSchema } from './auth.contract';
 import { defineProcedure } from './define-procedure';
-import { medicineSchema, takenDaySchema } from './medicine.contract';
+import { takenDaySchema } from './dose-record.contract';
+import { medicineSchema } from './medicine.contract';
 import { notificationSchema } from './notification.contract';
 import {
   LIMITS,
