@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { AuthService, type LoginThrottlePolicy } from '../features/auth/auth.service';
+import { AuthService } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
 import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
@@ -15,7 +15,6 @@ import { RefillRepository } from '../features/medicines/refill.repository';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
 import { NotificationRepository } from '../features/notifications/notification.repository';
 import { NotificationService } from '../features/notifications/notification.service';
-import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
 import { PushService } from '../features/push/push.service';
 import { ChannelEndpointPolicy } from '../features/push/channel-endpoints';
@@ -26,69 +25,23 @@ import { CalendarFeedService } from '../features/calendar/calendar-feed.service'
 import { CareRepository } from '../features/care/care.repository';
 import { CareService, type CareWriteScope } from '../features/care/care.service';
 import { InvitationTokens } from '../features/care/invitation-tokens';
-import type { ActionTokenCodec } from '../features/reminders/action-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
 import { ReminderScheduler } from '../features/reminders/reminder-scheduler';
 import { SettingsRepository } from '../features/settings/settings.repository';
 import { SettingsService, type SettingsWriteScope } from '../features/settings/settings.service';
 import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
-import { type SocialSignInSettings, createSocialServices } from '../features/auth/social/social.composition';
+import { createSocialServices } from '../features/auth/social/social.composition';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
-import type { AttemptCounter } from '../lib/attempt-counter';
-import type { Clock } from '../lib/clock';
-import { argon2idHasher, type PasswordHasher } from '../lib/password-hasher';
-import { type InvalidationBus, LocalInvalidationBus } from '../lib/invalidation-bus';
+import { argon2idHasher } from '../lib/password-hasher';
+import { LocalInvalidationBus } from '../lib/invalidation-bus';
 import { PerUserCache } from '../lib/per-user-cache';
-import type { OperationLog } from '../lib/operation-log';
 import type { KnownCaller } from '../features/auth/caller';
 import type { EffectiveSettings } from '../features/settings/effective-settings';
-import type { MailConfig } from '../config/mail-config';
-import { PRODUCT_NAME, mailTransportKind } from '../config/mail-config';
-import type { MailBrand } from '../features/mail/mail-layout';
-import { MailOutboxRepository } from '../features/mail/mail-outbox.repository';
-import { MailDeliveryRepository } from '../features/mail/mail-delivery.repository';
-import { MailHealthWatch } from '../features/mail/mail-health';
-import { AccountTokenRepository } from '../features/account/account-token.repository';
-import { PasswordResetRepository } from '../features/account/password-reset.repository';
-import { PasswordResetService } from '../features/account/password-reset.service';
-import { UserIdentityRepository } from '../features/auth/social/user-identity.repository';
 import { issueOperatorResetLink } from '../features/account/operator-reset-link';
 import { EmailChangeService } from '../features/account/email-change.service';
-import { EmailVerificationService } from '../features/account/email-verification.service';
-import { MailRequestLimits } from '../features/account/mail-request-limits';
-
-/** The keys of the push channel, loaded (or generated) before any service exists. */
-export interface PushKeys {
-  /** Signs and verifies the tokens of a notification's buttons. */
-  tokens: ActionTokenCodec;
-  vapidPublicKey: string;
-  endpoints: PushEndpointPolicy;
-  fcmConfigured: boolean;
-  /** Where ntfy and webhook channels may post (decision 236); none private when absent. */
-  channels?: ChannelEndpointPolicy;
-}
-
-export interface ServiceDependencies {
-  db: Database;
-  clock: Clock;
-  jwtSecret: string;
-  failures: AttemptCounter;
-  throttle: LoginThrottlePolicy;
-  sessionTtlDays: number;
-  hasher?: PasswordHasher;
-  push: PushKeys;
-  /** Google (Firebase) and OpenID Connect sign-in; unset: neither is offered. */
-  social?: SocialSignInSettings;
-  log?: OperationLog;
-  /** How the per-process caches hear of changes in other processes (Redis); unset: this process only. */
-  invalidations?: InvalidationBus;
-  /** Mail: the public origin for links, the operator's contact, whether verification is required. */
-  mail: MailConfig;
-}
-
-/** Reset mails one address may be sent per sign-in window (decision 206): enough for a lost mail or two. */
-const PASSWORD_RESETS_PER_ADDRESS = 3;
+import { createMailServices, createPasswordReset } from './create-mail-services';
+import type { ServiceDependencies } from './service-dependencies';
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
 const USER_CACHE = { ttlMs: 60_000, maxEntries: 20_000 };
@@ -135,35 +88,7 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
   });
-  // Mail goes into the outbox in the transaction of what caused it; the workers send it (issue 52).
-  const mail = {
-    config: deps.mail,
-    brand: {
-      productName: PRODUCT_NAME,
-      publicUrl: deps.mail.publicUrl,
-      ...(deps.mail.operatorContact ? { operatorContact: deps.mail.operatorContact } : {}),
-    } satisfies MailBrand,
-    outboxOf: (tx: Database) => new MailOutboxRepository(tx, clock),
-  };
-  // What the public health answer says of mail (decision 221); services.plugin starts it.
-  const mailHealth = new MailHealthWatch({
-    transport: mailTransportKind(deps.mail),
-    oldestPendingSince: () => new MailDeliveryRepository(db).oldestPendingSince(),
-    clock,
-  });
-  // Who may make this server send mail, and how often (decision 208): per address and per IP.
-  const mailLimits = new MailRequestLimits({
-    counter: deps.failures,
-    clock,
-    policy: { perAddress: 3, perIp: 20, windowMs: deps.throttle.windowMs },
-  });
-  const emailVerification = new EmailVerificationService({
-    db,
-    users: repositories.users,
-    clock,
-    mail,
-    limits: mailLimits,
-  });
+  const { mail, mailHealth, mailLimits, emailVerification } = createMailServices(deps, repositories.users);
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -297,30 +222,9 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     beforeAccountDeleted: (userId, log) => social.methods.revokeAll(userId, log),
   });
-  // Forgot password (issue 52): the link, the new password and the mail in one transaction each.
-  const passwordReset = new PasswordResetService({
-    resets: new PasswordResetRepository(db),
-    transaction: (work) =>
-      db.transaction((tx) =>
-        work({
-          users: new UserRepository(tx),
-          identities: new UserIdentityRepository(tx),
-          sessions: new SessionRepository(tx),
-          tokens: new AccountTokenRepository(tx),
-          resets: new PasswordResetRepository(tx),
-          outbox: mail.outboxOf(tx),
-        }),
-      ),
+  const passwordReset = createPasswordReset(deps, {
+    mail,
     auth,
-    hasher: deps.hasher ?? argon2idHasher,
-    counter: deps.failures,
-    policy: {
-      maxRequestsPerAddress: PASSWORD_RESETS_PER_ADDRESS,
-      maxRequestsPerIp: deps.throttle.maxFailuresPerIp,
-      windowMs: deps.throttle.windowMs,
-    },
-    clock,
-    brand: mail.brand,
     labelOf: (provider) => social.signIn.labelOf(provider),
   });
   return {
