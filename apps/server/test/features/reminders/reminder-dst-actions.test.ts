@@ -232,7 +232,10 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T09:00:00Z'); // missed-dose alert: the device is gone
     const left = await server.app.services.repositories.pushSubscriptions.listForUser(user.id);
     expect(left).toEqual([]);
-    expect((await user.notifications()).map((n) => n.type)).toEqual(['missed_dose', 'reminder']);
+    // The owner is told in the app that the device stopped receiving reminders (decision 234).
+    const notifications = await user.notifications();
+    expect(notifications.map((n) => n.type)).toEqual(['generic', 'missed_dose', 'reminder']);
+    expect(notifications[0]).toMatchObject({ title: 'A device stopped receiving reminders' });
   });
 
   it('refuses to store a push endpoint that is not on the allowlist', async () => {

@@ -21,10 +21,19 @@ export async function seedMorningUsers(
     label: string;
     subscription: (index: number) => string;
     endpoint: (index: number) => string;
+    /** false: no follow-ups (decision 227), for tests that count each push of one burst. */
+    followUps?: boolean;
   },
 ): Promise<string[]> {
   const ids: string[] = [];
-  const { notifications, medicineDefaults, privacy } = DEFAULT_SETTINGS;
+  const { medicineDefaults, privacy } = DEFAULT_SETTINGS;
+  const notifications =
+    options.followUps === false
+      ? {
+          ...DEFAULT_SETTINGS.notifications,
+          followUps: { ...DEFAULT_SETTINGS.notifications.followUps, times: 0 },
+        }
+      : DEFAULT_SETTINGS.notifications;
   const preferences = { notifications, medicineDefaults, privacy };
   const settings = { ...DEFAULT_SETTINGS, timezone: options.timezone };
   for (let start = 0; start < options.count; start += CHUNK) {

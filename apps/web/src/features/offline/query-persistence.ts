@@ -29,6 +29,8 @@ export const PERSISTED_PATHS = [
   'care.patients',
   'calendar.status',
   'social.signInMethods',
+  // Settings → Notifications: the devices and channels with their last delivery (decision 234).
+  'channels.list',
 ] as const;
 
 /** The reads never kept on the device, and why. */
@@ -39,6 +41,7 @@ export const NOT_PERSISTED_PATHS = {
   'push.vapidPublicKey': 'used only to subscribe to push, which needs the network anyway',
   'push.notifications': 'a live stream (subscription), not an answer',
   'social.providers': 'the signed-out login screen’s, not the account’s',
+  'push.dose': 'the dose page opened from a reminder’s link, signed out: that link’s, not the account’s',
 } as const;
 
 const pathOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? (key[0] as string[]).join('.') : '');
