@@ -38,14 +38,15 @@ test("the doctor's report downloads as PDF, CSV and FHIR for a chosen range", as
   expect(csv.download.suggestedFilename()).toBe(`doctors-report-${day(1)}-to-${day(5)}.csv`);
   const lines = csv.text.split('\r\n');
   expect(lines[0]).toBe(
-    'section,medicine,dosage,schedule,date,slot,time,status,due,taken,missed,adherence_percent,detail,pills_per_dose,taken_at',
+    'section,medicine,dosage,schedule,date,slot,time,status,due,taken,missed,adherence_percent,detail,pills_per_dose,taken_at,skipped',
   );
   // Aspirin 3 of 8, Metformin 3 of 4, 6 of 12 overall: the Reports charts' figures of this month;
-  // a dose row ends with its pills and when it was taken (decisions 186, 191).
-  expect(lines).toContain('summary,Aspirin,500mg,"Twice daily at 08:00, 14:00",,,,,8,3,5,38,,,');
-  expect(lines).toContain('summary,Metformin,850mg,"Twice daily at 08:00, 20:00",,,,,4,3,1,75,,,');
-  expect(lines).toContain('summary,All medicines,,,,,,,12,6,6,50,,,');
-  expect(lines).toContain(`dose,Aspirin,,,${day(4)},1,08:00,missed,,0,,,,1,`);
+  // a dose row ends with its pills and when it was taken (decisions 186, 191), a summary with the
+  // doses skipped on purpose (decision 225: none here).
+  expect(lines).toContain('summary,Aspirin,500mg,"Twice daily at 08:00, 14:00",,,,,8,3,5,38,,,,0');
+  expect(lines).toContain('summary,Metformin,850mg,"Twice daily at 08:00, 20:00",,,,,4,3,1,75,,,,0');
+  expect(lines).toContain('summary,All medicines,,,,,,,12,6,6,50,,,,0');
+  expect(lines).toContain(`dose,Aspirin,,,${day(4)},1,08:00,missed,,0,,,,1,,`);
   await expect(section.getByText(`Downloaded doctors-report-${day(1)}-to-${day(5)}.csv.`)).toBeVisible();
 
   const fhir = await downloadWith(page, 'Download FHIR (JSON)');
