@@ -14,6 +14,12 @@ import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
 
 const route = getRouteApi('/dose');
 
+/** Why an action was not recorded: the device is offline, or the server's own words. */
+const refusalOf = (error: unknown): string | undefined =>
+  httpStatusOf(error) === undefined
+    ? "You're offline: nothing was recorded. Try again when you're back online."
+    : messageOf(error);
+
 /** Large targets for a thumb: 56 px tall, the width of the phone. */
 const bigButton = 'min-h-14 w-full text-lg';
 
@@ -100,9 +106,7 @@ function DoseSlot({ token }: { token: string }) {
       setSkipped(true);
       return null;
     } catch (error) {
-      return httpStatusOf(error) === undefined
-        ? "You're offline: nothing was recorded. Try again when you're back online."
-        : (messageOf(error) ?? 'The dose could not be skipped.');
+      return refusalOf(error) ?? 'The dose could not be skipped.';
     }
   };
   const doseName = page.medicines.length > 1 ? 'these doses' : 'this dose';
@@ -144,9 +148,7 @@ function DoseSlot({ token }: { token: string }) {
         ) : null}
         {act.isError ? (
           <p role="alert" className="text-lg font-medium text-red-700">
-            {httpStatusOf(act.error) === undefined
-              ? "You're offline: nothing was recorded. Try again when you're back online."
-              : messageOf(act.error)}
+            {refusalOf(act.error)}
           </p>
         ) : null}
       </div>
