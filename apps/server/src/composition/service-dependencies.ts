@@ -1,6 +1,6 @@
 import type { MailConfig } from '../config/mail-config';
 import type { Database } from '../db/database';
-import type { LoginThrottlePolicy } from '../features/auth/auth.service';
+import type { LoginThrottlePolicy } from '../features/auth/sign-in-limiter';
 import type { SocialSignInSettings } from '../features/auth/social/social.composition';
 import type { ChannelEndpointPolicy } from '../features/push/channel-endpoints';
 import type { PushEndpointPolicy } from '../features/push/endpoint-allowlist';

@@ -1,16 +1,9 @@
 import { ERROR_REASONS, type PublicUser, RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/app-error';
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error';
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
 import type { AttemptCounter } from '../../lib/attempt-counter';
-import { addressKey } from '../../lib/client-address';
+import { type LoginThrottlePolicy, SignInLimiter } from './sign-in-limiter';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
@@ -22,12 +15,6 @@ import { toPublicUser } from '../users/user-view';
 
 /** One message for a wrong email and a wrong password, so nobody can probe which accounts exist. */
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
-
-export interface LoginThrottlePolicy {
-  maxFailuresPerAccount: number;
-  maxFailuresPerIp: number;
-  windowMs: number;
-}
 
 export interface NewSession {
   token: string;
@@ -46,6 +33,7 @@ const hashSessionToken = (token: string) => createHash('sha256').update(token).d
 export class AuthService {
   // A real hash to verify against when the email is unknown, so both failures cost the same time.
   private decoyHash: Promise<string> | undefined;
+  private readonly limiter: SignInLimiter;
 
   constructor(
     private readonly deps: {
@@ -65,7 +53,9 @@ export class AuthService {
       /** REQUIRE_EMAIL_VERIFICATION: a password sign-in needs a verified address (decision 209). */
       requireEmailVerification: boolean;
     },
-  ) {}
+  ) {
+    this.limiter = new SignInLimiter(deps);
+  }
 
   async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
     const passwordHash = await this.deps.hasher.hash(input.password);
@@ -86,10 +76,8 @@ export class AuthService {
   }
 
   /**
-   * Checks the password, with failures limited per account and per IP (an IPv6 /64 counts as one).
-   * Every attempt is recorded BEFORE the password is hashed and taken back only when it was right:
-   * attempts sent at the same moment (a tRPC batch, parallel connections) each see the ones before
-   * them, so no more than the limit are ever checked, and refused ones cost no argon2 hash.
+   * Checks the password, with failures limited per account and per IP (sign-in-limiter.ts); an
+   * unknown email is checked against a decoy hash, so both failures cost the same time.
    */
   private async verifyPassword(email: string, password: string, ip: string) {
     const user = await this.withSignInLimits(`login:account:${email}`, ip, async () => {
@@ -110,34 +98,9 @@ export class AuthService {
     return user;
   }
 
-  /**
-   * Runs one sign-in attempt under the failure limits: per account (when the attempt names one) and
-   * per IP. A password sign-in and a social sign-in (a provider's token) count against the same IP.
-   */
-  async withSignInLimits<T>(
-    accountKey: string | undefined,
-    ip: string,
-    attempt: () => Promise<T>,
-  ): Promise<T> {
-    const now = this.deps.clock.now();
-    const { throttle, failures } = this.deps;
-    const ipKey = `login:ip:${addressKey(ip)}`;
-    const id = randomUUID();
-    const [byAccount, byIp] = await Promise.all([
-      accountKey ? failures.add(accountKey, now, id) : 0,
-      failures.add(ipKey, now, id),
-    ]);
-    if (byAccount > throttle.maxFailuresPerAccount || byIp > throttle.maxFailuresPerIp) {
-      // A refused attempt is not a failure of its own: it would keep the lock going for ever.
-      await Promise.all([accountKey && failures.remove(accountKey, id), failures.remove(ipKey, id)]);
-      const minutes = Math.ceil(throttle.windowMs / 60_000);
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
-      );
-    }
-    const result = await attempt();
-    await Promise.all([accountKey && failures.reset(accountKey), failures.remove(ipKey, id)]);
-    return result;
+  /** One sign-in attempt under the failure limits (sign-in-limiter.ts); social sign-in shares them. */
+  withSignInLimits<T>(accountKey: string | undefined, ip: string, attempt: () => Promise<T>): Promise<T> {
+    return this.limiter.run(accountKey, ip, attempt);
   }
 
   private decoy(): Promise<string> {
