@@ -14,7 +14,8 @@ export class MailOutboxRepository implements MailOutbox {
   ) {}
 
   async enqueue(mail: OutgoingMail): Promise<void> {
-    await this.db.insert(mailOutbox).values({
+    const insert = this.db.insert(mailOutbox).values({
+      ...(mail.onceId ? { id: mail.onceId } : {}),
       kind: mail.kind,
       userId: mail.userId,
       toAddress: mail.to,
@@ -23,5 +24,6 @@ export class MailOutboxRepository implements MailOutbox {
       htmlBody: mail.html,
       ...(this.clock ? { createdAt: this.clock.now(), availableAt: this.clock.now() } : {}),
     });
+    await (mail.onceId ? insert.onConflictDoNothing({ target: mailOutbox.id }) : insert);
   }
 }

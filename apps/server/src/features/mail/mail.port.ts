@@ -23,6 +23,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The message's own id, when what enqueues it may run twice for the same message (a retried
+   * send of the push outbox, decision 235): a second enqueue with it adds nothing.
+   */
+  onceId?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../../db/database';
 import { mayMailOthers } from '../../account/mail-to-others-rules';
 import { type MailBrand, renderMail } from '../../mail/mail-layout';
@@ -5,6 +6,18 @@ import type { MailOutbox } from '../../mail/mail.port';
 import { DeliveryChannelRepository } from '../delivery-channel.repository';
 import type { PushMessage, PushResult, PushSender, PushTarget } from '../push-sender';
 import { channelMessage } from './channel-message';
+
+/**
+ * The mail of one push to one channel: a UUID from the channel's row and the notification's own id,
+ * so a push outbox row sent again after a crash between the two outboxes (the mail enqueued, the
+ * push not yet marked done) enqueues the same mail, which the outbox then adds only once.
+ */
+export function mailIdOf(channelId: string, notificationId: string): string {
+  const hex = createHash('sha256').update(`reminder-mail\n${channelId}\n${notificationId}`).digest('hex');
+  // RFC 9562's version 8 (custom) layout: the hash's bits, with its version and variant set.
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /**
  * The mail channel (decision 235): the notification handed to the mail outbox (issue 52), which
@@ -43,6 +56,7 @@ export class EmailChannelSender implements PushSender {
       this.deps.brand,
     );
     await this.deps.outboxOf(this.deps.db).enqueue({
+      ...(target.id ? { onceId: mailIdOf(target.id, m.id) } : {}),
       kind: 'reminder',
       userId: target.userId,
       to: account.email,
