@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Notification } from '@medrem/contract';
+import type { Notification } from '@medrem/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import type { ReminderEngine } from '../../../src/features/reminders/engine/remi
 import { ApiClient } from '../../support/api-client';
 import { type TestDatabase, TEST_ENGINE, createTestDatabase } from '../../support/test-database';
 import { TestPushService } from '../../support/test-push-service';
+import { DEFAULT_NOTIFICATIONS } from './reminder-seed';
 
 /** A push sender that records what it was asked to send, and can be told to fail. */
 export class RecordingSender implements PushSender {
@@ -170,14 +171,8 @@ export interface TestUser {
   saveDevice(tokenForNotification: string): Promise<void>;
 }
 
-/**
- * The defaults, but no follow-ups (decision 227): the rule tests count each reminder they expect,
- * and follow-ups have tests of their own (follow-ups.test.ts), which turn them on.
- */
-export const DEFAULT_NOTIFICATIONS = {
-  ...DEFAULT_SETTINGS.notifications,
-  followUps: { ...DEFAULT_SETTINGS.notifications.followUps, times: 0 },
-};
+/** The defaults without follow-ups, which the rule tests start from (reminder-seed.ts). */
+export { DEFAULT_NOTIFICATIONS };
 
 /** A registered, signed-in user with settings saved (zone, times, switches). */
 export async function createUser(

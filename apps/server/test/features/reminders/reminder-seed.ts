@@ -7,6 +7,15 @@ import { desiredSchedule, nextOccurrence } from '../../../src/features/reminders
 const CHUNK = 1000;
 
 /**
+ * The defaults, but no follow-ups (decision 227): the rule tests count each reminder they expect,
+ * and follow-ups have tests of their own (follow-ups.test.ts), which turn them on.
+ */
+export const DEFAULT_NOTIFICATIONS = {
+  ...DEFAULT_SETTINGS.notifications,
+  followUps: { ...DEFAULT_SETTINGS.notifications.followUps, times: 0 },
+};
+
+/**
  * Loads `count` users straight into the database (for the multi-process tests and the benchmark):
  * each with saved settings in `timezone` (default times, so the 08:00 morning slot), one medicine
  * taken in the morning, one push subscription, and the schedule rows the scheduler would write.
@@ -27,13 +36,7 @@ export async function seedMorningUsers(
 ): Promise<string[]> {
   const ids: string[] = [];
   const { medicineDefaults, privacy } = DEFAULT_SETTINGS;
-  const notifications =
-    options.followUps === false
-      ? {
-          ...DEFAULT_SETTINGS.notifications,
-          followUps: { ...DEFAULT_SETTINGS.notifications.followUps, times: 0 },
-        }
-      : DEFAULT_SETTINGS.notifications;
+  const notifications = options.followUps === false ? DEFAULT_NOTIFICATIONS : DEFAULT_SETTINGS.notifications;
   const preferences = { notifications, medicineDefaults, privacy };
   const settings = { ...DEFAULT_SETTINGS, timezone: options.timezone };
   for (let start = 0; start < options.count; start += CHUNK) {
