@@ -1,14 +1,12 @@
-import { addDays, minutesOfDay, zonedNow } from '@medrem/domain';
+import { addDays } from '@medrem/domain';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN } from './support/journey';
 import { captureScreen } from './support/screens';
+import { hhmm, serverDay } from './support/server-day';
 
 test.use({ serviceWorkers: 'block' });
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // Decision 225: a dose skipped from the dashboard with a reason reads "Skipped — reason", is never
 // Missed, survives a reload (the server has it) and can be taken back.
@@ -16,9 +14,7 @@ test('a dose is skipped from the dashboard with a reason, and the skip taken bac
   page,
   request,
 }) => {
-  const serverNow = new Date((await request.get('/api/health')).headers()['date'] ?? Date.now());
-  const serverToday = serverNow.toISOString().slice(0, 10);
-  const now = minutesOfDay(zonedNow(serverNow, 'UTC').time);
+  const { today: serverToday, minutes: now } = await serverDay(request);
   test.skip(now < 90 || now > 24 * 60 - 60, 'needs the dose times inside one UTC day');
   const account = await createAccount(request);
   const api = await AccountApi.signIn(request, account);

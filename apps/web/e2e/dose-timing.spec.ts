@@ -1,14 +1,12 @@
-import { addDays, minutesOfDay, zonedNow } from '@medrem/domain';
+import { addDays } from '@medrem/domain';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { ASPIRIN, confirm } from './support/journey';
 import { captureScreen } from './support/screens';
+import { hhmm, serverDay } from './support/server-day';
 
 test.use({ serviceWorkers: 'block' });
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // Decisions 190-192 on the real clock (the server judges the take-early window by its own): a dose
 // 20 minutes past is Due, one 30 minutes ahead can be taken early, and says when it was taken.
@@ -16,11 +14,7 @@ test('a dose is Due after its time, can be taken early, and says when it was tak
   page,
   request,
 }) => {
-  // The server's clock, which the app follows (Date headers) and which may be shifted for the
-  // suite (support/server-clock.ts).
-  const serverNow = new Date((await request.get('/api/health')).headers()['date'] ?? Date.now());
-  const serverToday = serverNow.toISOString().slice(0, 10);
-  const now = minutesOfDay(zonedNow(serverNow, 'UTC').time);
+  const { today: serverToday, minutes: now } = await serverDay(request);
   test.skip(now < 30 || now > 24 * 60 - 60, 'needs the three dose times inside one UTC day');
   const [past, soon] = [now - 20, now + 30];
   const account = await createAccount(request);
