@@ -9,6 +9,7 @@ import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
+import { ownCareWrites } from './engine/own-care-alerts';
 import { isRecurring } from './engine/row-evaluation';
 import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
 import { addDays, dosesOn } from '@medrem/domain';
@@ -84,6 +85,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const stale = [...existing.values()].filter(
         (r) =>
           r.kind !== 'care' &&
+          r.kind !== 'care-interval' &&
           (isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled),
       );
       await reminders.deleteRows(stale.map((r) => r.id));
@@ -96,6 +98,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
    * The patient's caregiver-alert rows (decision 140): one per dose slot while some caregiver wants
    * missed-dose alerts. A row that still stands for the slot's time, zone and one of the current
    * phases keeps its firing (it may be mid-escalation); any other goes to the earliest phase to come.
+   * Likewise one 'care-interval' row per medicine reminded on its own (decision 250).
    */
   async careChanged(patientId: string): Promise<void> {
     const now = this.deps.clock.now();
@@ -105,9 +108,8 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const links = await new CareRepository(tx).linksOfPatients([patientId]);
       const phases = carePhases(links);
       const reminders = new ReminderRepository(tx);
-      const existing = new Map(
-        (await reminders.scheduleOf(patientId)).filter((r) => r.kind === 'care').map((r) => [r.slot, r]),
-      );
+      const rows = await reminders.scheduleOf(patientId);
+      const existing = new Map(rows.filter((r) => r.kind === 'care').map((r) => [r.slot, r]));
       const today = localParts(now.getTime(), settings.timezone).date;
       const writes: ScheduleWrite[] = [];
       for (const spec of phases.length > 0 ? careSlots(settings, medicines, today) : []) {
@@ -122,8 +124,9 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         if (next)
           writes.push({ ...next.spec, userId: patientId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
-      await reminders.upsertRows(writes);
-      await reminders.deleteRows([...existing.values()].map((r) => r.id));
+      const own = ownCareWrites(patientId, rows, settings, medicines, phases, now);
+      await reminders.upsertRows([...writes, ...own.writes]);
+      await reminders.deleteRows([...[...existing.values()].map((r) => r.id), ...own.gone]);
     });
   }
 

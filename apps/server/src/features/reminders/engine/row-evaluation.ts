@@ -24,6 +24,7 @@ import {
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
+import { ownCareOutcome } from './own-care-alerts';
 import { ownRowOutcome } from './own-row-outcome';
 import { followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
 import { scheduleContext, settledFlag, takenFlag, withStepDose } from './dose-state';
@@ -267,6 +268,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
     case 'care':
       return careOutcome(row, occurrence, state, now, today, (slot, day) => dueMedicines(state, slot, day));
+    case 'care-interval':
+      return ownCareOutcome(row, occurrence, state, now);
     default:
       return { intents: [], next: null };
   }
