@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
 import { ActionTokenCodec } from '../../../src/features/reminders/action-tokens';
-import {
-  RecordingSender,
-  type ReminderServer,
-  createUser,
-  dosePage,
-  pageAction,
-  pageToken,
-  startReminderServer,
-} from './reminder-harness';
+import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+import { dosePage, pageAction, pageToken } from './dose-page.support';
 
 const DAY = '2026-11-21';
 /** A secret of the test's own: a token it signs is well formed but forged for this server. */

@@ -6,11 +6,9 @@ import {
   type TestUser,
   actOnPush,
   createUser,
-  dosePage,
-  pageAction,
-  pageToken,
   startReminderServer,
 } from './reminder-harness';
+import { dosePage, pageAction, pageToken } from './dose-page.support';
 
 /**
  * Decision 251: a dose of a medicine timed on its own (own times, every N hours) snoozes from its
