@@ -201,6 +201,30 @@ describe(`care circle: escalation for own-time and every-N-hours doses (${TEST_E
     ]);
     expect(await patient.notifications()).toEqual([]);
   });
+  it('after downtime: an alert up to 6 hours late is sent, a later one is not, and the next day’s comes at its time', async () => {
+    await server.at('2026-12-07T00:00:00Z');
+    const patient = await createUser(server, { timezone: 'UTC' });
+    await patient.addMedicine({
+      name: 'Levothyroxine',
+      dosage: '',
+      frequency: '1-1',
+      doseTimes: ['07:00', '08:00'],
+    });
+    const [carer] = (await inviteCaregivers(server, patient, [{}])) as [TestUser];
+    // Down from before 09:00 (the 07:00 dose's alert) and 10:00 (the 08:00 dose's) until 15:30.
+    await server.at('2026-12-07T15:30:00Z');
+    expect(await alertsOf(carer)).toEqual([
+      [
+        `Levothyroxine, Morning dose at 08:00: still not taken. ${nameOf(patient)} was reminded first.`,
+        '2026-12-07T15:30:00.000Z',
+      ],
+    ]);
+    await server.at('2026-12-08T09:00:00Z');
+    expect((await alertsOf(carer)).map(([, at]) => at)).toEqual([
+      '2026-12-07T15:30:00.000Z',
+      '2026-12-08T09:00:00.000Z',
+    ]);
+  });
 });
 
 describe(`own-time caregiver alerts with two engines on one database (${TEST_ENGINE})`, () => {
