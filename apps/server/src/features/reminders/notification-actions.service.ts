@@ -1,10 +1,18 @@
 import type { DosePage } from '@medrem/contract';
-import { type SkipReason, dosesOn, slotNameForTime, taperStepOn } from '@medrem/domain';
+import {
+  type ScheduledMedicineFields,
+  type SkipReason,
+  dosesOn,
+  slotNameForTime,
+  taperStepOn,
+  timedOnItsOwn,
+} from '@medrem/domain';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
 import type { DoseRecordService } from '../medicines/dose-record.service';
 import type { DoseSkipService } from '../medicines/dose-skip.service';
+import type { EffectiveSettings } from '../settings/effective-settings';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import type { ActionClaims, ActionTokenCodec, DoseAction } from './action-tokens';
@@ -12,6 +20,29 @@ import type { ReminderScheduler } from './reminder-scheduler';
 import { reminderTexts } from './reminder-texts';
 
 export const SNOOZE_MINUTES = 10;
+
+/**
+ * Whether a dose snoozes: a slot's (no medicine named), or one of a medicine timed on its own
+ * (decision 251); a default slot medicine's missed-dose alert names its medicine and does not.
+ */
+const snoozable = (rows: readonly ScheduledMedicineFields[], medicineId: string | undefined) =>
+  !medicineId || (rows.length === 1 && timedOnItsOwn(rows[0]!));
+
+/** The dose's time: a medicine timed on its own has its dose's, the others the slot's default time. */
+function doseTime(
+  rows: readonly ScheduledMedicineFields[],
+  dose: { date: string; slot: number; medicineId?: string | undefined },
+  settings: EffectiveSettings,
+): string {
+  const context = {
+    timeZone: settings.timezone,
+    defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+  };
+  const time = dose.medicineId
+    ? dosesOn(rows[0]!, dose.date, context).find((d) => d.slot === dose.slot)?.time
+    : context.defaultReminderTimes[dose.slot];
+  return time ?? '00:00';
+}
 
 const NO_LONGER_SCHEDULED = 'This dose is no longer scheduled.';
 /** What an expired or forged dose page link says (decision 241). */
@@ -43,8 +74,7 @@ export class NotificationActionsService {
   }
 
   /**
-   * The action a token runs: a button's own, or the one the dose page asks for with its token. Only
-   * a slot's reminder snoozes (a missed-dose alert and a medicine timed on its own do not).
+   * The action a token runs: a button's own, or the one the dose page asks for with its token.
    */
   private actionOf(claims: ActionClaims, asked: DoseAction | undefined): DoseAction {
     if (claims.action !== 'open') {
@@ -52,7 +82,6 @@ export class NotificationActionsService {
       return claims.action;
     }
     if (!asked) throw badRequest('Say which action to run: take, snooze or skip.');
-    if (asked === 'snooze' && claims.medicineId) throw badRequest('This dose cannot be snoozed.');
     return asked;
   }
 
@@ -94,9 +123,10 @@ export class NotificationActionsService {
       return { action: 'skip', message: reminderTexts.skippedMessage(names) };
     }
 
-    if ((await this.deps.doses.scheduledDoses(caller, dose)).length === 0) {
-      throw notFound(NO_LONGER_SCHEDULED);
-    }
+    const rows = await this.deps.doses.scheduledDoses(caller, dose);
+    if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
+    // A slot's dose, or a medicine timed on its own (decision 251); not a slot medicine's missed-dose alert.
+    if (!snoozable(rows, claims.medicineId)) throw badRequest('This dose cannot be snoozed.');
     const settings = await this.deps.settings.effective(caller.userId);
     // A page token snoozes once too: its id is the snooze's key, distinct from any button's.
     await this.deps.scheduler.snoozeOnce(
@@ -105,8 +135,9 @@ export class NotificationActionsService {
       {
         slot: claims.slot,
         date: claims.date,
-        localTime: settings.medicineDefaults.defaultReminderTimes[claims.slot] ?? '00:00',
+        localTime: doseTime(rows, claims, settings),
         timezone: settings.timezone,
+        medicineId: claims.medicineId,
       },
       SNOOZE_MINUTES,
     );
@@ -125,15 +156,7 @@ export class NotificationActionsService {
     const rows = await this.deps.doses.scheduledDoses(caller, { date, slot, medicineId });
     if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
     const settings = await this.deps.settings.effective(caller.userId);
-    const context = {
-      timeZone: settings.timezone,
-      defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
-    };
-    // A medicine timed on its own (or every N hours) has its slot's time; the others the default's.
-    const time =
-      (medicineId
-        ? dosesOn(rows[0]!, date, context).find((d) => d.slot === slot)?.time
-        : context.defaultReminderTimes[slot]) ?? '00:00';
+    const time = doseTime(rows, claims, settings);
     const taken = await this.deps.doses.takenInSlot(
       rows.map((m) => m.id),
       date,
@@ -144,7 +167,11 @@ export class NotificationActionsService {
       return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
     });
     const open = medicines.some((m) => !m.taken);
-    const actions: DoseAction[] = !open ? [] : medicineId ? ['take', 'skip'] : ['take', 'snooze', 'skip'];
+    const actions: DoseAction[] = !open
+      ? []
+      : snoozable(rows, medicineId)
+        ? ['take', 'snooze', 'skip']
+        : ['take', 'skip'];
     return {
       date,
       time,

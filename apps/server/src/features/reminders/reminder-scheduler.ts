@@ -9,9 +9,11 @@ import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
+import { ownCareWrites } from './engine/own-care-alerts';
 import { isRecurring } from './engine/row-evaluation';
+import { afterSnooze } from './engine/own-row-outcome';
 import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
-import { addDays, dosesOn } from '@medrem/domain';
+import { addDays, dosesOn, timedOnItsOwn } from '@medrem/domain';
 import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
 import { localParts } from './zoned-time';
 
@@ -84,6 +86,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const stale = [...existing.values()].filter(
         (r) =>
           r.kind !== 'care' &&
+          r.kind !== 'care-interval' &&
           (isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled),
       );
       await reminders.deleteRows(stale.map((r) => r.id));
@@ -96,6 +99,7 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
    * The patient's caregiver-alert rows (decision 140): one per dose slot while some caregiver wants
    * missed-dose alerts. A row that still stands for the slot's time, zone and one of the current
    * phases keeps its firing (it may be mid-escalation); any other goes to the earliest phase to come.
+   * Likewise one 'care-interval' row per medicine reminded on its own (decision 250).
    */
   async careChanged(patientId: string): Promise<void> {
     const now = this.deps.clock.now();
@@ -105,9 +109,8 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const links = await new CareRepository(tx).linksOfPatients([patientId]);
       const phases = carePhases(links);
       const reminders = new ReminderRepository(tx);
-      const existing = new Map(
-        (await reminders.scheduleOf(patientId)).filter((r) => r.kind === 'care').map((r) => [r.slot, r]),
-      );
+      const rows = await reminders.scheduleOf(patientId);
+      const existing = new Map(rows.filter((r) => r.kind === 'care').map((r) => [r.slot, r]));
       const today = localParts(now.getTime(), settings.timezone).date;
       const writes: ScheduleWrite[] = [];
       for (const spec of phases.length > 0 ? careSlots(settings, medicines, today) : []) {
@@ -122,8 +125,9 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         if (next)
           writes.push({ ...next.spec, userId: patientId, occurrenceDate: next.date, fireAt: next.fireAt });
       }
-      await reminders.upsertRows(writes);
-      await reminders.deleteRows([...existing.values()].map((r) => r.id));
+      const own = ownCareWrites(patientId, rows, settings, medicines, phases, now);
+      await reminders.upsertRows([...writes, ...own.writes]);
+      await reminders.deleteRows([...[...existing.values()].map((r) => r.id), ...own.gone]);
     });
   }
 
@@ -139,14 +143,21 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
   }
 
   /**
-   * A snoozed dose: one more reminder of the same slot and day, `minutes` from now. A snooze token is
+   * A snoozed dose: one more reminder of the same dose, `minutes` from now: a slot's ('snooze'), or,
+   * with `medicineId`, an own-timed medicine's ('snooze-interval', decision 251). A snooze token is
    * honoured once: its key and the new row are written in one transaction, so a failure leaves the
    * token usable and a repeat changes nothing.
    */
   async snoozeOnce(
     userId: string,
     tokenId: string,
-    dose: { slot: number; date: string; localTime: string; timezone: string },
+    dose: {
+      slot: number;
+      date: string;
+      localTime: string;
+      timezone: string;
+      medicineId?: string | undefined;
+    },
     minutes: number,
   ): Promise<void> {
     const now = this.deps.clock.now();
@@ -155,31 +166,69 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       const fresh = await reminders.recordDeliveries([{ userId, key: `snooze-token:${tokenId}` }], now);
       if (fresh.size === 0) return;
       // The snooze replaces the dose's pending follow-ups (decision 227): its row goes to its next
-      // reminder, and a follow-up already staged for its instant is cancelled by the stamp raised
+      // phase, and a follow-up already staged for its instant is cancelled by the stamp raised
       // last (the stamp's lock is the last one a write takes, decision 015).
-      const pending = await reminders.pendingFollowUp(userId, dose.slot, dose.date);
-      if (pending) {
-        const spec = { ...pending, kind: 'dose' as const, offsetMinutes: 0 };
-        const next = nextOccurrence(spec, now, addDays(dose.date, 1));
-        await reminders.moveRows([
-          { ...spec, id: pending.id, userId, occurrenceDate: next.date, fireAt: next.fireAt },
-        ]);
+      let snooze: { kind: 'snooze' | 'snooze-interval'; slot: number; ref: string };
+      if (dose.medicineId) {
+        const own = await this.replaceOwnFollowUps(tx, userId, dose, dose.medicineId);
+        if (!own) return;
+        // One pending snooze per own-timed medicine: its 'interval' row's slot.
+        snooze = { kind: 'snooze-interval', slot: own.slot, ref: dose.medicineId };
+      } else {
+        const pending = await reminders.pendingFollowUp(userId, dose.slot, dose.date);
+        if (pending) {
+          const spec = { ...pending, kind: 'dose' as const, offsetMinutes: 0 };
+          const next = nextOccurrence(spec, now, addDays(dose.date, 1));
+          await reminders.moveRows([
+            { ...spec, id: pending.id, userId, occurrenceDate: next.date, fireAt: next.fireAt },
+          ]);
+        }
+        snooze = { kind: 'snooze', slot: dose.slot, ref: tokenId };
       }
       await reminders.upsertRows([
         {
+          ...snooze,
           userId,
-          kind: 'snooze',
-          slot: dose.slot,
           localTime: dose.localTime,
           offsetMinutes: 0,
           timezone: dose.timezone,
           occurrenceDate: dose.date,
           fireAt: new Date(now.getTime() + minutes * 60_000),
-          ref: tokenId,
         },
       ]);
       // Also when no follow-up row waits: the last follow-up may be staged for its instant already.
       await reminders.raiseStamp(userId);
     });
+  }
+
+  /**
+   * An own-timed medicine's snooze (decision 251): its 'interval' row, if it waits at a follow-up of
+   * the snoozed dose, moves to that dose's missed-dose alert or the next dose. Answers the slot the
+   * snooze row takes, or null when the medicine is no longer timed on its own.
+   */
+  private async replaceOwnFollowUps(
+    tx: Database,
+    userId: string,
+    dose: { date: string; localTime: string },
+    medicineId: string,
+  ): Promise<{ slot: number } | null> {
+    const medicines = await new MedicineRepository(tx).listForUser(userId);
+    const slot = medicines.filter(timedOnItsOwn).findIndex((m) => m.id === medicineId);
+    if (slot < 0) return null;
+    const settings = effectiveSettingsOf(await new SettingsRepository(tx).find(userId));
+    const reminders = new ReminderRepository(tx);
+    const row = (await reminders.scheduleOf(userId)).find(
+      (r) => r.kind === 'interval' && r.ref === medicineId,
+    );
+    const medicine = medicines.find((m) => m.id === medicineId)!;
+    const next = row ? afterSnooze(row, dose, medicine, settings) : undefined;
+    if (row && next) {
+      await reminders.moveRows([
+        { ...next.spec, id: row.id, userId, occurrenceDate: next.date, fireAt: next.fireAt },
+      ]);
+    } else if (row && next === null) {
+      await reminders.deleteRows([row.id]);
+    }
+    return { slot };
   }
 }

@@ -19,10 +19,21 @@ import { localParts, zonedInstant } from './zoned-time';
  * (decision 120: N real hours at a time) or at its own times of day (decision 212). It moves from
  * dose to dose by the domain's rule and goes when the course has no later dose. A 'care'
  * row is one dose slot's caregiver alerts (decision 140): it walks the phases (one per distinct
- * caregiver delay) of every day.
+ * caregiver delay) of every day; a 'care-interval' row (`ref` = the medicine) walks them for every
+ * dose of one medicine reminded on its own (decision 250). A 'snooze-interval' row is a snoozed dose
+ * of such a medicine (decision 251, `ref` = the medicine), one-off like a 'snooze'.
  */
 export type ReminderKind =
-  'dose' | 'headsup' | 'missed' | 'summary' | 'snooze' | 'refill' | 'interval' | 'care';
+  | 'dose'
+  | 'headsup'
+  | 'missed'
+  | 'summary'
+  | 'snooze'
+  | 'snooze-interval'
+  | 'refill'
+  | 'interval'
+  | 'care'
+  | 'care-interval';
 export const RECURRING_KINDS: readonly ReminderKind[] = ['dose', 'headsup', 'missed', 'summary'];
 
 /** What a schedule row means: wall-clock `localTime` (+ offset) in `timezone`, every day. */

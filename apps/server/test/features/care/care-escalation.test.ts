@@ -11,6 +11,7 @@ import {
   probeRedis,
   startReminderServer,
 } from '../reminders/reminder-harness';
+import { inviteCaregivers } from './caregivers.support';
 
 const redisUrl = await probeRedis();
 /** The same timeline on both queues: in-process, and BullMQ on Redis (under a prefix of its own). */
@@ -46,21 +47,7 @@ describe.each(queues)(`care circle: the escalation timeline (${TEST_ENGINE}, $qu
     const patient = await createUser(server, { timezone: 'Europe/Berlin' });
     const medicine = await patient.addMedicine({ name: 'Metformin', dosage: '850mg', frequency: '1-0-0' });
     await patient.addDevice(`https://push.example.test/patient-${patient.id}`);
-    const carers: TestUser[] = [];
-    for (const change of permissions) {
-      const carer = await createUser(server, { timezone: 'Europe/Paris' });
-      await carer.addDevice(`https://push.example.test/carer-${carer.id}`);
-      await patient.refresh();
-      const invited = await patient.api.post(`/api/care/${patient.email}/invitations`, {
-        email: carer.email,
-        permissions: { ...DEFAULT_CARE_PERMISSIONS, ...change },
-      });
-      expect(invited.status, invited.text).toBe(201);
-      await carer.refresh();
-      const accepted = await carer.api.post('/api/care/invitation/accept', { token: invited.body.token });
-      expect(accepted.status, accepted.text).toBe(200);
-      carers.push(carer);
-    }
+    const carers = await inviteCaregivers(server, patient, permissions);
     return { patient, medicineId: medicine.id, carers };
   }
 

@@ -2,27 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
 import { ActionTokenCodec } from '../../../src/features/reminders/action-tokens';
 import { RecordingSender, type ReminderServer, createUser, startReminderServer } from './reminder-harness';
+import { dosePage, pageAction, pageToken } from './dose-page.support';
 
 const DAY = '2026-11-21';
 /** A secret of the test's own: a token it signs is well formed but forged for this server. */
 const forger = new ActionTokenCodec('f'.repeat(40), 3_600_000);
-
-/** The dose page of a reminder's link, as the page asks for it (a tRPC query, here through REST). */
-async function dosePage(server: ReminderServer, token: string) {
-  const response = await fetch(`${server.baseUrl}/api/push/dose?token=${encodeURIComponent(token)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function pageAction(server: ReminderServer, token: string, action: string, extra: object = {}) {
-  const response = await fetch(`${server.baseUrl}/api/push/action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, action, ...extra }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const pageToken = (url: string) => new URL(url, 'https://x.invalid').searchParams.get('token')!;
 
 describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, () => {
   const sender = new RecordingSender();

@@ -12,7 +12,7 @@ import {
 import type { CareAudience, DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 
 /** Past this lateness (downtime) a caregiver alert is no longer sent: it would only alarm. */
-const CARE_STALE_MS = 6 * 3_600_000;
+export const CARE_STALE_MS = 6 * 3_600_000;
 
 /** When a caregiver is alerted: their delay after the patient's own missed-dose alert (decision 140). */
 export const careOffsetOf = (audience: Pick<CareAudience, 'missedDelayMinutes'>) =>

@@ -1,4 +1,5 @@
 import {
+  type DayDose,
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   dosesOn,
   nextDoseAfter,
@@ -7,9 +8,23 @@ import {
 } from '@medrem/domain';
 import type { Occurrence } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
-import type { DueRow, Intent, RowOutcome, UserState } from './row-types';
+import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { scheduleContext, settledFlag, withStepDose } from './dose-state';
 import { followUpPhase, nextFollowUp } from './follow-ups';
+
+/** A snoozed reminder this late (downtime) is not sent (as a slot's snooze). */
+export const SNOOZE_STALE_MS = 12 * 3_600_000;
+
+type DoseInstant = { date: string; time: string; at: number };
+
+/** The phase of an own row `offsetMinutes` after the dose `d`, as a move of the row. */
+function ownPhase(slot: number, timezone: string, d: DoseInstant, offsetMinutes: number) {
+  return {
+    date: d.date,
+    fireAt: new Date(d.at + offsetMinutes * 60_000),
+    spec: { kind: 'interval' as const, slot, localTime: d.time, offsetMinutes, timezone },
+  };
+}
 
 /**
  * A dose of a medicine reminded on its own: every-N-hours (decision 120) or at its own times of day
@@ -18,7 +33,8 @@ import { followUpPhase, nextFollowUp } from './follow-ups';
  * while it is open and before the next dose (decision 227; one held by quiet hours sits at the
  * window's end); at 60 (when missed-dose alerts are on) the missed-dose alert if still open and no
  * later dose has come. Then it moves to the medicine's next dose (every-N-hours: N real hours on whatever the
- * clocks did) and goes when the course has none. No snooze: a snooze row is a default-time slot's.
+ * clocks did) and goes when the course has none. A snooze is a 'snooze-interval' row of its own
+ * (decision 251, `ownSnoozeOutcome`).
  */
 export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
   const medicine = state.medicines.find((m) => m.id === row.ref);
@@ -33,16 +49,13 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   const dose = dosesOn(medicine, date, { ...context, timeZone: row.timezone }).find((d) => d.at === dueAt);
   // Open: neither taken nor skipped (decision 225).
   const open = dose !== undefined && !settledFlag(state, medicine.id, date, dose.slot);
-  const phase = (d: { date: string; time: string; at: number }, offsetMinutes: number) => ({
-    date: d.date,
-    fireAt: new Date(d.at + offsetMinutes * 60_000),
-    spec: { kind: 'interval' as const, slot: row.slot, localTime: d.time, offsetMinutes, timezone },
-  });
+  const phase = (d: DoseInstant, offsetMinutes: number) => ownPhase(row.slot, timezone, d, offsetMinutes);
   // The next dose still worth a reminder: after downtime the current one (it fires on the next
   // tick), never one already past its missed-dose time.
   const following = nextDoseAfter(medicine, Math.max(dueAt, now.getTime() - missedAfter), context);
   const nextDose = following ? phase(following, 0) : null;
-  const ref = dose ? { slot: dose.slot, date, medicineId: medicine.id, snoozable: false } : undefined;
+  // The reminder and its follow-ups offer Snooze (decision 251); the missed-dose alert does not.
+  const ref = dose ? { slot: dose.slot, date, medicineId: medicine.id, snoozable: true } : undefined;
   // Follow-ups (decision 227) stop at the medicine's next dose; the missed-dose alert keeps its time.
   const later = nextDoseAfter(medicine, dueAt, context);
   const until = later ? later.at : Number.POSITIVE_INFINITY;
@@ -99,21 +112,7 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   if (row.offsetMinutes === 0) {
     const next = after(0);
     if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
-    const schedule = medicine.schedule;
-    const line = reminderTexts.medicineLine(withStepDose(medicine, date));
-    const intent: Intent = {
-      key: `interval:${medicine.id}:${date}:${dose.slot}`,
-      type: 'reminder',
-      // Own times: the words of a default time's reminder ("Time for your Morning dose").
-      ...(schedule?.kind === 'interval'
-        ? {
-            title: reminderTexts.intervalTitle(medicine.name),
-            message: reminderTexts.intervalBody(line, schedule.everyHours, dose.clockChanged === true),
-          }
-        : { title: reminderTexts.doseTitle(slotNameForTime(dose.time)), message: line }),
-      medicineName: medicine.name,
-      dose: ref!,
-    };
+    const intent = ownReminderIntent(medicine, date, dose, `interval:${medicine.id}:${date}:${dose.slot}`);
     return { intents: [intent], next };
   }
   const current = !later || later.at > now.getTime();
@@ -124,7 +123,74 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
     title: reminderTexts.missedTitle,
     message: reminderTexts.missedBody(medicine.name),
     medicineName: medicine.name,
-    dose: ref!,
+    dose: { ...ref!, snoozable: false },
   };
   return { intents: [alert], next: after(row.offsetMinutes) };
+}
+
+/** The words and buttons of an own-timed dose's reminder (its snoozed repeat's too), under `key`. */
+function ownReminderIntent(medicine: EngineMedicine, date: string, dose: DayDose, key: string): Intent {
+  const schedule = medicine.schedule;
+  const line = reminderTexts.medicineLine(withStepDose(medicine, date));
+  return {
+    key,
+    type: 'reminder',
+    // Own times: the words of a default time's reminder ("Time for your Morning dose").
+    ...(schedule?.kind === 'interval'
+      ? {
+          title: reminderTexts.intervalTitle(medicine.name),
+          message: reminderTexts.intervalBody(line, schedule.everyHours, dose.clockChanged === true),
+        }
+      : { title: reminderTexts.doseTitle(slotNameForTime(dose.time)), message: line }),
+    medicineName: medicine.name,
+    dose: { slot: dose.slot, date, medicineId: medicine.id, snoozable: true },
+  };
+}
+
+/**
+ * A snoozed own-timed dose (decision 251): a one-off 'snooze-interval' row, `ref` = the medicine,
+ * `local_time` and `occurrence_date` the dose's. Its reminder once more, unless the dose is settled
+ * by then (taken or skipped), the medicine is gone, notifications are off or it is over 12 h late.
+ */
+export function ownSnoozeOutcome(
+  row: DueRow,
+  occurrence: Occurrence,
+  state: UserState,
+  now: Date,
+): RowOutcome {
+  const medicine = state.medicines.find((m) => m.id === row.ref);
+  const none = { intents: [], next: null };
+  if (!medicine || !timedOnItsOwn(medicine) || !state.settings.notifications.enabled) return none;
+  if (now.getTime() >= occurrence.fireAt.getTime() + SNOOZE_STALE_MS) return none;
+  const date = occurrence.date;
+  const context = scheduleContext(state.settings);
+  const dose = dosesOn(medicine, date, context).find((d) => d.time === row.localTime && !d.beforeAdded);
+  if (!dose || settledFlag(state, medicine.id, date, dose.slot)) return none;
+  const key = `snooze-interval:${medicine.id}:${date}:${dose.slot}:${occurrence.fireAt.toISOString()}`;
+  return { intents: [ownReminderIntent(medicine, date, dose, key)], next: null };
+}
+
+/**
+ * A snooze replaces the dose's pending follow-ups (decisions 227, 251): where the medicine's
+ * 'interval' row goes when it waits at a follow-up of the snoozed dose. To the dose's missed-dose
+ * alert when that is on and still to come, else to the medicine's next dose; null: the row goes
+ * (no dose left). `undefined`: the row is not at a follow-up of this dose and stays.
+ */
+export function afterSnooze(
+  row: { occurrenceDate: string; localTime: string; offsetMinutes: number; fireAt: Date; slot: number },
+  dose: { date: string; localTime: string },
+  medicine: EngineMedicine,
+  settings: UserState['settings'],
+): NonNullable<RowOutcome['next']> | null | undefined {
+  const missedOn = settings.notifications.missedDoseAlerts;
+  const followUp =
+    row.offsetMinutes > 0 && !(missedOn && row.offsetMinutes === MISSED_DOSE_ALERT_DELAY_MINUTES);
+  if (!followUp || row.occurrenceDate !== dose.date || row.localTime !== dose.localTime) return undefined;
+  const doseAt = row.fireAt.getTime() - row.offsetMinutes * 60_000;
+  if (missedOn && row.offsetMinutes < MISSED_DOSE_ALERT_DELAY_MINUTES) {
+    const current = { date: dose.date, time: dose.localTime, at: doseAt };
+    return ownPhase(row.slot, settings.timezone, current, MISSED_DOSE_ALERT_DELAY_MINUTES);
+  }
+  const next = nextDoseAfter(medicine, doseAt, scheduleContext(settings));
+  return next ? ownPhase(row.slot, settings.timezone, next, 0) : null;
 }

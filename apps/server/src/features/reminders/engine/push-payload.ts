@@ -98,7 +98,11 @@ export function pushPayloadFor(
 ): { payload: PushPayload; topic: string } {
   const { tokens } = context;
   const dose = intent.dose;
-  const tagKey = dose?.snoozable ? `dose:${dose.slot}:${dose.date}` : intent.key;
+  // One tag per dose: a slot's, or an own-timed medicine's dose (decision 251), so its follow-ups and
+  // snoozed repeat replace the notification shown.
+  const tagKey = dose?.snoozable
+    ? `dose:${dose.medicineId ? `${dose.medicineId}:` : ''}${dose.slot}:${dose.date}`
+    : intent.key;
   const topic = topicFor(userId, tagKey);
   const actions: PushPayload['actions'] = [];
   let url = intent.url ?? '/';

@@ -24,7 +24,8 @@ import {
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
-import { ownRowOutcome } from './own-row-outcome';
+import { ownCareOutcome } from './own-care-alerts';
+import { SNOOZE_STALE_MS, ownRowOutcome, ownSnoozeOutcome } from './own-row-outcome';
 import { followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
 import { scheduleContext, settledFlag, takenFlag, withStepDose } from './dose-state';
 import { localParts, zonedInstant } from '../zoned-time';
@@ -40,7 +41,6 @@ export type {
 } from './row-types';
 
 const SUMMARY_STALE_MS = 6 * 3_600_000;
-const SNOOZE_STALE_MS = 12 * 3_600_000;
 
 export function isRecurring(kind: string): boolean {
   return (RECURRING_KINDS as readonly string[]).includes(kind);
@@ -254,6 +254,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
     case 'interval':
       return ownRowOutcome(row, occurrence, state, now);
+    case 'snooze-interval':
+      return ownSnoozeOutcome(row, occurrence, state, now);
     case 'refill': {
       const active = state.medicines.filter((m) => isCourseActiveOn(m, today));
       // The caregivers' refill alerts do not depend on the patient's own switches.
@@ -267,6 +269,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
     }
     case 'care':
       return careOutcome(row, occurrence, state, now, today, (slot, day) => dueMedicines(state, slot, day));
+    case 'care-interval':
+      return ownCareOutcome(row, occurrence, state, now);
     default:
       return { intents: [], next: null };
   }
