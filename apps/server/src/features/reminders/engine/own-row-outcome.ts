@@ -9,7 +9,7 @@ import type { Occurrence } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, Intent, RowOutcome, UserState } from './row-types';
 import { scheduleContext, settledFlag, withStepDose } from './dose-state';
-import { followUpPhase, nextFollowUp } from './follow-ups';
+import { cadenceOf, followUpPhase, nextFollowUp } from './follow-ups';
 
 /**
  * A dose of a medicine reminded on its own: every-N-hours (decision 120) or at its own times of day
@@ -53,10 +53,12 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
     offsetMinutes: 0,
     timezone,
   };
+  // The medicine's own cadence or the user's default (decision 254); none once the dose is settled.
+  const cadences = open ? [cadenceOf(medicine, state.settings)] : [];
   /** The phase after `offset` while the dose is open: the next follow-up or the missed-dose alert. */
   const after = (offset: number) => {
     if (!open || !dose) return nextDose;
-    const followUp = nextFollowUp(spec, state.settings, {
+    const followUp = nextFollowUp(spec, cadences, {
       date,
       doseAt: dueAt,
       offset,
@@ -77,6 +79,8 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
       spec,
       occurrence,
       settings: state.settings,
+      cadences,
+      offset: row.offsetMinutes,
       now,
       doseAt: dueAt,
       until,
