@@ -64,11 +64,7 @@ export function FollowUpSettingsFields(props: {
               value={followUps.times}
               onChange={(e) => set({ followUps: { ...followUps, times: Number(e.target.value) } })}
             >
-              {Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
-                <option key={i} value={FOLLOW_UP_TIMES.min + i}>
-                  {FOLLOW_UP_TIMES.min + i}
-                </option>
-              ))}
+              <FollowUpTimesOptions />
             </select>
           </Field>
         </div>
@@ -105,4 +101,13 @@ export function FollowUpSettingsFields(props: {
       ) : null}
     </>
   );
+}
+
+/** The choices of how many follow-ups (0–6), here and in the medicine form (decision 255). */
+export function FollowUpTimesOptions() {
+  return Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
+    <option key={i} value={FOLLOW_UP_TIMES.min + i}>
+      {FOLLOW_UP_TIMES.min + i}
+    </option>
+  ));
 }
