@@ -156,7 +156,7 @@ describe(`per-medicine follow-up overrides (${TEST_ENGINE})`, () => {
     // +10 is no step of 7 × 2: nothing then, the next step (+14) asks, and that was the last.
     expect(got(other.endpoint).map(([time]) => time)).toEqual(['08:00', '08:14']);
     // Back to the default: the next day follows it again.
-    await editFollowUps(other.user, { ...otherMedicine, followUps: undefined }, null);
+    await editFollowUps(other.user, otherMedicine, null);
     await run('2026-11-27', ['08:00', '08:07', '08:10', '08:14', '08:20', '08:30', '08:40']);
     expect(got(other.endpoint).map(([time]) => time)).toEqual([
       '08:00',
