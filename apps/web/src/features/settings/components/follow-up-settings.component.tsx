@@ -35,7 +35,8 @@ export function FollowUpSettingsFields(props: {
         <div>
           <p className="font-medium text-slate-900">Reminder follow-ups</p>
           <p className="text-sm text-slate-600">
-            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups.
+            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups. A medicine can
+            have its own in its form (Reminder follow-ups: Custom).
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
