@@ -1,7 +1,7 @@
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { atTenUtc, expectToast } from './support/journey';
+import { ASPIRIN, atTenUtc, expectToast, fillMedicineForm } from './support/journey';
 import { captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
@@ -38,4 +38,45 @@ test('notifications tab: follow-ups and quiet hours are saved', async ({ page, r
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await expect(page.getByLabel('Every (minutes)')).toHaveValue('15');
   await expect(page.getByLabel('Quiet until')).toHaveValue('06:30');
+});
+
+// Decisions 254 and 255: a medicine's own follow-ups in its form, beside the user's default.
+test('medicine form: a custom follow-up cadence is saved and kept after a reload', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  await api.saveFollowUps({ everyMinutes: 15, times: 2 });
+  await logIn(page, account);
+  await page.goto('/add-medicine');
+  await fillMedicineForm(page, ASPIRIN);
+  const followUps = page.getByRole('group', { name: 'Reminder follow-ups' });
+  // The user's own default, in words.
+  await expect(
+    followUps.getByRole('radio', { name: 'Use my default (every 15 min, up to 2 times)' }),
+  ).toBeChecked();
+  await followUps.getByRole('radio', { name: 'Custom' }).check();
+  await expect(page.getByLabel('Every (minutes)')).toHaveValue('15');
+  await page.getByLabel('Every (minutes)').fill('70');
+  await page.getByLabel('Up to (times)').selectOption('1');
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expect(page.getByText('Follow-up interval must be at most 60.')).toBeVisible();
+  await page.getByLabel('Every (minutes)').fill('5');
+  await captureScreen(page, 'medicine-follow-ups-form');
+  await page.getByRole('button', { name: 'Add Medicine' }).click();
+  await expectToast(page, 'Aspirin has been added successfully!');
+  const [saved] = await api.medicines();
+  expect(saved?.followUps).toEqual({ everyMinutes: 5, times: 1 });
+
+  // The list notes it; the edit form opens on it after a fresh load.
+  await page.goto('/medication');
+  await page.reload();
+  await expect(page.getByText('Follow-ups: every 5 min, up to 1 time').first()).toBeVisible();
+  await captureScreen(page, 'medicine-follow-ups-list');
+  await page.getByRole('link', { name: 'Edit Aspirin' }).first().click();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  await expect(page.getByLabel('Every (minutes)')).toHaveValue('5');
+  await expect(page.getByLabel('Up to (times)')).toHaveValue('1');
 });

@@ -19,6 +19,13 @@ import {
   timestampSchema,
 } from './primitives';
 import { asNeededIntakeSchema, doseScheduleSchema } from './schedule.contract';
+import { followUpSettingsSchema } from './settings.contract';
+
+const FOLLOW_UPS_SHAPE = 'followUps must be null (use my default) or { everyMinutes, times }.';
+/** Decision 254: a medicine's own follow-up cadence; null or absent, the user's default. */
+const medicineFollowUpsSchema = z
+  .object(followUpSettingsSchema.shape, { error: FOLLOW_UPS_SHAPE })
+  .meta({ id: 'MedicineFollowUps' });
 
 export const medicineSchema = z
   .object({
@@ -43,6 +50,10 @@ export const medicineSchema = z
     doseTimes: z.array(z.string()).optional().meta({
       description:
         'The medicine’s own times of day (decision 212), ascending; absent when it follows the default reminder times.',
+    }),
+    followUps: medicineFollowUpsSchema.optional().meta({
+      description:
+        'The medicine’s own follow-up cadence (decision 254): every everyMinutes, up to times (0: none for this medicine); absent when it follows the user’s default (Settings → Notifications).',
     }),
     courseEndDate: z.string().meta({ description: 'startDate + originalDurationDays − 1' }),
     pillsLeft: z.number().int(),
@@ -97,6 +108,14 @@ export const medicineFieldsSchema = z.object({
       description:
         'The medicine’s own times of day, "HH:MM" ascending, each once (decision 212); frequency then has one 1 per time ("1-1" for two). Left out: unchanged on update, the default reminder times on create. null: the default reminder times.',
       example: ['07:00', '15:00', '23:00'],
+    }),
+  followUps: medicineFollowUpsSchema
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'The medicine’s own follow-up cadence (decision 254): every everyMinutes (5–60) up to times (0–6; 0: no follow-ups for this medicine). Left out: unchanged on update, the user’s default on create. null: the user’s default.',
+      example: { everyMinutes: 5, times: 2 },
     }),
 });
 export type MedicineFields = z.infer<typeof medicineFieldsSchema>;

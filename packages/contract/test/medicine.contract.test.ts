@@ -53,6 +53,21 @@ const badFields: [string, Record<string, unknown>, string][] = [
     'frequency: With its own times, a medicine takes one dose at each: frequency must be "1-1".',
   ],
   [
+    'a follow-up interval under 5 minutes (decision 254)',
+    { followUps: { everyMinutes: 4, times: 2 } },
+    'followUps.everyMinutes: Follow-up interval must be at least 5.',
+  ],
+  [
+    'seven follow-ups',
+    { followUps: { everyMinutes: 10, times: 7 } },
+    'followUps.times: Number of follow-ups must be at most 6.',
+  ],
+  [
+    'follow-ups as a word',
+    { followUps: 'custom' },
+    'followUps: followUps must be null (use my default) or { everyMinutes, times }.',
+  ],
+  [
     'a start date in another form',
     { startDate: '11/21/2026' },
     'startDate: Dates must be in YYYY-MM-DD form.',

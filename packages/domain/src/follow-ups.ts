@@ -37,6 +37,32 @@ export function nextFollowUpOffset(offset: number, settings: FollowUpSettings): 
   return step <= settings.times ? step * settings.everyMinutes : null;
 }
 
+/** Whether `offset` (minutes after the dose) is one of a cadence's steps N, 2N … K·N. */
+export function isFollowUpStep(offset: number, cadence: FollowUpSettings): boolean {
+  const step = offset / cadence.everyMinutes;
+  return Number.isInteger(step) && step >= 1 && step <= cadence.times;
+}
+
+/**
+ * Decision 254: the follow-up after `offset` of a dose several medicines share (a default-time
+ * slot), each with its cadence (its own override, or the user's default): the earliest next step of
+ * any of them, so each is asked at least at its own steps and none is starved by a neighbour set to
+ * 0. A step at `skip` (the missed-dose alert's offset) gives way to the cadence's step after it.
+ */
+export function nextSharedFollowUpOffset(
+  offset: number,
+  cadences: readonly FollowUpSettings[],
+  skip?: number,
+): number | null {
+  let best: number | null = null;
+  for (const cadence of cadences) {
+    let next = nextFollowUpOffset(offset, cadence);
+    if (next !== null && next === skip) next = nextFollowUpOffset(next, cadence);
+    if (next !== null && (best === null || next < best)) best = next;
+  }
+  return best;
+}
+
 /** Whether a wall-clock time ('HH:MM' or minutes of the day) is inside the quiet window. */
 export function inQuietHours(time: string | number, quiet: QuietHours): boolean {
   if (!quiet.enabled) return false;

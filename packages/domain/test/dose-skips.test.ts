@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { cardStatus } from '../src/dose-slots';
 import { doseCells } from '../src/dose-cells';
 import { settledFlags, skipOf, skipText } from '../src/dose-skips';
-import { inQuietHours, nextFollowUpOffset, quietHoursIssue } from '../src/follow-ups';
+import {
+  inQuietHours,
+  isFollowUpStep,
+  nextFollowUpOffset,
+  nextSharedFollowUpOffset,
+  quietHoursIssue,
+} from '../src/follow-ups';
 
 // Decision 225: a skip holds while the slot is not taken and no later change stamped the slot.
 describe('a skipped dose', () => {
@@ -67,6 +73,34 @@ describe('follow-up steps and quiet hours', () => {
     expect(nextFollowUpOffset(25, every10)).toBe(30);
     expect(nextFollowUpOffset(30, every10)).toBeNull();
     expect(nextFollowUpOffset(0, { everyMinutes: 10, times: 0 })).toBeNull();
+  });
+
+  it('a shared dose steps at each cadence’s steps, none starved by a neighbour at 0 (decision 254)', () => {
+    const every5 = { everyMinutes: 5, times: 2 };
+    const none = { everyMinutes: 10, times: 0 };
+    const walk = (cadences: { everyMinutes: number; times: number }[], skip?: number) => {
+      const offsets: number[] = [];
+      for (let at = nextSharedFollowUpOffset(0, cadences, skip); at !== null;) {
+        offsets.push(at);
+        at = nextSharedFollowUpOffset(at, cadences, skip);
+      }
+      return offsets;
+    };
+    expect(walk([every10, every5])).toEqual([5, 10, 20, 30]);
+    expect(walk([none, every5])).toEqual([5, 10]);
+    expect(walk([none])).toEqual([]);
+    expect(walk([])).toEqual([]);
+    // A step at the missed-dose alert's offset gives way to the cadence's next one.
+    expect(walk([{ everyMinutes: 20, times: 4 }], 60)).toEqual([20, 40, 80]);
+    expect([0, 5, 10, 15, 20].map((o) => isFollowUpStep(o, every5))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(isFollowUpStep(30, every10)).toBe(true);
+    expect(isFollowUpStep(10, none)).toBe(false);
   });
 
   it('windows may cross midnight; the end is not inside', () => {

@@ -50,8 +50,9 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // for a dose recorded before the column (decision 191); 0016: no dose was skipped (decision 225)
   dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null },
   // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
-  // reminder times, as before (decision 212)
-  medicines: { schedule: null, dose_times: null },
+  // reminder times, as before (decision 212); 0017: null follows the user's default follow-ups
+  // (decision 254)
+  medicines: { schedule: null, dose_times: null, follow_ups: null },
   // 0015: a device gets every notification, as before, and has no webhook secret (decision 233)
   push_subscriptions: { mode: 'every', secret: null },
 };

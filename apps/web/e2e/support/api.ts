@@ -117,6 +117,18 @@ export class AccountApi {
     return (await this.call<{ settings: Settings }>('GET', path)).settings;
   }
 
+  /** Saves the user's default follow-ups (decision 227), the rest of the settings as they are. */
+  async saveFollowUps(followUps: { everyMinutes: number; times: number }): Promise<void> {
+    const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;
+    const { settings } = await this.call<{ settings: Settings }>('GET', path);
+    await this.call('PUT', path, {
+      userEmail: this.account.email,
+      notifications: { ...settings.notifications, followUps },
+      medicineDefaults: settings.medicineDefaults,
+      privacy: settings.privacy,
+    });
+  }
+
   /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
   async saveDefaultReminderTimes(times: string[]): Promise<void> {
     const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;

@@ -2,7 +2,7 @@
  * Medicines and what is recorded of them: the day's taken flags, as-needed intakes, refills, and
  * the offline writes' idempotency keys (issue 12).
  */
-import type { DoseSchedule, DoseSkip } from '@medrem/domain';
+import type { DoseSchedule, DoseSkip, FollowUpSettings } from '@medrem/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -51,6 +51,11 @@ export const medicines = pgTable(
      * Null: the user's default reminder times, which a settings change moves.
      */
     doseTimes: text('dose_times').array(),
+    /**
+     * The medicine's own follow-up cadence (decision 254), `{ everyMinutes, times }`; null: the
+     * user's default (`notifications.followUps`).
+     */
+    followUps: jsonb('follow_ups').$type<FollowUpSettings>(),
     /** Doses taken (all time) when the current supply started; pills left count from here. */
     takenAtLastRefill: integer('taken_at_last_refill').notNull().default(0),
     lastRefillAt: timestamp('last_refill_at', { withTimezone: true, mode: 'date' }),

@@ -68,6 +68,8 @@ export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: s
     schedule: row.schedule ?? null,
     // Only when it has them: the spec's shape is unchanged for a medicine on the default times.
     ...(row.doseTimes && row.doseTimes.length > 0 ? { doseTimes: row.doseTimes } : {}),
+    // Only a custom cadence (decision 254): absent, the user's default applies.
+    ...(row.followUps ? { followUps: { ...row.followUps } } : {}),
     courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
     pillsLeft,
     daysLeft,

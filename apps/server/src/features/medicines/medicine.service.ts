@@ -109,6 +109,8 @@ export class MedicineService {
         schedule: input.schedule === undefined ? current.schedule : input.schedule,
         // Own times left out stay too (decision 212); null returns to the default times.
         doseTimes: input.doseTimes === undefined ? current.doseTimes : input.doseTimes,
+        // The spec's clients send no follow-ups: left out, the medicine's own cadence stays (254).
+        followUps: input.followUps === undefined ? current.followUps : input.followUps,
       }),
     };
     const values = await this.values(caller, fields);
@@ -217,5 +219,6 @@ function pickFields(input: MedicineFields): MedicineFields {
     pillsPerDose: input.pillsPerDose,
     schedule: input.schedule,
     doseTimes: input.doseTimes,
+    followUps: input.followUps,
   };
 }

@@ -1,4 +1,4 @@
-import { zonedNow } from '@medrem/domain';
+import { DEFAULT_FOLLOW_UPS, zonedNow } from '@medrem/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { messageOf } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -31,6 +31,7 @@ export function AddMedicineScreen() {
         schema={addMedicineFormSchema}
         defaultValues={{ startDate: today, frequency: '', name: '', dosage: '', instructions: '' }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
+        userFollowUps={settings.notifications.followUps ?? DEFAULT_FOLLOW_UPS}
         today={today}
         addedAt={serverClock.now().toISOString()}
         timeZone={settings.timezone}

@@ -1,4 +1,4 @@
-import { zonedNow } from '@medrem/domain';
+import { DEFAULT_FOLLOW_UPS, zonedNow } from '@medrem/domain';
 import { serverClock } from '../../lib/server-clock';
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -61,6 +61,8 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
           instructions: medicine.instructions,
         }}
         defaultReminderTimes={settings.medicineDefaults.defaultReminderTimes}
+        userFollowUps={settings.notifications.followUps ?? DEFAULT_FOLLOW_UPS}
+        defaultFollowUps={medicine.followUps}
         defaultSchedule={medicine.schedule}
         defaultDoseTimes={medicine.doseTimes}
         today={zonedNow(serverClock.now(), settings.timezone).date}

@@ -1,4 +1,11 @@
-import { addDays, inQuietHours, nextFollowUpOffset, slotNameForTime } from '@medrem/domain';
+import {
+  type FollowUpSettings,
+  addDays,
+  inQuietHours,
+  isFollowUpStep,
+  nextSharedFollowUpOffset,
+  slotNameForTime,
+} from '@medrem/domain';
 import type { EffectiveSettings } from '../../settings/effective-settings';
 import { reminderTexts } from '../reminder-texts';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
@@ -30,6 +37,23 @@ export function quietHold(settings: EffectiveSettings, now: Date): Date | null {
     : zonedInstant(addDays(local.date, 1), quiet.end, settings.timezone);
 }
 
+/**
+ * Decision 254: the cadence a medicine's follow-ups follow: its own override (also when the user's
+ * default is off: the user chose it for this medicine), else the user's default.
+ */
+export function cadenceOf(
+  medicine: Pick<EngineMedicine, 'followUps'>,
+  settings: EffectiveSettings,
+): FollowUpSettings {
+  return medicine.followUps ?? settings.notifications.followUps;
+}
+
+/** Whether a phase at `fireAt` is a follow-up held to the end of the quiet window (decision 228). */
+function heldToQuietEnd(settings: EffectiveSettings, fireAt: Date): boolean {
+  const quiet = settings.notifications.quietHours;
+  return quiet.enabled && localParts(fireAt.getTime(), settings.timezone).time === quiet.end;
+}
+
 /** The phase of a dose's row `offset` minutes after the dose at `doseAt`, as a move of the row. */
 export function phaseAt(spec: ScheduleSpec, date: string, doseAt: number, offset: number): Next {
   return { date, fireAt: new Date(doseAt + offset * MINUTE_MS), spec: { ...spec, offsetMinutes: offset } };
@@ -37,13 +61,14 @@ export function phaseAt(spec: ScheduleSpec, date: string, doseAt: number, offset
 
 /**
  * The follow-up after the phase at `offset` (0: the reminder), when one is left and comes before
- * `until` (the dose's next reminder, or the medicine's next dose); null otherwise. A step already
- * past (a late firing, a follow-up held by quiet hours) counts on from now, so two never fire
- * back to back.
+ * `until` (the dose's next reminder, or the medicine's next dose); null otherwise. `cadences`: those
+ * of the medicines the dose still asks about (decision 254: the earliest next step of any). A step
+ * already past (a late firing, a follow-up held by quiet hours) counts on from now, so two never
+ * fire back to back.
  */
 export function nextFollowUp(
   spec: ScheduleSpec,
-  settings: EffectiveSettings,
+  cadences: readonly FollowUpSettings[],
   at: {
     date: string;
     doseAt: number;
@@ -54,11 +79,8 @@ export function nextFollowUp(
     giveWayAt?: number | undefined;
   },
 ): Next | null {
-  const followUps = settings.notifications.followUps;
-  if (followUps.times === 0) return null;
   const elapsed = Math.max(at.offset, Math.floor((at.now - at.doseAt) / MINUTE_MS));
-  let offset = nextFollowUpOffset(elapsed, followUps);
-  if (offset !== null && offset === at.giveWayAt) offset = nextFollowUpOffset(offset, followUps);
+  const offset = nextSharedFollowUpOffset(elapsed, cadences, at.giveWayAt);
   if (offset === null) return null;
   const next = phaseAt(spec, at.date, at.doseAt, offset);
   return next.fireAt.getTime() < at.until ? next : null;
@@ -69,12 +91,17 @@ export function nextFollowUp(
  * (taken, skipped: no intent) or the follow-up is stale; held to the quiet window's end while `now`
  * is in it (decision 228); else the follow-up. `after` is the row's next phase while the dose is
  * open (the next follow-up, an own-time medicine's missed-dose alert), `settled` where it goes
- * once nothing more is asked.
+ * once nothing more is asked. Decision 254: `cadences` are those of the medicines still open now;
+ * a phase that is no step of any of them (the medicine whose step it was was taken, or its cadence
+ * edited) sends nothing and moves on to their next step, unless quiet hours held it here.
  */
 export function followUpPhase(input: {
   spec: ScheduleSpec;
   occurrence: Occurrence;
   settings: EffectiveSettings;
+  cadences: readonly FollowUpSettings[];
+  /** The phase's minutes after the dose. */
+  offset: number;
   now: Date;
   doseAt: number;
   /** The dose's next reminder (or the medicine's next dose): follow-ups stop before it. */
@@ -83,13 +110,17 @@ export function followUpPhase(input: {
   settled: Next | null;
   intent: () => Intent | null;
 }): RowOutcome {
-  const { spec, occurrence, settings, now, doseAt, until, settled } = input;
+  const { spec, occurrence, settings, cadences, now, doseAt, until, settled } = input;
   const nowMs = now.getTime();
   const stale = nowMs > occurrence.fireAt.getTime() + FOLLOW_UP_STALE_MS || nowMs >= until;
-  const enabled = settings.notifications.enabled && settings.notifications.followUps.times > 0;
-  const intent = stale || !enabled ? null : input.intent();
+  const enabled = settings.notifications.enabled && cadences.some((c) => c.times > 0);
   // Late (downtime): on to the next phase, which checks the dose again at its own instant.
   if (stale) return { intents: [], next: enabled ? (input.after() ?? settled) : settled };
+  if (!enabled) return { intents: [], next: settled };
+  const asked =
+    cadences.some((c) => isFollowUpStep(input.offset, c)) || heldToQuietEnd(settings, occurrence.fireAt);
+  if (!asked) return { intents: [], next: input.after() ?? settled };
+  const intent = input.intent();
   if (!intent) return { intents: [], next: settled };
   const hold = quietHold(settings, now);
   if (hold) {

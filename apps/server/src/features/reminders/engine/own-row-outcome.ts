@@ -10,7 +10,7 @@ import type { Occurrence } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { scheduleContext, settledFlag, withStepDose } from './dose-state';
-import { followUpPhase, nextFollowUp } from './follow-ups';
+import { cadenceOf, followUpPhase, nextFollowUp } from './follow-ups';
 
 /** A snoozed reminder this late (downtime) is not sent (as a slot's snooze). */
 export const SNOOZE_STALE_MS = 12 * 3_600_000;
@@ -66,10 +66,12 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
     offsetMinutes: 0,
     timezone,
   };
+  // The medicine's own cadence or the user's default (decision 254); none once the dose is settled.
+  const cadences = open ? [cadenceOf(medicine, state.settings)] : [];
   /** The phase after `offset` while the dose is open: the next follow-up or the missed-dose alert. */
   const after = (offset: number) => {
     if (!open || !dose) return nextDose;
-    const followUp = nextFollowUp(spec, state.settings, {
+    const followUp = nextFollowUp(spec, cadences, {
       date,
       doseAt: dueAt,
       offset,
@@ -90,6 +92,8 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
       spec,
       occurrence,
       settings: state.settings,
+      cadences,
+      offset: row.offsetMinutes,
       now,
       doseAt: dueAt,
       until,

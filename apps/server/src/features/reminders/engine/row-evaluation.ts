@@ -26,7 +26,7 @@ import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './ro
 import { careOutcome, careRefillIntents } from './care-alerts';
 import { ownCareOutcome } from './own-care-alerts';
 import { SNOOZE_STALE_MS, ownRowOutcome, ownSnoozeOutcome } from './own-row-outcome';
-import { followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
+import { cadenceOf, followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
 import { scheduleContext, settledFlag, takenFlag, withStepDose } from './dose-state';
 import { localParts, zonedInstant } from '../zoned-time';
 
@@ -144,10 +144,15 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       const until = following!.fireAt.getTime();
       // The slot's missed-dose alert (its own row) speaks at +60: no follow-up beside it.
       const giveWayAt = n.missedDoseAlerts ? MISSED_DOSE_ALERT_DELAY_MINUTES : undefined;
+      // Decision 254: a slot's follow-ups step by the cadences of its medicines still open, and
+      // name them all (so 'Take all' marks exactly what the notification names, decision 243).
+      const cadencesOf = (open: EngineMedicine[]) => open.map((m) => cadenceOf(m, settings));
       if (row.offsetMinutes > 0) {
         // A follow-up (decision 227): only for a dose still open, checked now.
+        const open = dueMedicines(state, row.slot, date);
+        const cadences = cadencesOf(open);
         const after = () =>
-          nextFollowUp(spec, settings, {
+          nextFollowUp(spec, cadences, {
             date,
             doseAt,
             offset: row.offsetMinutes,
@@ -159,18 +164,20 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
           spec,
           occurrence,
           settings,
+          cadences,
+          offset: row.offsetMinutes,
           now,
           doseAt,
           until,
           after: () => after() ?? following,
           settled: following,
-          intent: () => slotFollowUpIntent(row, date, dueMedicines(state, row.slot, date)),
+          intent: () => slotFollowUpIntent(row, date, open),
         });
       }
       if (nowMs >= doseAt + MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000) return outcome([]);
       const due = dueMedicines(state, row.slot, date);
       if (due.length === 0 || !n.enabled) return outcome([]);
-      const followUp = nextFollowUp(spec, settings, {
+      const followUp = nextFollowUp(spec, cadencesOf(due), {
         date,
         doseAt,
         offset: 0,

@@ -1,6 +1,6 @@
 /** The shapes the engine's rules work on (their own file, so rule files import them without cycles). */
 import type { NotificationType } from '@medrem/contract';
-import type { DoseSchedule, TakenOnDate } from '@medrem/domain';
+import type { DoseSchedule, FollowUpSettings, TakenOnDate } from '@medrem/domain';
 import type { EffectiveSettings } from '../../settings/effective-settings';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
 
@@ -33,6 +33,8 @@ export interface EngineMedicine {
   schedule: DoseSchedule | null;
   /** Its own times of day (decision 212); null: the default reminder times. */
   doseTimes?: readonly string[] | null | undefined;
+  /** Its own follow-up cadence (decision 254); null: the user's default. */
+  followUps?: FollowUpSettings | null | undefined;
 }
 
 export interface UserState {

@@ -1,6 +1,7 @@
 import { daysText, startDateText, timesText } from '../medicine-display';
 import type { Medicine } from '../medicines.queries';
 import { DurationBadge } from './duration-badge.component';
+import { FollowUpNote } from './follow-up-choice.component';
 import { FrequencyText } from './frequency-text.component';
 import { MedicineActions } from './medicine-actions.component';
 
@@ -31,7 +32,10 @@ export function MedicationCards(props: {
               <FrequencyText frequency={medicine.frequency} schedule={medicine.schedule} />
             </dd>
             <dt className="text-slate-600">Time</dt>
-            <dd>{timesText(medicine.scheduledTimes)}</dd>
+            <dd>
+              {timesText(medicine.scheduledTimes)}
+              <FollowUpNote followUps={medicine.followUps} />
+            </dd>
             <dt className="text-slate-600">Start Date</dt>
             <dd>{startDateText(medicine.startDate)}</dd>
             <dt className="text-slate-600">Total Duration</dt>

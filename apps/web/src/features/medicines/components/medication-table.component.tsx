@@ -1,6 +1,7 @@
 import { daysText, startDateText, timesText } from '../medicine-display';
 import type { Medicine } from '../medicines.queries';
 import { DurationBadge } from './duration-badge.component';
+import { FollowUpNote } from './follow-up-choice.component';
 import { FrequencyText } from './frequency-text.component';
 import { MedicineActions } from './medicine-actions.component';
 
@@ -42,7 +43,10 @@ export function MedicationTable(props: {
               <td className="px-3 py-3">
                 <FrequencyText frequency={medicine.frequency} schedule={medicine.schedule} />
               </td>
-              <td className="px-3 py-3">{timesText(medicine.scheduledTimes)}</td>
+              <td className="px-3 py-3">
+                {timesText(medicine.scheduledTimes)}
+                <FollowUpNote followUps={medicine.followUps} />
+              </td>
               <td className="px-3 py-3 whitespace-nowrap">{startDateText(medicine.startDate)}</td>
               <td className="px-3 py-3 whitespace-nowrap">{daysText(medicine.originalDurationDays)}</td>
               <td className="px-3 py-3">

@@ -17,6 +17,7 @@ function renderForm() {
       schema={addMedicineFormSchema}
       defaultValues={{ startDate: '2026-12-06', frequency: '', name: '', dosage: '', instructions: '' }}
       defaultReminderTimes={TIMES}
+      userFollowUps={{ everyMinutes: 10, times: 3 }}
       today="2026-12-06"
       addedAt="2026-12-06T06:00:00Z"
       timeZone="UTC"
@@ -175,5 +176,44 @@ describe('times set for this medicine (decision 212)', () => {
     const [values] = onSubmit.mock.calls[0]!;
     expect(values).toMatchObject({ frequency: '0-0-1', doseTimes: null });
     expect(doseTimes()).toBeTruthy();
+  });
+});
+
+// Decisions 254, 255: "Reminder follow-ups: use my default / custom".
+describe('the medicine form’s reminder follow-ups', () => {
+  const followUps = () => screen.getByRole('group', { name: 'Reminder follow-ups' });
+
+  it('offers the user’s default as it is set, and saves null for it', async () => {
+    const { onSubmit, user } = renderForm();
+    const useDefault = screen.getByRole('radio', { name: 'Use my default (every 10 min, up to 3 times)' });
+    expect(followUps().contains(useDefault)).toBe(true);
+    expect(checked(useDefault)).toBe(true);
+    expect(screen.queryByLabelText('Every (minutes)')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Morning/ }));
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(onSubmit.mock.calls[0]?.[0].followUps).toBeNull();
+  });
+
+  it('saves a custom cadence, and refuses minutes out of range at their field', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    const minutes = screen.getByLabelText('Every (minutes)');
+    expect(valueOf(minutes)).toBe('10');
+    await user.clear(minutes);
+    await user.type(minutes, '4');
+    await user.selectOptions(screen.getByLabelText('Up to (times)'), '2');
+    await user.click(screen.getByRole('checkbox', { name: /Morning/ }));
+    await fillTheRest(user);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(minutes.getAttribute('aria-invalid')).toBe('true');
+    expect(description(minutes)).toContain('Follow-up interval must be at least 5.');
+
+    await user.clear(minutes);
+    await user.type(minutes, '5');
+    expect(description(minutes)).not.toContain('must be');
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(onSubmit.mock.calls[0]?.[0].followUps).toEqual({ everyMinutes: 5, times: 2 });
   });
 });

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DoseSchedule, formatTime12h, kindUsesSlots, taperDays } from '@medrem/domain';
+import {
+  type DerivedMedicineFigures,
+  type DoseSchedule,
+  type FollowUpSettings,
+  kindUsesSlots,
+  taperDays,
+} from '@medrem/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,13 +13,16 @@ import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.st
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import type { MedicineFormInput, MedicineFormValues } from '../medicine-form.schema';
 import { useMedicineDerivations } from '../use-medicine-derivations.hook';
-import type { DerivedMedicineFigures } from '@medrem/domain';
 import { type ScheduleErrors, draftOf, toSchedule } from '../schedule-draft.model';
 import { supplyDaysOf } from '../supply-days.model';
 import { useOwnTimes } from '../use-own-times.hook';
 import { choicesOfFrequency } from '../slot-choices.model';
+import { NUMBER_FIELDS } from '../medicine-number-fields';
+import { followUpDraftOf, followUpsOf } from '../follow-up-choice.model';
 import { DoseTimesChoice } from './own-times.component';
+import { FollowUpChoice } from './follow-up-choice.component';
 import { ScheduleFields } from './schedule-fields.component';
+import { ScheduledTimes } from './scheduled-times.component';
 import { SlotChoices } from './slot-choices.component';
 import { SchedulePreview } from './schedule-preview.component';
 
@@ -22,22 +31,6 @@ export const NO_DOSE_TIME_CHOSEN = 'Choose at least one dose time.';
 const NO_SCHEDULED_TIMES = 'Choose a dose time that has a default reminder time (see Settings).';
 
 const NO_ERRORS: ScheduleErrors = {};
-
-type NumberField = 'originalDurationDays' | 'durationDays' | 'totalPills' | 'pillsPerDose';
-const NUMBER_FIELDS: { name: NumberField; label: string; hint?: string }[] = [
-  {
-    name: 'originalDurationDays',
-    label: 'Total Duration (days)',
-    hint: 'How long the whole treatment lasts.',
-  },
-  {
-    name: 'durationDays',
-    label: 'Supply Duration (days)',
-    hint: 'Worked out from your pills and doses; change it if your supply lasts otherwise.',
-  },
-  { name: 'totalPills', label: 'Total Pills', hint: 'Pills in your current supply.' },
-  { name: 'pillsPerDose', label: 'Pills per Dose' },
-];
 
 export function MedicineForm(props: {
   idPrefix: string;
@@ -48,6 +41,9 @@ export function MedicineForm(props: {
   defaultSchedule?: DoseSchedule | null;
   /** The medicine's own times (update, decision 212); none: the usual times. */
   defaultDoseTimes?: readonly string[] | undefined;
+  /** The user's follow-ups (Settings) and the medicine's own (update, decision 254); none: the user's. */
+  userFollowUps: FollowUpSettings;
+  defaultFollowUps?: FollowUpSettings | undefined;
   /** Today in the saved zone, and the zone: the 7-day preview starts here. */
   today: string;
   timeZone: string;
@@ -84,6 +80,10 @@ export function MedicineForm(props: {
   // follow the edits from then on; a toast that vanishes is no place for them.
   const [triedToSave, setTriedToSave] = useState(false);
   const built = toSchedule(draft);
+  const [followUpDraft, setFollowUpDraft] = useState(() =>
+    followUpDraftOf(props.defaultFollowUps, props.userFollowUps),
+  );
+  const followUps = followUpsOf(followUpDraft);
   const own = useOwnTimes(
     props.defaultDoseTimes,
     {
@@ -155,12 +155,14 @@ export function MedicineForm(props: {
   const onValid = async (values: MedicineFormValues) => {
     setTriedToSave(true);
     if (blockedByFrequency()) return;
-    if ('errors' in built) return;
+    if ('errors' in built || 'error' in followUps) return;
     // Own times only with slot doses; null returns an edited medicine to the usual times.
     const doseTimes = slotKind ? own.sorted : null;
-    if (await props.onSubmit({ ...values, schedule: built.schedule, doseTimes }, derived)) {
+    const saved = { ...values, schedule: built.schedule, doseTimes, followUps: followUps.followUps };
+    if (await props.onSubmit(saved, derived)) {
       reset();
       own.chooseUsual();
+      setFollowUpDraft(followUpDraftOf(null, props.userFollowUps));
       setDraft(draftOf(null));
       setTriedToSave(false);
     }
@@ -236,32 +238,12 @@ export function MedicineForm(props: {
             The next 7 days show here once the schedule is complete.
           </p>
         )}
-        <div className={slotKind ? 'flex flex-col gap-1 md:col-span-2' : 'hidden'}>
-          <span id={`${p}-times-label`} className="font-medium text-slate-800">
-            Scheduled Times
-          </span>
-          <output aria-labelledby={`${p}-times-label`} aria-live="polite" className="flex flex-wrap gap-2">
-            {derived.scheduledTimes.length ? (
-              derived.scheduledTimes.map((time) => (
-                <span key={time} className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800">
-                  {formatTime12h(time)}
-                </span>
-              ))
-            ) : (
-              <span className="text-slate-600">Set by the dose times you choose.</span>
-            )}
-          </output>
-          {derived.slotsWithoutTime.length && own.times === null ? (
-            <p className="text-sm text-amber-900">
-              Dose {derived.slotsWithoutTime.map((slot) => slot + 1).join(', ')} has no default reminder time;
-              add one in Settings.
-            </p>
-          ) : null}
-          <p className="text-sm text-slate-700">
-            Doses per day: <strong>{derived.dosesPerDay}</strong> · Pills for the whole course:{' '}
-            <strong>{derived.originalTotalPills}</strong>
-          </p>
-        </div>
+        <ScheduledTimes
+          id={`${p}-times`}
+          shown={slotKind}
+          derived={derived}
+          usualTimes={own.times === null}
+        />
         {NUMBER_FIELDS.map(({ name, label, hint }) => (
           <Field key={name} id={`${p}-${name}`} label={label} error={error(name)} hint={hint}>
             <input
@@ -276,6 +258,15 @@ export function MedicineForm(props: {
             />
           </Field>
         ))}
+        <div className="md:col-span-2">
+          <FollowUpChoice
+            id={`${p}-follow-ups`}
+            draft={followUpDraft}
+            userDefault={props.userFollowUps}
+            error={triedToSave && 'error' in followUps ? followUps.error : undefined}
+            onChange={setFollowUpDraft}
+          />
+        </div>
         <div className="md:col-span-2">
           <Field id={`${p}-instructions`} label="Instructions" error={error('instructions')}>
             <textarea

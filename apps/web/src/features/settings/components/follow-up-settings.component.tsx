@@ -35,7 +35,8 @@ export function FollowUpSettingsFields(props: {
         <div>
           <p className="font-medium text-slate-900">Reminder follow-ups</p>
           <p className="text-sm text-slate-600">
-            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups.
+            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups. A medicine can
+            have its own in its form (Reminder follow-ups: Custom).
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
@@ -64,11 +65,7 @@ export function FollowUpSettingsFields(props: {
               value={followUps.times}
               onChange={(e) => set({ followUps: { ...followUps, times: Number(e.target.value) } })}
             >
-              {Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
-                <option key={i} value={FOLLOW_UP_TIMES.min + i}>
-                  {FOLLOW_UP_TIMES.min + i}
-                </option>
-              ))}
+              <FollowUpTimesOptions />
             </select>
           </Field>
         </div>
@@ -105,4 +102,13 @@ export function FollowUpSettingsFields(props: {
       ) : null}
     </>
   );
+}
+
+/** The choices of how many follow-ups (0–6), here and in the medicine form (decision 255). */
+export function FollowUpTimesOptions() {
+  return Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
+    <option key={i} value={FOLLOW_UP_TIMES.min + i}>
+      {FOLLOW_UP_TIMES.min + i}
+    </option>
+  ));
 }

@@ -1,0 +1,87 @@
+import { FOLLOW_UP_MINUTES, type FollowUpSettings } from '@medrem/domain';
+import { inputClass } from '../../../shared/ui/button.styles';
+import { Field, fieldAria } from '../../../shared/ui/field.component';
+import { FollowUpTimesOptions } from '../../settings/components/follow-up-settings.component';
+import { type FollowUpDraft, followUpNote, followUpsText } from '../follow-up-choice.model';
+
+const choiceClass = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3';
+
+/**
+ * Decisions 254, 255: a medicine's reminder follow-ups, the user's default (shown as it is set in
+ * Settings → Notifications) or a cadence for this medicine alone, with the settings' two fields.
+ */
+export function FollowUpChoice(props: {
+  id: string;
+  draft: FollowUpDraft;
+  userDefault: FollowUpSettings;
+  error: string | undefined;
+  onChange: (draft: FollowUpDraft) => void;
+}) {
+  const { id, draft, error } = props;
+  const set = (change: Partial<FollowUpDraft>) => props.onChange({ ...draft, ...change });
+  return (
+    <div className="flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium text-slate-800">Reminder follow-ups</legend>
+        <p className="text-sm text-slate-600">
+          Until the dose is taken, skipped or snoozed, remind me again.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <label className={choiceClass}>
+            <input
+              type="radio"
+              className="size-5"
+              name={`${id}-mode`}
+              checked={!draft.custom}
+              onChange={() => set({ custom: false })}
+            />
+            Use my default ({followUpsText(props.userDefault)})
+          </label>
+          <label className={choiceClass}>
+            <input
+              type="radio"
+              className="size-5"
+              name={`${id}-mode`}
+              checked={draft.custom}
+              onChange={() => set({ custom: true })}
+            />
+            Custom
+          </label>
+        </div>
+      </fieldset>
+      {draft.custom ? (
+        <div className="flex flex-wrap gap-4">
+          <Field id={`${id}-minutes`} label="Every (minutes)" error={error} hint="5 to 60.">
+            <input
+              type="number"
+              inputMode="numeric"
+              min={FOLLOW_UP_MINUTES.min}
+              max={FOLLOW_UP_MINUTES.max}
+              step={1}
+              className={`${inputClass} max-w-32`}
+              value={draft.everyMinutes}
+              {...fieldAria(`${id}-minutes`, error, true)}
+              onChange={(e) => set({ everyMinutes: e.target.value })}
+            />
+          </Field>
+          <Field id={`${id}-times`} label="Up to (times)" hint="0: no follow-ups for this medicine.">
+            <select
+              className={`${inputClass} max-w-32`}
+              value={draft.times}
+              {...fieldAria(`${id}-times`, undefined, true)}
+              onChange={(e) => set({ times: Number(e.target.value) })}
+            >
+              <FollowUpTimesOptions />
+            </select>
+          </Field>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Under a medicine's times in the list: its own follow-ups, when it has them (decision 255). */
+export function FollowUpNote({ followUps }: { followUps: FollowUpSettings | undefined }) {
+  const note = followUpNote(followUps);
+  return note ? <span className="block text-sm text-slate-600">{note}</span> : null;
+}
