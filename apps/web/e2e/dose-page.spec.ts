@@ -44,9 +44,18 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   await expect(page.getByRole('status').filter({ hasText: 'marked as taken!' })).toHaveText(
     'Metformin, Vitamin D marked as taken!',
   );
-  await expect(list.getByRole('listitem')).toHaveText([/Metformin \(850mg\)\s*Taken/, /Vitamin D\s*Taken/]);
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+    /Vitamin D\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
   await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  // Opened again (the notification tapped a second time): the dose says it is done, and when.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    /^All taken at \d{1,2}:\d{2} [AP]M\. Nothing more is needed for this dose\.$/,
+  );
+  await expect(page.getByRole('button', { name: /Take|Snooze|Skip/ })).toHaveCount(0);
   await captureScreen(page, 'dose-page-taken');
   // Recorded on the server: the morning dose of each, the evening dose untouched.
   expect([await api.takenOn(metformin, todayUtc()), await api.takenOn(vitamin, todayUtc())]).toEqual([
@@ -57,6 +66,7 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   // An expired link and a forged one say so, and offer the app.
   await page.goto(`/dose?token=${doseLinkToken(suiteActionSecret(), dose, Date.now() - 60_000)}`);
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+  await expect(page.getByText('A reminder link works for a few hours after its reminder.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the app' })).toBeVisible();
   await captureScreen(page, 'dose-page-expired');
   await page.goto(`/dose?token=${doseLinkToken('forged'.repeat(8), dose, linkExpiry())}`);
@@ -92,10 +102,29 @@ test('dose page: Skip with a reason records the dose as skipped, not taken', asy
   await expect(page.getByRole('status').filter({ hasText: 'skipped.' })).toHaveText('Metformin skipped.');
   await expect(page.getByRole('button', { name: 'Skip…' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  const list = page.getByRole('list', { name: 'Medicines' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Skipped — Ran out: Pharmacy opens at noon$/,
+  ]);
   // Taking it after all stays possible.
-  await expect(page.getByRole('button', { name: 'Take' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take it anyway' })).toBeVisible();
 
   const day = await api.takenDayOf(metformin, todayUtc());
   expect(day?.taken.startsWith('0')).toBe(true);
   expect(day?.skipped?.[0]).toMatchObject({ reason: 'ran_out', note: 'Pharmacy opens at noon' });
+
+  // Opened again (decision 259): the dose says it was skipped and why, and offers only the take.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    'Skipped (Ran out: Pharmacy opens at noon). Nothing more is needed, unless you take it after all.',
+  );
+  await expect(page.getByRole('button', { name: /Snooze|Skip/ })).toHaveCount(0);
+  await captureScreen(page, 'dose-page-skipped');
+  await page.getByRole('button', { name: 'Take it anyway' }).click();
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
+  await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
+  expect(await api.takenOn(metformin, todayUtc())).toBe('1-0-0');
+  expect((await api.takenDayOf(metformin, todayUtc()))?.skipped).toBeUndefined();
 });

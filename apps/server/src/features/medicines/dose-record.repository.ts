@@ -84,6 +84,15 @@ export class DoseRecordRepository {
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
 
+  /** These medicines' rows of one day with everything a dose's state is read from (the dose page). */
+  async daysOn(medicineIds: string[], date: string) {
+    if (medicineIds.length === 0) return [];
+    return this.db
+      .select({ medicineId: doseRecords.medicineId, ...dayInstants })
+      .from(doseRecords)
+      .where(and(inIds(doseRecords.medicineId, medicineIds), eq(doseRecords.date, date)));
+  }
+
   /**
    * The taken flags of every medicine of the user's from `from` to `to` inclusive, in one query
    * (the Reports aggregates read several months at once).

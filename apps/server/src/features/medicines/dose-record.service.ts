@@ -22,6 +22,8 @@ import {
   assertCorrectionInBounds,
   assertTakeable,
   pressInstant,
+  type SlotState,
+  slotStateOf,
   takenDayOf,
 } from './dose-timing-rules';
 import type { MedicineChangeListener } from './medicine-change.port';
@@ -281,10 +283,13 @@ export class DoseRecordService {
     );
   }
 
-  /** Whether each of these medicines (the caller's, from scheduledDoses) is taken in `slot` on `date`. */
-  async takenInSlot(medicineIds: string[], date: string, slot: number): Promise<Set<string>> {
-    const rows = await this.deps.doses.takenOn(medicineIds, [date]);
-    return new Set(rows.filter((r) => parseFrequency(r.taken)[slot] === 1).map((r) => r.medicineId));
+  /**
+   * Each of these medicines' dose (the caller's, from scheduledDoses) in `slot` on `date`: taken
+   * (and when, if known), or skipped with the skip that holds (decision 225); absent: neither.
+   */
+  async slotStates(medicineIds: string[], date: string, slot: number): Promise<Map<string, SlotState>> {
+    const rows = await this.deps.doses.daysOn(medicineIds, date);
+    return new Map(rows.map((row) => [row.medicineId, slotStateOf(row, slot)]));
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {

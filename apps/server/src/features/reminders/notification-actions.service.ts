@@ -134,24 +134,40 @@ export class NotificationActionsService {
       (medicineId
         ? dosesOn(rows[0]!, date, context).find((d) => d.slot === slot)?.time
         : context.defaultReminderTimes[slot]) ?? '00:00';
-    const taken = await this.deps.doses.takenInSlot(
+    const states = await this.deps.doses.slotStates(
       rows.map((m) => m.id),
       date,
       slot,
     );
     const medicines = rows.map((m) => {
       const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
-      return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
+      const state = states.get(m.id);
+      return {
+        name: m.name,
+        dosage: step?.dose ?? m.dosage,
+        taken: state?.taken ?? false,
+        ...(state?.takenAt ? { takenAt: state.takenAt } : {}),
+        ...(state?.skipped ? { skipped: state.skipped } : {}),
+      };
     });
-    const open = medicines.some((m) => !m.taken);
-    const actions: DoseAction[] = !open ? [] : medicineId ? ['take', 'skip'] : ['take', 'snooze', 'skip'];
     return {
       date,
       time,
       slotName: slotNameForTime(time),
       medicines,
-      actions,
+      actions: pageActions(medicines, Boolean(medicineId)),
       expiresAt: claims.expiresAt.toISOString(),
     };
   }
+}
+
+/**
+ * What the page offers (decision 259): while a dose is open, take, snooze (a slot's reminder only)
+ * and skip; once all are settled and one is skipped, only take ('Take it anyway': a take ends a
+ * skip); all taken, nothing.
+ */
+function pageActions(medicines: DosePage['medicines'], ownMedicine: boolean): DoseAction[] {
+  if (medicines.some((m) => !m.taken && !m.skipped))
+    return ownMedicine ? ['take', 'skip'] : ['take', 'snooze', 'skip'];
+  return medicines.some((m) => m.skipped) ? ['take'] : [];
 }

@@ -1,5 +1,5 @@
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CheckCircle2, Circle } from 'lucide-react';
+import { CheckCircle2, Circle, CircleMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { SkipReason } from '@medrem/domain';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from '../auth/auth.context';
 import { DoseSkipEditor } from '../dashboard/components/dose-skip-editor.component';
 import { TODAY_DOSES_ID } from '../notifications/notification-target';
-import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
+import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const route = getRouteApi('/dose');
 
@@ -47,18 +47,39 @@ export function DosePageScreen() {
   );
 }
 
-function LinkProblem({ message }: { message: string }) {
+/** What to do when the link cannot be used: it expired (or is forged), or the dose went away. */
+function LinkProblem({ message, advice }: { message: string; advice?: string }) {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Your dose</h1>
       <p role="alert" className="text-lg font-medium text-red-700">
         {message}
       </p>
+      {advice ? <p className="text-slate-800">{advice}</p> : null}
       <Link to="/" className={`${buttonClass.primary} ${bigButton}`}>
         Open the app
       </Link>
     </>
   );
+}
+
+/** The page's words for a link the server refused, or could not be asked about. */
+function problemOf(error: unknown): { message: string; advice?: string } {
+  const status = httpStatusOf(error);
+  const message = messageOf(error) ?? "This reminder link can't be opened.";
+  if (status === 401)
+    return {
+      message,
+      advice:
+        'A reminder link works for a few hours after its reminder. In the app, signed in, you can record this dose from the day’s doses or the history.',
+    };
+  if (status === 404)
+    return {
+      message,
+      advice: 'Your medicines or their times have changed since. The app shows today’s doses.',
+    };
+  if (status === 400) return { message };
+  return { message: "We couldn't reach the server. Check your connection and try again." };
 }
 
 function DoseSlot({ token }: { token: string }) {
@@ -73,21 +94,10 @@ function DoseSlot({ token }: { token: string }) {
   const [skipped, setSkipped] = useState(false);
 
   if (dose.isPending) return <Spinner label="Loading your dose..." />;
-  if (dose.isError) {
-    const status = httpStatusOf(dose.error);
-    return (
-      <LinkProblem
-        message={
-          status === 401 || status === 404 || status === 400
-            ? (messageOf(dose.error) ?? "This reminder link can't be opened.")
-            : "We couldn't reach the server. Check your connection and try again."
-        }
-      />
-    );
-  }
+  if (dose.isError) return <LinkProblem {...problemOf(dose.error)} />;
   const page = dose.data;
   const { title, day } = doseHeading(page);
-  const allTaken = page.medicines.every((m) => m.taken);
+  const settled = settledText(page);
   const run = (action: 'take' | 'snooze') =>
     act.mutate(
       { token, action, idempotencyKey: crypto.randomUUID() },
@@ -126,13 +136,13 @@ function DoseSlot({ token }: { token: string }) {
           <li key={`${m.name}|${m.dosage}`} className="flex items-center gap-3 px-4 py-3">
             {m.taken ? (
               <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+            ) : m.skipped ? (
+              <CircleMinus aria-hidden="true" className="size-6 shrink-0 text-slate-600" />
             ) : (
               <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />
             )}
             <span className="flex-1 text-lg text-slate-900">{medicineLabel(m)}</span>
-            <span className={m.taken ? 'font-medium text-green-800' : 'text-slate-700'}>
-              {m.taken ? 'Taken' : 'Not taken yet'}
-            </span>
+            <span className={m.taken ? 'font-medium text-green-800' : 'text-slate-700'}>{stateText(m)}</span>
           </li>
         ))}
       </ul>
@@ -141,9 +151,9 @@ function DoseSlot({ token }: { token: string }) {
           <p role="status" className="text-lg font-medium text-green-800">
             {act.data.message}
           </p>
-        ) : allTaken ? (
+        ) : settled ? (
           <p role="status" className="text-lg font-medium text-green-800">
-            {page.medicines.length > 1 ? 'All taken.' : 'Taken.'} Nothing else to do for this dose.
+            {settled}
           </p>
         ) : null}
         {act.isError ? (
