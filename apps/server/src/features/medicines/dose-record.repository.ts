@@ -75,10 +75,7 @@ export class DoseRecordRepository {
         taken: doseRecords.taken,
         // A skip (decision 225) with the stamps it is judged against; the stamps only where a skip
         // is, so the reminder engine's bulk read stays as lean as before for every other day.
-        skipped: doseRecords.slotSkipped,
-        tickedAt: sql<
-          number[] | null
-        >`case when ${doseRecords.slotSkipped} is not null then ${doseRecords.slotTickedAt} end`,
+        ...skipsWithStamps,
       })
       .from(doseRecords)
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
@@ -200,12 +197,25 @@ export class DoseRecordRepository {
   async allDoses(medicineIds: string[]) {
     if (medicineIds.length === 0) return [];
     return this.db
-      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .select({
+        medicineId: doseRecords.medicineId,
+        date: doseRecords.date,
+        taken: doseRecords.taken,
+        ...skipsWithStamps,
+      })
       .from(doseRecords)
       .where(inArray(doseRecords.medicineId, medicineIds))
       .orderBy(asc(doseRecords.medicineId), asc(doseRecords.date));
   }
 }
+
+/** A day's skips (decision 225) with the slot stamps they are judged against, only where a skip is. */
+const skipsWithStamps = {
+  skipped: doseRecords.slotSkipped,
+  tickedAt: sql<
+    number[] | null
+  >`case when ${doseRecords.slotSkipped} is not null then ${doseRecords.slotTickedAt} end`,
+};
 
 /** A day's flags with when each dose was taken, and the stamps older rows answer it from. */
 const dayInstants = {

@@ -79,6 +79,14 @@ export function slotStateOf(day: StoredDay, slot: number): SlotState {
   };
 }
 
+/** A day's skips that hold, one entry per skipped slot (the data export's `skippedDoses`). */
+export function skippedSlotsOf<T extends StoredDay>(day: T) {
+  return (day.skipped ?? []).flatMap((_, slot) => {
+    const { skipped } = slotStateOf(day, slot);
+    return skipped ? [{ slot, ...skipped }] : [];
+  });
+}
+
 /** When a press was made: the device's time (an offline press sent later), never after now. */
 export function pressInstant(at: string | undefined, now: Date): number {
   return Math.min(at ? Date.parse(at) : now.getTime(), now.getTime());
