@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { doseLinkToken, suiteActionSecret } from './support/dose-link';
@@ -11,6 +12,16 @@ test.beforeEach(async ({ page }) => atTenUtc(page));
 const EXPIRED = 'This reminder link has expired — open the app to record your dose.';
 /** The server runs at 10:00 UTC or later (server-clock.ts): a link signed then lasts 4 hours. */
 const linkExpiry = () => Math.max(Date.now(), Date.parse(`${todayUtc()}T10:00:00Z`)) + 4 * 3_600_000;
+
+/** A new account taking Metformin since yesterday, and the link of today's morning dose. */
+async function metforminMorningLink(request: APIRequestContext) {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const metformin = await api.addMedicine(METFORMIN, yesterday);
+  const dose = { userId: account.id!, slot: 0, date: todayUtc() };
+  return { api, metformin, token: doseLinkToken(suiteActionSecret(), dose, linkExpiry()) };
+}
 
 // Decision 241: the page a tap on a reminder opens, from the link's token alone.
 test("dose page: a reminder's link shows the slot without a sign-in; Take all records the slot's doses", async ({
@@ -83,15 +94,7 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
 
 // Decisions 225 and 241: Skip on the page, with the reason and note the person chooses.
 test('dose page: Skip with a reason records the dose as skipped, not taken', async ({ page, request }) => {
-  const account = await createAccount(request);
-  const api = await AccountApi.signIn(request, account);
-  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const metformin = await api.addMedicine(METFORMIN, yesterday);
-  const token = doseLinkToken(
-    suiteActionSecret(),
-    { userId: account.id!, slot: 0, date: todayUtc() },
-    linkExpiry(),
-  );
+  const { api, metformin, token } = await metforminMorningLink(request);
 
   await page.goto(`/dose?token=${token}`);
   await page.getByRole('button', { name: 'Skip…' }).click();
@@ -127,4 +130,47 @@ test('dose page: Skip with a reason records the dose as skipped, not taken', asy
   await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
   expect(await api.takenOn(metformin, todayUtc())).toBe('1-0-0');
   expect((await api.takenDayOf(metformin, todayUtc()))?.skipped).toBeUndefined();
+});
+
+// Decision 260: a press made offline is kept on the device and sent once when back online.
+test('dose page: Take while offline is saved on the device and sent once when back online', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { api, metformin, token } = await metforminMorningLink(request);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/push/action') || r.url().includes('push.action'))
+      sent.push(r.postData() ?? '');
+  });
+
+  // In the page's own words (the offline banner is a status too).
+  const status = page.getByRole('main').getByRole('status');
+  await page.goto(`/dose?token=${token}`);
+  const take = page.getByRole('button', { name: 'Take', exact: true });
+  await expect(take).toBeVisible();
+  await context.setOffline(true);
+  await take.click();
+  await expect(status).toHaveText('Saved on this device, will be sent when online.');
+  await expect(page.getByRole('button', { name: /Take|Snooze|Skip/ })).toHaveCount(0);
+  await captureScreen(page, 'dose-page-offline');
+  expect(sent).toEqual([]);
+  expect(await api.takenOn(metformin, todayUtc())).not.toBe('1-0-0');
+
+  // Back online: sent at once (the page's `online` occasion), and the page shows the server's word.
+  await context.setOffline(false);
+  await expect(status).toHaveText('Metformin marked as taken!');
+  const list = page.getByRole('list', { name: 'Medicines' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
+  expect(await api.takenOn(metformin, todayUtc())).toBe('1-0-0');
+
+  // Opened again: nothing waits, nothing is sent a second time.
+  await page.reload();
+  await expect(status).toHaveText(/^Taken at .*Nothing more is needed for this dose\.$/);
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0]!)).toMatchObject({ token, action: 'take' });
+  expect(JSON.parse(sent[0]!).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 });
