@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { doseRecords, medicines } from '../../db/schema';
 import { inIds } from '../../db/sql-helpers';
 import { type MergedDay, type StoredDay, type VersionedDay, sameDay } from './dose-ticks';
+import { type SlotState, slotStateOf } from './dose-timing-rules';
 import { type MedicineSchedule, scheduleColumns } from './medicine.repository';
 
 /** The dose records: one row per medicine and day, with its taken flags and their stamps. */
@@ -81,13 +82,17 @@ export class DoseRecordRepository {
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
   }
 
-  /** These medicines' rows of one day with everything a dose's state is read from (the dose page). */
-  async daysOn(medicineIds: string[], date: string) {
-    if (medicineIds.length === 0) return [];
-    return this.db
+  /**
+   * Each of these medicines' dose in `slot` on `date` (the dose page): taken (and when, if known), or
+   * skipped with the skip that holds (decision 225); absent: no row that day.
+   */
+  async slotStates(medicineIds: string[], date: string, slot: number): Promise<Map<string, SlotState>> {
+    if (medicineIds.length === 0) return new Map();
+    const rows = await this.db
       .select({ medicineId: doseRecords.medicineId, ...dayInstants })
       .from(doseRecords)
       .where(and(inIds(doseRecords.medicineId, medicineIds), eq(doseRecords.date, date)));
+    return new Map(rows.map((row) => [row.medicineId, slotStateOf(row, slot)]));
   }
 
   /**

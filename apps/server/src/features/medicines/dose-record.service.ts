@@ -22,8 +22,6 @@ import {
   assertCorrectionInBounds,
   assertTakeable,
   pressInstant,
-  type SlotState,
-  slotStateOf,
   takenDayOf,
 } from './dose-timing-rules';
 import type { MedicineChangeListener } from './medicine-change.port';
@@ -283,13 +281,9 @@ export class DoseRecordService {
     );
   }
 
-  /**
-   * Each of these medicines' dose (the caller's, from scheduledDoses) in `slot` on `date`: taken
-   * (and when, if known), or skipped with the skip that holds (decision 225); absent: neither.
-   */
-  async slotStates(medicineIds: string[], date: string, slot: number): Promise<Map<string, SlotState>> {
-    const rows = await this.deps.doses.daysOn(medicineIds, date);
-    return new Map(rows.map((row) => [row.medicineId, slotStateOf(row, slot)]));
+  /** Each medicine's (from scheduledDoses) dose in `slot` on `date`: taken, or skipped (decision 259). */
+  slotStates(medicineIds: string[], date: string, slot: number) {
+    return this.deps.doses.slotStates(medicineIds, date, slot);
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {
