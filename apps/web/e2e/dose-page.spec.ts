@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { doseLinkToken, suiteActionSecret } from './support/dose-link';
@@ -11,6 +12,16 @@ test.beforeEach(async ({ page }) => atTenUtc(page));
 const EXPIRED = 'This reminder link has expired — open the app to record your dose.';
 /** The server runs at 10:00 UTC or later (server-clock.ts): a link signed then lasts 4 hours. */
 const linkExpiry = () => Math.max(Date.now(), Date.parse(`${todayUtc()}T10:00:00Z`)) + 4 * 3_600_000;
+
+/** A new account taking Metformin since yesterday, and the link of today's morning dose. */
+async function metforminMorningLink(request: APIRequestContext) {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const metformin = await api.addMedicine(METFORMIN, yesterday);
+  const dose = { userId: account.id!, slot: 0, date: todayUtc() };
+  return { api, metformin, token: doseLinkToken(suiteActionSecret(), dose, linkExpiry()) };
+}
 
 // Decision 241: the page a tap on a reminder opens, from the link's token alone.
 test("dose page: a reminder's link shows the slot without a sign-in; Take all records the slot's doses", async ({
@@ -44,9 +55,18 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   await expect(page.getByRole('status').filter({ hasText: 'marked as taken!' })).toHaveText(
     'Metformin, Vitamin D marked as taken!',
   );
-  await expect(list.getByRole('listitem')).toHaveText([/Metformin \(850mg\)\s*Taken/, /Vitamin D\s*Taken/]);
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+    /Vitamin D\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
   await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  // Opened again (the notification tapped a second time): the dose says it is done, and when.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    /^All taken at \d{1,2}:\d{2} [AP]M\. Nothing more is needed for this dose\.$/,
+  );
+  await expect(page.getByRole('button', { name: /Take|Snooze|Skip/ })).toHaveCount(0);
   await captureScreen(page, 'dose-page-taken');
   // Recorded on the server: the morning dose of each, the evening dose untouched.
   expect([await api.takenOn(metformin, todayUtc()), await api.takenOn(vitamin, todayUtc())]).toEqual([
@@ -57,6 +77,7 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   // An expired link and a forged one say so, and offer the app.
   await page.goto(`/dose?token=${doseLinkToken(suiteActionSecret(), dose, Date.now() - 60_000)}`);
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+  await expect(page.getByText('A reminder link works for a few hours after its reminder.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the app' })).toBeVisible();
   await captureScreen(page, 'dose-page-expired');
   await page.goto(`/dose?token=${doseLinkToken('forged'.repeat(8), dose, linkExpiry())}`);
@@ -73,15 +94,7 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
 
 // Decisions 225 and 241: Skip on the page, with the reason and note the person chooses.
 test('dose page: Skip with a reason records the dose as skipped, not taken', async ({ page, request }) => {
-  const account = await createAccount(request);
-  const api = await AccountApi.signIn(request, account);
-  const yesterday = new Date(Date.parse(`${todayUtc()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const metformin = await api.addMedicine(METFORMIN, yesterday);
-  const token = doseLinkToken(
-    suiteActionSecret(),
-    { userId: account.id!, slot: 0, date: todayUtc() },
-    linkExpiry(),
-  );
+  const { api, metformin, token } = await metforminMorningLink(request);
 
   await page.goto(`/dose?token=${token}`);
   await page.getByRole('button', { name: 'Skip…' }).click();
@@ -92,10 +105,72 @@ test('dose page: Skip with a reason records the dose as skipped, not taken', asy
   await expect(page.getByRole('status').filter({ hasText: 'skipped.' })).toHaveText('Metformin skipped.');
   await expect(page.getByRole('button', { name: 'Skip…' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toHaveCount(0);
+  const list = page.getByRole('list', { name: 'Medicines' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Skipped — Ran out: Pharmacy opens at noon$/,
+  ]);
   // Taking it after all stays possible.
-  await expect(page.getByRole('button', { name: 'Take' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Take it anyway' })).toBeVisible();
 
   const day = await api.takenDayOf(metformin, todayUtc());
   expect(day?.taken.startsWith('0')).toBe(true);
   expect(day?.skipped?.[0]).toMatchObject({ reason: 'ran_out', note: 'Pharmacy opens at noon' });
+
+  // Opened again (decision 259): the dose says it was skipped and why, and offers only the take.
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText(
+    'Skipped (Ran out: Pharmacy opens at noon). Nothing more is needed, unless you take it after all.',
+  );
+  await expect(page.getByRole('button', { name: /Snooze|Skip/ })).toHaveCount(0);
+  await captureScreen(page, 'dose-page-skipped');
+  await page.getByRole('button', { name: 'Take it anyway' }).click();
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
+  await expect(page.getByRole('button', { name: /Take/ })).toHaveCount(0);
+  expect(await api.takenOn(metformin, todayUtc())).toBe('1-0-0');
+  expect((await api.takenDayOf(metformin, todayUtc()))?.skipped).toBeUndefined();
+});
+
+// Decision 260: a press made offline is kept on the device and sent once when back online.
+test('dose page: Take while offline is saved on the device and sent once when back online', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { api, metformin, token } = await metforminMorningLink(request);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/push/action') || r.url().includes('push.action'))
+      sent.push(r.postData() ?? '');
+  });
+
+  // In the page's own words (the offline banner is a status too).
+  const status = page.getByRole('main').getByRole('status');
+  await page.goto(`/dose?token=${token}`);
+  const take = page.getByRole('button', { name: 'Take', exact: true });
+  await expect(take).toBeVisible();
+  await context.setOffline(true);
+  await take.click();
+  await expect(status).toHaveText('Saved on this device, will be sent when online.');
+  await expect(page.getByRole('button', { name: /Take|Snooze|Skip/ })).toHaveCount(0);
+  await captureScreen(page, 'dose-page-offline');
+  expect(sent).toEqual([]);
+  expect(await api.takenOn(metformin, todayUtc())).not.toBe('1-0-0');
+
+  // Back online: sent at once (the page's `online` occasion), and the page shows the server's word.
+  await context.setOffline(false);
+  await expect(status).toHaveText('Metformin marked as taken!');
+  const list = page.getByRole('list', { name: 'Medicines' });
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Taken at \d{1,2}:\d{2} [AP]M$/,
+  ]);
+  expect(await api.takenOn(metformin, todayUtc())).toBe('1-0-0');
+
+  // Opened again: nothing waits, nothing is sent a second time.
+  await page.reload();
+  await expect(status).toHaveText(/^Taken at .*Nothing more is needed for this dose\.$/);
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0]!)).toMatchObject({ token, action: 'take' });
+  expect(JSON.parse(sent[0]!).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 });

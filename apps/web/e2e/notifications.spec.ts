@@ -1,10 +1,21 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, logIn } from './support/accounts';
 import { AccountApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { METFORMIN, atTenUtc } from './support/journey';
-import { captureScreen } from './support/screens';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, captureScreen } from './support/screens';
 
 test.use({ serviceWorkers: 'block' });
+
+/** A new account signed in, once the bell's live stream has answered: what arrives later comes down it. */
+async function signedInWithLiveStream(page: Page, request: APIRequestContext): Promise<AccountApi> {
+  const account = await createAccount(request);
+  const api = await AccountApi.signIn(request, account);
+  const opened = page.waitForResponse(/\/trpc\/push\.notifications/);
+  await logIn(page, account);
+  await opened;
+  return api;
+}
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
 test('notifications: read one, read all, delete one, close', async ({ page, request }) => {
@@ -27,17 +38,17 @@ test('notifications: read one, read all, delete one, close', async ({ page, requ
   expect(unread).toBeGreaterThan(1);
   await captureScreen(page, 'notifications');
 
-  // Opens what it is about (the refill panel), closes the panel and marks it read, at once. Pressed
-  // from the keyboard: the live refill reminders' in-page notices may lie over the open list for a
-  // while (a known overlap, left for the next session), and a pointer click would wait for them.
-  await refill.press('Enter');
+  // Opens what it is about (the refill panel), closes the panel and marks it read, at once. A
+  // pointer click: the live refill reminders' in-page notices are held while the list is open
+  // (decision 258), so none lies over it.
+  await refill.click();
   await expect(page).toHaveURL(/\/#refills-title$/);
   await expect(page.getByRole('heading', { name: 'Notifications' })).toHaveCount(0);
   await expect(page.locator('#refills-title')).toBeInViewport();
   await expect(badge).toHaveText(String(unread - 1));
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('button', { name: /^Refill Reminder\. Metformin/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Mark all as read' }).press('Enter');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(badge).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 
@@ -48,7 +59,7 @@ test('notifications: read one, read all, delete one, close', async ({ page, requ
     .getByRole('listitem')
     .filter({ hasText: 'Metformin is running low' })
     .getByRole('button', { name: 'Delete notification: Refill Reminder' })
-    .press('Enter');
+    .click();
   expect((await deleted).ok()).toBe(true);
   await expect(page.getByRole('button', { name: /Metformin is running low/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Lisinopril is running low/ })).toBeVisible();
@@ -94,11 +105,7 @@ test('a notification arriving while the app is open is shown in the page, with i
   page,
   request,
 }) => {
-  const account = await createAccount(request);
-  const api = await AccountApi.signIn(request, account);
-  const opened = page.waitForResponse(/\/trpc\/push\.notifications/);
-  await logIn(page, account);
-  await opened;
+  const api = await signedInWithLiveStream(page, request);
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 
   // Urgent from the start: the reminder engine stores a refill reminder, sent down the live stream.
@@ -110,4 +117,53 @@ test('a notification arriving while the app is open is shown in the page, with i
   await expect(live).toHaveCount(0);
   await expect(page).toHaveURL(/\/#refills-title$/);
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+});
+
+test('in-page notices never lie over the open bell panel, at 390 px and 1280 px', async ({
+  page,
+  request,
+}) => {
+  const api = await signedInWithLiveStream(page, request);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const panel = page.locator('#notification-panel');
+
+  for (const [size, name] of [
+    [PHONE, 'Lisinopril'],
+    [DESKTOP, 'Atorvastatin'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await bell.click();
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    // Urgent from the start: a refill reminder arrives down the live stream while the list is open.
+    await api.addMedicine({ ...METFORMIN, name });
+    const item = page.getByRole('button', {
+      name: new RegExp(`^Unread: Refill Reminder\\. ${name} is running low`),
+    });
+    await expect(item).toBeVisible({ timeout: 20_000 });
+    const notice = page.getByTestId('live-notification').filter({ hasText: `${name} is running low` });
+    await expect(notice).toHaveCount(1, { timeout: 20_000 });
+    await expect(notice).toBeHidden();
+    // Every point of the open panel is the panel's own: nothing is drawn over it.
+    const covered = await panel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const points: [number, number][] = [];
+      for (const fx of [0.05, 0.5, 0.95])
+        for (const fy of [0.05, 0.5, 0.95])
+          points.push([box.left + box.width * fx, box.top + box.height * fy]);
+      return points.filter(([x, y]) => !element.contains(document.elementFromPoint(x, y)));
+    });
+    expect(covered, `points of the panel covered at ${size.width}px`).toEqual([]);
+    await page.screenshot({
+      path: `${SCREENSHOT_DIR}/bell-open-with-notice-${size.width}x${size.height}.png`,
+    });
+    // A pointer reaches the list's items (trial: the press is checked, not made).
+    await item.click({ trial: true, timeout: 5_000 });
+
+    // Closed, the notice held meanwhile is shown, as it was.
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+  }
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { skipNoteSchema, skipReasonSchema } from './dose-record.contract';
+import { doseSkipSchema, skipNoteSchema, skipReasonSchema } from './dose-record.contract';
 import { notificationSchema } from './notification.contract';
 import {
   changedAtSchema,
@@ -30,8 +30,8 @@ export const doseActionSchema = z.enum(['take', 'snooze', 'skip']);
 const doseTokenSchema = (label: string) => textSchema(label).min(20).max(2000);
 
 /**
- * The dose page (decision 241): the slot a reminder's link names, and nothing else of the account.
- * `actions` are those the link allows now (none once every dose of it is taken).
+ * The dose page (decisions 241, 259): the slot a reminder's link names, each dose's state (taken
+ * and when, or skipped and why), and nothing else of the account.
  */
 export const dosePageSchema = z.object({
   date: isoDateSchema,
@@ -39,7 +39,21 @@ export const dosePageSchema = z.object({
   time: timeSchema,
   /** 'Morning', 'Evening'…: the slot's name from its time. */
   slotName: z.string(),
-  medicines: z.array(z.object({ name: z.string(), dosage: z.string(), taken: z.boolean() })),
+  medicines: z.array(
+    z.object({
+      name: z.string(),
+      dosage: z.string(),
+      taken: z.boolean(),
+      /** When it was taken, where known (decision 191); only on a taken dose. */
+      takenAt: z.iso.datetime().optional(),
+      /** The skip that holds (decision 225), with its reason and note; only on a skipped dose. */
+      skipped: doseSkipSchema.optional(),
+    }),
+  ),
+  /**
+   * While a dose of the link is neither taken nor skipped: take, snooze (a slot's reminder only) and
+   * skip. Once each is settled and one is skipped: take alone ('Take it anyway'). All taken: none.
+   */
   actions: z.array(doseActionSchema),
   /** When the link stops working. */
   expiresAt: z.iso.datetime(),

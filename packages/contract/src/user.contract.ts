@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './auth.contract';
 import { defineProcedure } from './define-procedure';
-import { takenDaySchema } from './dose-record.contract';
+import { skipReasonSchema, takenDaySchema } from './dose-record.contract';
 import { medicineSchema } from './medicine.contract';
 import { notificationSchema } from './notification.contract';
 import {
@@ -31,6 +31,22 @@ export const exportSchema = z
     user: publicUserSchema,
     medicines: z.array(medicineSchema),
     doseHistory: z.array(takenDaySchema.extend({ medicineId: z.uuid() })),
+    skippedDoses: z
+      .array(
+        z.object({
+          medicineId: z.uuid(),
+          date: z.string(),
+          /** The slot's index in that day's `taken` flags. */
+          slot: z.number().int().min(0),
+          reason: skipReasonSchema.nullable(),
+          note: z.string().optional(),
+          skippedAt: timestampSchema,
+        }),
+      )
+      .meta({
+        description:
+          'Every dose skipped on purpose whose skip still holds, with its reason and note (decisions 225, 226). Beside `doseHistory`, which keeps the spec’s shape: a skipped dose reads 0 in its `taken`.',
+      }),
     refills: z.array(
       z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema }),
     ),

@@ -95,6 +95,26 @@ describe('push.dose (GET /api/push/dose)', () => {
     expect(refusals(dose.output, { ...page, actions: ['delete'] })[0]).toMatch(/^actions\.0: /);
     expect(refusals(dose.output, { ...page, time: '8 AM' })[0]).toMatch(/^time: /);
   });
+
+  it("carries a dose's state: when it was taken, or its skip with the reason (decision 259)", () => {
+    const skipped = { reason: 'felt_unwell', note: 'Nausea', skippedAt: '2026-11-21T08:01:00.000Z' };
+    const settled = {
+      ...page,
+      medicines: [
+        { name: 'Aspirin', dosage: '500mg', taken: true, takenAt: '2026-11-21T08:05:00.000Z' },
+        { name: 'Metformin', dosage: '850 mg', taken: false, skipped },
+      ],
+      actions: ['take'],
+    };
+    expect(accepted(dose.output, settled)).toEqual(settled);
+    const badSkip = {
+      ...settled,
+      medicines: [{ ...settled.medicines[1], skipped: { ...skipped, reason: 'bored' } }],
+    };
+    expect(refusals(dose.output, badSkip)[0]).toMatch(/^medicines\.0\.skipped\.reason: /);
+    const badTime = { ...settled, medicines: [{ ...settled.medicines[0], takenAt: 'at eight' }] };
+    expect(refusals(dose.output, badTime)[0]).toMatch(/^medicines\.0\.takenAt: /);
+  });
 });
 
 describe('the push payload as a declarative push message (decision 242)', () => {

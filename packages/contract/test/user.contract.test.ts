@@ -109,6 +109,16 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
     user: serverUser,
     medicines: [serverMedicine],
     doseHistory: [{ medicineId: MEDICINE_ID, date: '2026-11-21', taken: '1-0' }],
+    skippedDoses: [
+      {
+        medicineId: MEDICINE_ID,
+        date: '2026-11-21',
+        slot: 1,
+        reason: 'ran_out',
+        note: 'Pharmacy on Monday',
+        skippedAt: '2026-11-21T20:05:00.000Z',
+      },
+    ],
     refills: [{ medicineId: MEDICINE_ID, pills: 20, refilledAt: '2026-11-21T09:00:00.000Z' }],
     asNeededIntakes: [{ medicineId: MEDICINE_ID, takenAt: '2026-11-21T09:30:00.000Z', override: true }],
     settings: serverSettings,
@@ -126,5 +136,17 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
     expect(
       refusals(userContract.export.output, { ...file, doseHistory: [{ date: '2026-11-21', taken: '1-0' }] }),
     ).toHaveLength(1);
+  });
+
+  it('describes each skipped dose with a known reason and its slot (decision 226)', () => {
+    const skip = file.skippedDoses[0]!;
+    const bad = (change: object) =>
+      refusals(userContract.export.output, { ...file, skippedDoses: [{ ...skip, ...change }] });
+    expect(
+      accepted(userContract.export.output, { ...file, skippedDoses: [{ ...skip, reason: null }] }),
+    ).toBeTruthy();
+    expect(bad({ reason: 'bored' })[0]).toMatch(/^skippedDoses\.0\.reason: /);
+    expect(bad({ slot: -1 })[0]).toMatch(/^skippedDoses\.0\.slot: /);
+    expect(bad({ medicineId: 'x' })[0]).toMatch(/^skippedDoses\.0\.medicineId: /);
   });
 });

@@ -1,3 +1,4 @@
+import { afterHold } from './notices-held';
 /** Spec section 9: per-type auto-close times. */
 export const TOAST_DURATION_MS = { success: 3000, error: 4000, warning: 3500, info: 3000 } as const;
 type ToastType = keyof typeof TOAST_DURATION_MS;
@@ -40,6 +41,10 @@ interface ToastOptions {
 const screenToasts = new Set<string | number>();
 
 function show(type: ToastType, message: string, options: ToastOptions = {}): void {
+  afterHold(() => showNow(type, message, options));
+}
+
+function showNow(type: ToastType, message: string, options: ToastOptions): void {
   loadToasts().then(
     ({ toast }) => {
       const id = toast[type](message, {

@@ -1,16 +1,10 @@
 /// <reference lib="webworker" />
+import { userOfToken } from '../features/offline/outbox-entry';
 import { flushOutbox } from '../features/offline/outbox-flush';
 import { OUTBOX_SYNC_TAG, outboxStore } from '../features/offline/outbox.store';
-import { base64UrlJson } from '../lib/base64url-json';
 
 interface SyncEventLike extends ExtendableEvent {
   tag: string;
-}
-
-/** The account a notification token names (read, not trusted: the server verifies the token). */
-function userOfToken(token: string): string {
-  const claims = base64UrlJson(token.split('.')[0] ?? '') as { u?: unknown } | null;
-  return typeof claims?.u === 'string' ? claims.u : '';
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { doseRecords, medicines } from '../../db/schema';
 import { inIds } from '../../db/sql-helpers';
 import { type MergedDay, type StoredDay, type VersionedDay, sameDay } from './dose-ticks';
+import { type SlotState, slotStateOf } from './dose-timing-rules';
 import { type MedicineSchedule, scheduleColumns } from './medicine.repository';
 
 /** The dose records: one row per medicine and day, with its taken flags and their stamps. */
@@ -75,13 +76,23 @@ export class DoseRecordRepository {
         taken: doseRecords.taken,
         // A skip (decision 225) with the stamps it is judged against; the stamps only where a skip
         // is, so the reminder engine's bulk read stays as lean as before for every other day.
-        skipped: doseRecords.slotSkipped,
-        tickedAt: sql<
-          number[] | null
-        >`case when ${doseRecords.slotSkipped} is not null then ${doseRecords.slotTickedAt} end`,
+        ...skipsWithStamps,
       })
       .from(doseRecords)
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
+  }
+
+  /**
+   * Each of these medicines' dose in `slot` on `date` (the dose page): taken (and when, if known), or
+   * skipped with the skip that holds (decision 225); absent: no row that day.
+   */
+  async slotStates(medicineIds: string[], date: string, slot: number): Promise<Map<string, SlotState>> {
+    if (medicineIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ medicineId: doseRecords.medicineId, ...dayInstants })
+      .from(doseRecords)
+      .where(and(inIds(doseRecords.medicineId, medicineIds), eq(doseRecords.date, date)));
+    return new Map(rows.map((row) => [row.medicineId, slotStateOf(row, slot)]));
   }
 
   /**
@@ -191,12 +202,25 @@ export class DoseRecordRepository {
   async allDoses(medicineIds: string[]) {
     if (medicineIds.length === 0) return [];
     return this.db
-      .select({ medicineId: doseRecords.medicineId, date: doseRecords.date, taken: doseRecords.taken })
+      .select({
+        medicineId: doseRecords.medicineId,
+        date: doseRecords.date,
+        taken: doseRecords.taken,
+        ...skipsWithStamps,
+      })
       .from(doseRecords)
       .where(inArray(doseRecords.medicineId, medicineIds))
       .orderBy(asc(doseRecords.medicineId), asc(doseRecords.date));
   }
 }
+
+/** A day's skips (decision 225) with the slot stamps they are judged against, only where a skip is. */
+const skipsWithStamps = {
+  skipped: doseRecords.slotSkipped,
+  tickedAt: sql<
+    number[] | null
+  >`case when ${doseRecords.slotSkipped} is not null then ${doseRecords.slotTickedAt} end`,
+};
 
 /** A day's flags with when each dose was taken, and the stamps older rows answer it from. */
 const dayInstants = {

@@ -281,10 +281,9 @@ export class DoseRecordService {
     );
   }
 
-  /** Whether each of these medicines (the caller's, from scheduledDoses) is taken in `slot` on `date`. */
-  async takenInSlot(medicineIds: string[], date: string, slot: number): Promise<Set<string>> {
-    const rows = await this.deps.doses.takenOn(medicineIds, [date]);
-    return new Set(rows.filter((r) => parseFrequency(r.taken)[slot] === 1).map((r) => r.medicineId));
+  /** Each medicine's (from scheduledDoses) dose in `slot` on `date`: taken, or skipped (decision 259). */
+  slotStates(medicineIds: string[], date: string, slot: number) {
+    return this.deps.doses.slotStates(medicineIds, date, slot);
   }
 
   async history(caller: Caller, id: string, from: string, to: string): Promise<TakenDay[]> {

@@ -62,6 +62,31 @@ export function takenDayOf(date: string, day: StoredDay, slots: number): TakenDa
   };
 }
 
+/** One dose's state as the dose page shows it (decision 259). */
+export type SlotState = {
+  taken: boolean;
+  takenAt: string | null;
+  skipped: NonNullable<TakenDay['skipped']>[number];
+};
+
+/** `slot` of a stored day: taken (and when, if known) or skipped by a skip that holds. */
+export function slotStateOf(day: StoredDay, slot: number): SlotState {
+  const answered = takenDayOf('', day, Math.max(slot + 1, (day.taken ?? '').split('-').length));
+  return {
+    taken: answered.taken.split('-')[slot] === '1',
+    takenAt: answered.takenAt?.[slot] ?? null,
+    skipped: answered.skipped?.[slot] ?? null,
+  };
+}
+
+/** A day's skips that hold, one entry per skipped slot (the data export's `skippedDoses`). */
+export function skippedSlotsOf<T extends StoredDay>(day: T) {
+  return (day.skipped ?? []).flatMap((_, slot) => {
+    const { skipped } = slotStateOf(day, slot);
+    return skipped ? [{ slot, ...skipped }] : [];
+  });
+}
+
 /** When a press was made: the device's time (an offline press sent later), never after now. */
 export function pressInstant(at: string | undefined, now: Date): number {
   return Math.min(at ? Date.parse(at) : now.getTime(), now.getTime());

@@ -1,7 +1,7 @@
 import { CHANNEL_KINDS } from '@medrem/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { deliveryStatus, pushSubscriptions, users } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/database';
+import { deliveryStatus, pushSubscriptions, reminderDeliveries, users } from '../../db/schema';
 import { inIds } from '../../db/sql-helpers';
 import type { PushSubscriptionRow } from './push-subscription.repository';
 
@@ -131,5 +131,21 @@ export class DeliveryChannelRepository {
       .select()
       .from(pushSubscriptions)
       .where(and(inIds(pushSubscriptions.userId, userIds), eq(pushSubscriptions.mode, 'fallback')));
+  }
+
+  /**
+   * Takes the device's one test reminder of `everyMs` (decision 261), for every server process at
+   * once: the last test's instant is a dedupe row of `reminder_deliveries` (`test:<device id>`),
+   * written only when none is nearer to `now` than `everyMs` (either way: a process whose clock
+   * runs behind does not get a second one). One statement under the row's lock, so two processes
+   * pressed together get one test between them. False: a test was just sent.
+   */
+  async claimTest(userId: string, subscriptionId: string, now: Date, everyMs: number): Promise<boolean> {
+    const result = await this.db.execute(sql`insert into ${reminderDeliveries} (user_id, key, created_at)
+      values (${userId}::uuid, ${`test:${subscriptionId}`}, ${now.toISOString()}::timestamptz)
+      on conflict (user_id, key) do update set created_at = excluded.created_at
+      where abs(extract(epoch from excluded.created_at - ${reminderDeliveries.createdAt})) * 1000 >= ${everyMs}
+      returning 1 as claimed`);
+    return rowsOf(result).length === 1;
   }
 }

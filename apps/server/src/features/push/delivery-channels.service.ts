@@ -34,7 +34,10 @@ interface AddInput {
   mode: 'every' | 'fallback';
 }
 
-/** Between two tests of one device, so a held-down button cannot flood a push service or a webhook. */
+/**
+ * Between two tests of one device, so a held-down button cannot flood a push service or a webhook;
+ * shared by every server process (decision 261).
+ */
 const TEST_EVERY_MS = 5_000;
 
 const FAILURE_WORDS: Record<FailureReason, string> = {
@@ -51,7 +54,6 @@ const FAILURE_WORDS: Record<FailureReason, string> = {
  */
 export class DeliveryChannelsService {
   private sender: PushSender | undefined;
-  private readonly lastTest = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -161,12 +163,9 @@ export class DeliveryChannelsService {
     const row = await this.channels.findOwned(caller.userId, id);
     if (!row) throw notFound('No such device or channel.');
     const now = this.deps.clock.now();
-    const last = this.lastTest.get(id);
-    if (last !== undefined && Math.abs(now.getTime() - last) < TEST_EVERY_MS) {
+    if (!(await this.channels.claimTest(caller.userId, row.id, now, TEST_EVERY_MS))) {
       throw tooManyRequests('A test reminder was just sent. Please wait a few seconds.');
     }
-    if (this.lastTest.size > 10_000) this.lastTest.clear(); // a bound, not a schedule
-    this.lastTest.set(id, now.getTime());
     if (!this.sender) throw badRequest('Reminders are sent by the reminder workers, which are not running.');
     const tag = `test-${row.id.replaceAll('-', '').slice(0, 24)}`;
     const payload: PushPayload = {

@@ -157,28 +157,40 @@ export class NotificationActionsService {
     if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
     const settings = await this.deps.settings.effective(caller.userId);
     const time = doseTime(rows, claims, settings);
-    const taken = await this.deps.doses.takenInSlot(
+    const states = await this.deps.doses.slotStates(
       rows.map((m) => m.id),
       date,
       slot,
     );
     const medicines = rows.map((m) => {
       const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
-      return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
+      const state = states.get(m.id);
+      return {
+        name: m.name,
+        dosage: step?.dose ?? m.dosage,
+        taken: state?.taken ?? false,
+        ...(state?.takenAt ? { takenAt: state.takenAt } : {}),
+        ...(state?.skipped ? { skipped: state.skipped } : {}),
+      };
     });
-    const open = medicines.some((m) => !m.taken);
-    const actions: DoseAction[] = !open
-      ? []
-      : snoozable(rows, medicineId)
-        ? ['take', 'snooze', 'skip']
-        : ['take', 'skip'];
     return {
       date,
       time,
       slotName: slotNameForTime(time),
       medicines,
-      actions,
+      actions: pageActions(medicines, snoozable(rows, medicineId)),
       expiresAt: claims.expiresAt.toISOString(),
     };
   }
+}
+
+/**
+ * What the page offers (decision 259): while a dose is open, take, snooze (when the dose snoozes,
+ * decision 251) and skip; once all are settled and one is skipped, only take ('Take it anyway': a
+ * take ends a skip); all taken, nothing.
+ */
+function pageActions(medicines: DosePage['medicines'], snoozes: boolean): DoseAction[] {
+  if (medicines.some((m) => !m.taken && !m.skipped))
+    return snoozes ? ['take', 'snooze', 'skip'] : ['take', 'skip'];
+  return medicines.some((m) => m.skipped) ? ['take'] : [];
 }

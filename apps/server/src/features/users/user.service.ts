@@ -13,6 +13,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { SessionRepository } from '../auth/session.repository';
 import type { PushSubscriptionRepository } from '../push/push-subscription.repository';
 import { type Caller, assertSelf } from '../auth/caller';
+import { skippedSlotsOf } from '../medicines/dose-timing-rules';
 import { toMedicine } from '../medicines/medicine-view';
 import { toNotification } from '../notifications/notification.service';
 import type { PushService } from '../push/push.service';
@@ -114,7 +115,11 @@ export class UserService {
       exportDate: now.toISOString(),
       user: toPublicUser(user),
       medicines: medicines.map((m) => toMedicine(m, caller.email, today)),
-      doseHistory: doses,
+      // The spec's shape (decision 226); the skips beside it (decision 226).
+      doseHistory: doses.map(({ medicineId, date, taken }) => ({ medicineId, date, taken })),
+      skippedDoses: doses.flatMap((day) =>
+        skippedSlotsOf(day).map((skip) => ({ medicineId: day.medicineId, date: day.date, ...skip })),
+      ),
       refills: refills.map((r) => ({ ...r, refilledAt: r.refilledAt.toISOString() })),
       asNeededIntakes: asNeeded.map((a) => ({ ...a, takenAt: a.takenAt.toISOString() })),
       settings,

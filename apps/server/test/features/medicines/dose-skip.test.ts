@@ -51,6 +51,44 @@ describe(`skipping a dose (${TEST_ENGINE})`, () => {
     expect(undone.body.takenDay).toEqual({ date: TODAY, taken: '0-0-0' });
   });
 
+  it('exports the skips that hold beside the spec’s dose history, which keeps its shape (decision 226)', async () => {
+    server.clock.set(new Date(at('10:00')));
+    const me = await newUser();
+    const m = await createMedicine(me, { frequency: '1-1-0' });
+    const other = await createMedicine(me, { frequency: '1-0-0' });
+    expect(
+      (await skip(me, m.id, { slot: 0, skipped: true, reason: 'doctors_advice', note: 'Pause' })).status,
+    ).toBe(200);
+    expect((await skip(me, other.id, { slot: 0, skipped: true })).status).toBe(200);
+    server.clock.set(new Date(at('10:05')));
+    // Taken after all: that skip no longer holds, so it is not exported.
+    const tick = await me.api.put(`/api/medicine/${other.id}/dose`, { date: TODAY, slot: 0, taken: true });
+    expect(tick.status, tick.text).toBe(200);
+
+    const exported = await me.api.get<{ doseHistory: object[]; skippedDoses: object[] }>(
+      `/api/user/${me.email}/export`,
+    );
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.body.skippedDoses).toEqual([
+      {
+        medicineId: m.id,
+        date: TODAY,
+        slot: 0,
+        reason: 'doctors_advice',
+        note: 'Pause',
+        skippedAt: at('10:00'),
+      },
+    ]);
+    // The spec's clients read `taken` alone: 0 for the skipped dose, no other member.
+    expect(exported.body.doseHistory).toEqual(
+      expect.arrayContaining([
+        { medicineId: m.id, date: TODAY, taken: '0-0-0' },
+        { medicineId: other.id, date: TODAY, taken: '1-0-0' },
+      ]),
+    );
+    expect(exported.body.doseHistory).toHaveLength(2);
+  });
+
   it('a take after the skip clears it (any device, any path); a skip of a taken dose un-takes it', async () => {
     server.clock.set(new Date(at('10:00')));
     const me = await newUser();

@@ -177,4 +177,49 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     expect(day?.taken).toBe('0-0-0');
     expect(day?.skipped?.[2]).toMatchObject({ reason: 'ran_out', note: 'Pharmacy on Monday' });
   });
+
+  it("shows each dose's state: skipped with its reason, then taken anyway with when (decision 259)", async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    await user.addMedicine({ name: 'Metformin', dosage: '850 mg', frequency: '1-0-0' });
+    await user.addMedicine({ name: 'Lisinopril', dosage: '10 mg', frequency: '1-0-1' });
+    const endpoint = `https://push.example.test/states-${user.id}`;
+    await user.addDevice(endpoint);
+    await server.at('2026-11-22T08:00:00Z');
+    const push = sender.to(endpoint).find((p) => p.payload.title === '2 medicines at 8:00 AM');
+    const token = pageToken(push!.payload.url);
+
+    const skipped = await pageAction(server, token, 'skip', { reason: 'felt_unwell', note: 'Nausea' });
+    expect(skipped.status).toBe(200);
+    const skip = { reason: 'felt_unwell', note: 'Nausea', skippedAt: '2026-11-22T08:00:00.000Z' };
+    const afterSkip = await dosePage(server, token);
+    // Only this slot's doses and their own states: nothing else of the account.
+    expect(afterSkip).toEqual({
+      status: 200,
+      body: {
+        date: '2026-11-22',
+        time: '08:00',
+        slotName: 'Morning',
+        medicines: [
+          { name: 'Metformin', dosage: '850 mg', taken: false, skipped: skip },
+          { name: 'Lisinopril', dosage: '10 mg', taken: false, skipped: skip },
+        ],
+        // Settled: no snooze, no second skip; a take ('Take it anyway') still ends the skip.
+        actions: ['take'],
+        expiresAt: '2026-11-22T12:00:00.000Z',
+      },
+    });
+
+    await server.at('2026-11-22T08:05:00Z');
+    expect((await pageAction(server, token, 'take')).status).toBe(200);
+    const taken = { taken: true, takenAt: '2026-11-22T08:05:00.000Z' };
+    expect((await dosePage(server, token)).body).toMatchObject({
+      medicines: [
+        { name: 'Metformin', ...taken },
+        { name: 'Lisinopril', ...taken },
+      ],
+      actions: [],
+    });
+    const { medicines } = (await dosePage(server, token)).body as { medicines: object[] };
+    for (const medicine of medicines) expect(medicine).not.toHaveProperty('skipped');
+  });
 });

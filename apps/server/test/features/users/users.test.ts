@@ -203,6 +203,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           'devices',
           'asNeededIntakes',
           'doseHistory',
+          'skippedDoses',
           'exportDate',
           'medicines',
           'notifications',

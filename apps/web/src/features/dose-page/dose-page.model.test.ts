@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
+import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const medicine = (name: string, taken = false) => ({ name, dosage: '10 mg', taken });
 
@@ -23,5 +23,34 @@ describe('the dose page words (decision 241)', () => {
   it('shows a dosage in brackets, and none when it is blank', () => {
     expect(medicineLabel({ name: 'Metformin', dosage: ' 850 mg ' })).toBe('Metformin (850 mg)');
     expect(medicineLabel({ name: 'Vitamin D', dosage: ' ' })).toBe('Vitamin D');
+  });
+
+  it("offers 'Take it anyway' once every dose left is skipped, and says each dose's state (decision 259)", () => {
+    const skipped = { reason: 'felt_unwell' as const, skippedAt: '2026-12-06T08:00:00.000Z' };
+    const taken = { ...medicine('A', true), takenAt: '2026-12-06T08:05:00.000Z' };
+    expect(takeLabel({ medicines: [taken, { ...medicine('B'), skipped }] })).toBe('Take it anyway');
+    expect(takeLabel({ medicines: [medicine('A'), { ...medicine('B'), skipped }] })).toBe('Take all');
+    expect(stateText(taken)).toMatch(/^Taken at \d{1,2}:05 [AP]M$/);
+    expect(stateText(medicine('A', true))).toBe('Taken');
+    expect(stateText({ ...medicine('B'), skipped: { ...skipped, note: 'Nausea' } })).toBe(
+      'Skipped — Felt unwell: Nausea',
+    );
+    expect(stateText(medicine('C'))).toBe('Not taken yet');
+  });
+
+  it('says a settled dose needs nothing more, and nothing while one is open', () => {
+    const skipped = { reason: null, skippedAt: '2026-12-06T08:00:00.000Z' };
+    expect(settledText({ medicines: [medicine('A'), medicine('B', true)] })).toBeNull();
+    expect(settledText({ medicines: [medicine('A', true)] })).toBe(
+      'Taken. Nothing more is needed for this dose.',
+    );
+    expect(settledText({ medicines: [{ ...medicine('A'), skipped }] })).toBe(
+      'Skipped. Nothing more is needed, unless you take it after all.',
+    );
+    expect(
+      settledText({
+        medicines: [medicine('A', true), { ...medicine('B'), skipped: { ...skipped, reason: 'ran_out' } }],
+      }),
+    ).toBe('1 skipped (Ran out). Nothing more is needed, unless you take it after all.');
   });
 });

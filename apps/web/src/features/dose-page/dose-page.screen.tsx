@@ -1,5 +1,5 @@
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CheckCircle2, Circle } from 'lucide-react';
+import { CheckCircle2, Circle, CircleMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { SkipReason } from '@medrem/domain';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
@@ -10,15 +10,16 @@ import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from '../auth/auth.context';
 import { DoseSkipEditor } from '../dashboard/components/dose-skip-editor.component';
 import { TODAY_DOSES_ID } from '../notifications/notification-target';
-import { doseHeading, medicineLabel, takeLabel } from './dose-page.model';
+import { type DosePress, useKeptDosePresses } from './dose-page-outbox';
+import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const route = getRouteApi('/dose');
 
-/** Why an action was not recorded: the device is offline, or the server's own words. */
-const refusalOf = (error: unknown): string | undefined =>
-  httpStatusOf(error) === undefined
-    ? "You're offline: nothing was recorded. Try again when you're back online."
-    : messageOf(error);
+/** Why an action was not recorded: the server's own words. */
+const refusalOf = (error: unknown): string | undefined => messageOf(error);
+
+/** What the page says while a press made offline waits on the device (decision 260). */
+export const SAVED_OFFLINE = 'Saved on this device, will be sent when online.';
 
 /** Large targets for a thumb: 56 px tall, the width of the phone. */
 const bigButton = 'min-h-14 w-full text-lg';
@@ -47,18 +48,39 @@ export function DosePageScreen() {
   );
 }
 
-function LinkProblem({ message }: { message: string }) {
+/** What to do when the link cannot be used: it expired (or is forged), or the dose went away. */
+function LinkProblem({ message, advice }: { message: string; advice?: string }) {
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Your dose</h1>
       <p role="alert" className="text-lg font-medium text-red-700">
         {message}
       </p>
+      {advice ? <p className="text-slate-800">{advice}</p> : null}
       <Link to="/" className={`${buttonClass.primary} ${bigButton}`}>
         Open the app
       </Link>
     </>
   );
+}
+
+/** The page's words for a link the server refused, or could not be asked about. */
+function problemOf(error: unknown): { message: string; advice?: string } {
+  const status = httpStatusOf(error);
+  const message = messageOf(error) ?? "This reminder link can't be opened.";
+  if (status === 401)
+    return {
+      message,
+      advice:
+        'A reminder link works for a few hours after its reminder. In the app, signed in, you can record this dose from the day’s doses or the history.',
+    };
+  if (status === 404)
+    return {
+      message,
+      advice: 'Your medicines or their times have changed since. The app shows today’s doses.',
+    };
+  if (status === 400) return { message };
+  return { message: "We couldn't reach the server. Check your connection and try again." };
 }
 
 function DoseSlot({ token }: { token: string }) {
@@ -71,44 +93,60 @@ function DoseSlot({ token }: { token: string }) {
   const [snoozed, setSnoozed] = useState(false);
   const [skipping, setSkipping] = useState(false);
   const [skipped, setSkipped] = useState(false);
+  /** What the server answered to presses kept offline, once they were sent. */
+  const [sentLater, setSentLater] = useState<{ ok: boolean; message: string } | null>(null);
+  const kept = useKeptDosePresses(token, (results) => {
+    const last = results.at(-1)!;
+    const said = last.outcome === 'synced' ? (last.body as { message?: unknown }).message : null;
+    setSentLater(
+      last.outcome === 'synced'
+        ? { ok: true, message: typeof said === 'string' ? said : 'Sent.' }
+        : { ok: false, message: last.message },
+    );
+    void utils.push.dose.invalidate({ token });
+  });
 
   if (dose.isPending) return <Spinner label="Loading your dose..." />;
-  if (dose.isError) {
-    const status = httpStatusOf(dose.error);
-    return (
-      <LinkProblem
-        message={
-          status === 401 || status === 404 || status === 400
-            ? (messageOf(dose.error) ?? "This reminder link can't be opened.")
-            : "We couldn't reach the server. Check your connection and try again."
-        }
-      />
-    );
-  }
+  if (dose.isError) return <LinkProblem {...problemOf(dose.error)} />;
   const page = dose.data;
   const { title, day } = doseHeading(page);
-  const allTaken = page.medicines.every((m) => m.taken);
+  const settled = settledText(page);
+  /**
+   * Sends a press, or keeps it on the device when offline (or the server cannot be reached), to be
+   * sent when back online. 'kept' or 'sent'; a refusal of the server is thrown.
+   */
+  const press = async (input: DosePress): Promise<'kept' | 'sent'> => {
+    const keep = async () => {
+      act.reset();
+      setSentLater(null);
+      await kept.keep(input);
+      return 'kept' as const;
+    };
+    if (!navigator.onLine) return keep();
+    try {
+      await act.mutateAsync({ token, ...input, idempotencyKey: crypto.randomUUID() });
+      return 'sent';
+    } catch (error) {
+      if (httpStatusOf(error) === undefined) return keep();
+      throw error;
+    }
+  };
   const run = (action: 'take' | 'snooze') =>
-    act.mutate(
-      { token, action, idempotencyKey: crypto.randomUUID() },
-      { onSuccess: () => action === 'snooze' && setSnoozed(true) },
+    void press({ action }).then(
+      (outcome) => outcome === 'sent' && action === 'snooze' && setSnoozed(true),
+      () => undefined, // the mutation's error is shown below
     );
-  /** The skip form's save: null when recorded, else the reason it was not, shown in the form. */
+  /** The skip form's save: null when recorded or kept, else the reason it was not, shown in the form. */
   const skip = async (reason: SkipReason | null, note: string): Promise<string | null> => {
     try {
-      await act.mutateAsync({
-        token,
-        action: 'skip',
-        reason: reason ?? undefined,
-        note: note.trim() || undefined,
-        idempotencyKey: crypto.randomUUID(),
-      });
+      await press({ action: 'skip', reason: reason ?? undefined, note: note.trim() || undefined });
       setSkipped(true);
       return null;
     } catch (error) {
       return refusalOf(error) ?? 'The dose could not be skipped.';
     }
   };
+  const waiting = kept.waiting > 0;
   const doseName = page.medicines.length > 1 ? 'these doses' : 'this dose';
 
   return (
@@ -126,24 +164,35 @@ function DoseSlot({ token }: { token: string }) {
           <li key={`${m.name}|${m.dosage}`} className="flex items-center gap-3 px-4 py-3">
             {m.taken ? (
               <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+            ) : m.skipped ? (
+              <CircleMinus aria-hidden="true" className="size-6 shrink-0 text-slate-600" />
             ) : (
               <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />
             )}
             <span className="flex-1 text-lg text-slate-900">{medicineLabel(m)}</span>
-            <span className={m.taken ? 'font-medium text-green-800' : 'text-slate-700'}>
-              {m.taken ? 'Taken' : 'Not taken yet'}
-            </span>
+            <span className={m.taken ? 'font-medium text-green-800' : 'text-slate-700'}>{stateText(m)}</span>
           </li>
         ))}
       </ul>
       <div aria-live="polite" className="min-h-6">
-        {act.isSuccess ? (
+        {waiting ? (
+          <p role="status" className="text-lg font-medium text-amber-900">
+            {SAVED_OFFLINE}
+          </p>
+        ) : sentLater ? (
+          <p
+            role={sentLater.ok ? 'status' : 'alert'}
+            className={`text-lg font-medium ${sentLater.ok ? 'text-green-800' : 'text-red-700'}`}
+          >
+            {sentLater.message}
+          </p>
+        ) : act.isSuccess ? (
           <p role="status" className="text-lg font-medium text-green-800">
             {act.data.message}
           </p>
-        ) : allTaken ? (
+        ) : settled ? (
           <p role="status" className="text-lg font-medium text-green-800">
-            {page.medicines.length > 1 ? 'All taken.' : 'Taken.'} Nothing else to do for this dose.
+            {settled}
           </p>
         ) : null}
         {act.isError ? (
@@ -153,7 +202,7 @@ function DoseSlot({ token }: { token: string }) {
         ) : null}
       </div>
       <div className="flex flex-col gap-3">
-        {page.actions.includes('take') ? (
+        {page.actions.includes('take') && !waiting ? (
           <button
             type="button"
             className={`${buttonClass.primary} ${bigButton}`}
@@ -163,7 +212,7 @@ function DoseSlot({ token }: { token: string }) {
             {takeLabel(page)}
           </button>
         ) : null}
-        {page.actions.includes('snooze') && !snoozed && !skipped ? (
+        {page.actions.includes('snooze') && !snoozed && !skipped && !waiting ? (
           <button
             type="button"
             className={`${buttonClass.secondary} ${bigButton}`}
@@ -173,7 +222,7 @@ function DoseSlot({ token }: { token: string }) {
             Snooze 10 min
           </button>
         ) : null}
-        {page.actions.includes('skip') && !skipped ? (
+        {page.actions.includes('skip') && !skipped && !waiting ? (
           skipping ? (
             <DoseSkipEditor doseName={doseName} onSkip={skip} onClose={() => setSkipping(false)} />
           ) : (

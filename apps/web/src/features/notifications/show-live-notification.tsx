@@ -1,5 +1,5 @@
 import type { Notification } from '@medrem/contract';
-import { loadToasts } from '../../lib/toast';
+import { loadToasts, toastsRequested } from '../../lib/toast';
 
 // Fetched with the first notification that arrives live, never before: the live stream only runs
 // online, so the offline start (precached, issue 9's 600 KB) need not carry it.
@@ -24,6 +24,14 @@ export function readLiveNotification(data: unknown): Notification | null {
   }
 }
 
+const liveToastId = (id: string) => `live:${id}`;
+
+/** Closes the in-page notices of these notifications, if shown (read elsewhere, e.g. in the bell). */
+export function dismissLiveNotifications(ids: readonly string[]): void {
+  if (ids.length === 0 || !toastsRequested.current()) return;
+  void loadToasts().then(({ toast }) => ids.forEach((id) => toast.dismiss(liveToastId(id))));
+}
+
 /**
  * Shows a notification that just arrived in the page, with its actions, until the user acts on it
  * (a dose reminder must not vanish after three seconds). One toast per notification: the same one
@@ -34,7 +42,7 @@ export function showLiveNotification(
   actions: { openLabel: string; open: () => void; markRead: () => void },
 ): void {
   if (!SHOWN_LIVE.has(notification.type) || notification.isRead) return;
-  const toastId = `live:${notification.id}`;
+  const toastId = liveToastId(notification.id);
   Promise.all([loadToasts(), loadLiveToast()]).then(
     ([{ toast }, { LiveNotificationToast }]) => {
       if (toast.isActive(toastId)) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OutboxEntry, requestOf } from './outbox-entry';
+import { type OutboxEntry, requestOf, userOfToken } from './outbox-entry';
 
 const base = {
   seq: 1,
@@ -41,5 +41,21 @@ describe('the REST call of a waiting write', () => {
       body: { token: 'tok', at: base.madeAt, idempotencyKey: base.key },
       bearer: false,
     });
+    // The dose page's press kept offline (decision 260): the action, a skip's reason and note.
+    const skip = { ...base, kind: 'pushAction' as const, token: 'tok', action: 'skip' as const };
+    expect(requestOf({ ...skip, reason: 'ran_out', note: 'Pharmacy at noon' }).body).toEqual({
+      token: 'tok',
+      at: base.madeAt,
+      idempotencyKey: base.key,
+      action: 'skip',
+      reason: 'ran_out',
+      note: 'Pharmacy at noon',
+    });
+  });
+
+  it('reads the account a token names, and nothing from a malformed one', () => {
+    const body = Buffer.from(JSON.stringify({ a: 'open', u: 'user-1' })).toString('base64url');
+    expect(userOfToken(`${body}.signature`)).toBe('user-1');
+    expect(userOfToken('not-a-token')).toBe('');
   });
 });

@@ -1,3 +1,6 @@
+import type { SkipReason } from '@medrem/domain';
+import { base64UrlJson } from '../../lib/base64url-json';
+
 /**
  * A write made on the device, waiting to reach the server. `key` is its idempotency key and
  * `madeAt` the moment the user made it (sent as tickedAt / at: decision 070).
@@ -16,8 +19,18 @@ export type OutboxEntry = EntryBase &
     | { kind: 'tick'; medicineId: string; medicineName: string; date: string; slot: number; taken: boolean }
     | { kind: 'markRead'; notificationId: string }
     | { kind: 'markAllRead'; upTo: string }
-    /** A reminder's 'Mark as taken' pressed while offline (service worker); the token is the proof. */
-    | { kind: 'pushAction'; token: string }
+    /**
+     * A reminder's 'Mark as taken' pressed while offline (service worker), or a press on the dose
+     * page while offline (decision 260, with the page's action and a skip's reason and note); the
+     * token is the proof.
+     */
+    | {
+        kind: 'pushAction';
+        token: string;
+        action?: 'take' | 'snooze' | 'skip';
+        reason?: SkipReason;
+        note?: string;
+      }
   );
 
 export type NewOutboxEntry = OutboxEntry extends infer E
@@ -69,8 +82,21 @@ export function requestOf(entry: OutboxEntry): OutboxRequest {
       return {
         method: 'POST',
         path: '/api/push/action',
-        body: { token: entry.token, at: entry.madeAt, idempotencyKey },
+        body: {
+          token: entry.token,
+          at: entry.madeAt,
+          idempotencyKey,
+          ...(entry.action ? { action: entry.action } : {}),
+          ...(entry.reason ? { reason: entry.reason } : {}),
+          ...(entry.note ? { note: entry.note } : {}),
+        },
         bearer: false,
       };
   }
+}
+
+/** The account a notification token names (read, not trusted: the server verifies the token). */
+export function userOfToken(token: string): string {
+  const claims = base64UrlJson(token.split('.')[0] ?? '') as { u?: unknown } | null;
+  return typeof claims?.u === 'string' ? claims.u : '';
 }

@@ -17,8 +17,12 @@ function droppedMessage(result: Extract<FlushResult, { outcome: 'dropped' }>): s
       ? `${entry.medicineName} was deleted, so the dose you ticked offline was not recorded.`
       : `The ${entry.medicineName} dose you ticked offline was not recorded: ${result.message}`;
   }
-  if (entry.kind === 'pushAction')
-    return `A 'Mark as taken' from a notification was not recorded: ${result.message}`;
+  if (entry.kind === 'pushAction') {
+    // A button's press, or one kept by the dose page (decision 260), which may also snooze or skip.
+    const what =
+      entry.action === 'skip' ? 'A skip' : entry.action === 'snooze' ? 'A snooze' : "A 'Mark as taken'";
+    return `${what} from a notification was not recorded: ${result.message}`;
+  }
   // Spec: a notification's local change is kept even when the server refuses it; logged only.
   console.warn('A notification change made offline was refused', result.message);
   return null;

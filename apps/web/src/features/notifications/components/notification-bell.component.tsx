@@ -1,10 +1,12 @@
 import { NOTIFICATION_BADGE_CAP } from '@medrem/domain';
 import { Bell } from 'lucide-react';
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { holdNotices } from '../../../lib/notices-held';
 import { useDismiss } from '../../../lib/use-dismiss.hook';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useNotifications } from '../notifications.queries';
+import { dismissLiveNotifications } from '../show-live-notification';
 
 // The panel is its own chunk, fetched when the bell is first opened (and cached for offline use by
 // the worker's idle warm-up, decision 054): the offline start stays within issue 9's 600 KB.
@@ -26,6 +28,18 @@ export function NotificationBell() {
   const container = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, container, close);
+  const latest = useRef(notifications.data?.notifications);
+  latest.current = notifications.data?.notifications;
+  useEffect(() => {
+    if (!open) return;
+    // The in-page notices would lie over the open list (both top right): held until it closes
+    // (decision 258). Those read meanwhile, in the list, are not shown again.
+    const release = holdNotices();
+    return () => {
+      dismissLiveNotifications((latest.current ?? []).filter((n) => n.isRead).map((n) => n.id));
+      release();
+    };
+  }, [open]);
   return (
     <div ref={container} className="relative">
       <button
