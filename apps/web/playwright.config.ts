@@ -64,7 +64,7 @@ export default defineConfig({
         // Every test's browser comes from 127.0.0.1: the per-IP ceiling on API calls (tested in
         // the server suite) would count the whole suite as one visitor.
         RATE_LIMIT_PER_MINUTE: '100000',
-        // Never behind the pages' 10:00 UTC (server-clock.ts).
+        // At the pages' 10:00 UTC (server-clock.ts).
         ...shiftedServerClockEnv(),
       },
     },

@@ -5,13 +5,14 @@ import { doseLinkToken, suiteActionSecret } from './support/dose-link';
 import { expect, test } from './support/fixtures';
 import { METFORMIN, atTenUtc, todayUtc } from './support/journey';
 import { captureScreen } from './support/screens';
+import { suiteNow } from './support/server-clock';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => atTenUtc(page));
 
 const EXPIRED = 'This reminder link has expired — open the app to record your dose.';
 /** The server runs at 10:00 UTC or later (server-clock.ts): a link signed then lasts 4 hours. */
-const linkExpiry = () => Math.max(Date.now(), Date.parse(`${todayUtc()}T10:00:00Z`)) + 4 * 3_600_000;
+const linkExpiry = () => suiteNow().getTime() + 4 * 3_600_000;
 
 /** A new account taking Metformin since yesterday, and the link of today's morning dose. */
 async function metforminMorningLink(request: APIRequestContext) {
@@ -75,7 +76,7 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   ]);
 
   // An expired link and a forged one say so, and offer the app.
-  await page.goto(`/dose?token=${doseLinkToken(suiteActionSecret(), dose, Date.now() - 60_000)}`);
+  await page.goto(`/dose?token=${doseLinkToken(suiteActionSecret(), dose, suiteNow().getTime() - 60_000)}`);
   await expect(page.getByRole('alert')).toHaveText(EXPIRED);
   await expect(page.getByText('A reminder link works for a few hours after its reminder.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the app' })).toBeVisible();

@@ -2,15 +2,19 @@ import type { Page } from '@playwright/test';
 import { wallClockInstant, zonedNow } from '@medrem/domain';
 import { expect } from './fixtures';
 import { DESKTOP } from './screens';
+import { suiteNow } from './server-clock';
 
-/** Today's date in UTC (the suite's browser zone, so the saved zone too), YYYY-MM-DD. */
+/**
+ * Today's date in UTC (the suite's browser zone, so the saved zone too), YYYY-MM-DD, as the app
+ * server's clock has it (server-clock.ts).
+ */
 export function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
+  return suiteNow().toISOString().slice(0, 10);
 }
 
-/** Today's date in a zone by the real clock, which the server judges "today" and "future" by. */
+/** Today's date in a zone by the app server's clock, which it judges "today" and "future" by. */
 export function todayIn(timeZone: string): string {
-  return zonedNow(new Date(), timeZone).date;
+  return zonedNow(suiteNow(), timeZone).date;
 }
 
 /**
@@ -51,10 +55,9 @@ export async function atTenUtc(page: Page): Promise<void> {
 }
 
 /**
- * The browser clock at a local time of today's date in another zone, as the server's real clock
- * has it there: 10:00 UTC of the UTC date can already be tomorrow in that zone (between midnight
- * UTC and the zone's midnight, for zones behind UTC), and the server refuses a dose of a day that
- * has not begun. Same `Date` header rewriting as atTenUtc.
+ * The browser clock at a local time of today's date in another zone, as the app server's clock has
+ * it there (server-clock.ts): 10:00 UTC can be another date in that zone, and the server refuses a
+ * dose of a day that has not begun. Same `Date` header rewriting as atTenUtc.
  */
 export async function atLocalTime(page: Page, timeZone: string, time: string): Promise<void> {
   await atInstant(page, wallClockInstant(todayIn(timeZone), time, timeZone));
