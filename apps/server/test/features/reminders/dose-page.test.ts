@@ -52,24 +52,23 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await server.at('2026-11-21T08:00:00Z');
     const slotPush = sender
       .to(endpoint)
-      .find((p) => p.payload.body === 'Metformin (850 mg), Lisinopril (10 mg)');
+      .find((p) => p.payload.notification.body === 'Metformin (850 mg), Lisinopril (10 mg)');
     expect(slotPush).toBeDefined();
     const { payload } = slotPush!;
-    expect(payload.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
-    expect(payload.title).toBe('2 medicines at 8:00 AM');
+    expect(payload.notification.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
+    expect(payload.notification.title).toBe('2 medicines at 8:00 AM');
     expect(payload.actions.map((a: { title: string }) => a.title)).toEqual(['Take all', 'Snooze 10 min']);
-    expect(payload.url).toMatch(/^\/dose\?token=[\w-]+\.[\w-]+$/);
-    // Declarative Web Push: the same words, and the page's absolute link.
+    // Declarative Web Push: the words and the page's absolute link, carried once (decision 262).
     expect(payload.web_push).toBe(8030);
     expect(payload.notification).toEqual({
-      title: payload.title,
-      body: payload.body,
-      navigate: `https://meds.example.org${payload.url}`,
-      tag: payload.tag,
+      title: '2 medicines at 8:00 AM',
+      body: 'Metformin (850 mg), Lisinopril (10 mg)',
+      navigate: expect.stringMatching(/^https:\/\/meds\.example\.org\/dose\?token=[\w-]+\.[\w-]+$/),
+      tag: slotPush!.message.topic,
       lang: 'en',
     });
 
-    const token = pageToken(payload.url);
+    const token = pageToken(payload.notification.navigate);
     const before = await dosePage(server, token);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
@@ -125,12 +124,12 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await user.addDevice(endpoint);
     await server.at('2026-11-21T14:00:00Z');
     const [push] = sender.to(endpoint);
-    expect(push!.payload.title).toBe('Time for your Afternoon dose');
+    expect(push!.payload.notification.title).toBe('Time for your Afternoon dose');
     expect(push!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
       'Mark as taken',
       'Snooze 10 min',
     ]);
-    const token = pageToken(push!.payload.url);
+    const token = pageToken(push!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({
       medicines: [{ name: 'Aspirin', dosage: '500mg', taken: false }],
       time: '14:00',
@@ -150,7 +149,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
       body: { action: 'snooze' },
     });
     await server.at('2026-11-21T14:10:00Z');
-    expect(sender.to(endpoint).map((p) => p.payload.title)).toEqual([
+    expect(sender.to(endpoint).map((p) => p.payload.notification.title)).toEqual([
       'Time for your Afternoon dose',
       'Time for your Afternoon dose',
     ]);
@@ -168,7 +167,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await server.at('2026-11-21T20:00:00Z');
     await user.refresh(); // the clock moved past the access token's hour
     const [push] = sender.to(endpoint);
-    const token = pageToken(push!.payload.url);
+    const token = pageToken(push!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'snooze', 'skip'] });
     const takenDay = async () => {
       const answer = await user.api.get<{ takenDay: { taken: string; skipped?: unknown[] } | null }>(

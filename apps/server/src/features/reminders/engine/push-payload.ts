@@ -1,9 +1,9 @@
 import {
-  DECLARATIVE_PUSH,
   DOSE_PAGE_PATH,
   type Notification,
   PUSH_ACTIONS,
   type PushPayload,
+  pushPayloadOf,
   TAKE_ALL_TITLE,
 } from '@medrem/contract';
 import { createHash } from 'node:crypto';
@@ -26,15 +26,9 @@ const ELLIPSIS = '…';
 
 const bytes = (payload: PushPayload) => Buffer.byteLength(JSON.stringify(payload), 'utf8');
 
-/** The payload with these words, in its own members and in its declarative notification alike. */
+/** The payload with these words (carried once, in its declarative notification: decision 262). */
 function withText(payload: PushPayload, title: string, body: string): PushPayload {
-  const { notification } = payload;
-  return {
-    ...payload,
-    title,
-    body,
-    ...(notification ? { notification: { ...notification, title, body } } : {}),
-  };
+  return { ...payload, notification: { ...payload.notification, title, body } };
 }
 
 /** The longest prefix of `text` (whole code points) that makes `fits` true, with an ellipsis. */
@@ -57,11 +51,11 @@ function shorten(text: string, fits: (candidate: string) => boolean): string {
 export function fitPayload(payload: PushPayload): PushPayload {
   if (bytes(payload) <= PUSH_PAYLOAD_MAX_BYTES) return payload;
   const within = (p: PushPayload) => bytes(p) <= PUSH_PAYLOAD_MAX_BYTES;
-  const { title } = payload;
+  const { title, body } = payload.notification;
   let fitted = withText(
     payload,
     title,
-    shorten(payload.body, (body) => within(withText(payload, title, body))),
+    shorten(body, (body) => within(withText(payload, title, body))),
   );
   if (!within(fitted)) {
     const empty = withText(fitted, title, ELLIPSIS);
@@ -86,8 +80,9 @@ export interface PayloadContext {
  * with the same schema). A dose reminder carries 'Mark as taken' ('Take all' when its slot names
  * more than one medicine) and, unless it is a missed-dose alert, 'Snooze 10 min', each with its
  * own signed action token; its link opens the dose page with a token of its own (decision 241).
- * The payload is also a declarative push message (decision 242): a browser that shows those by
- * itself (Safari 18.4+) needs no service worker for it, and a tap opens the same link.
+ * The payload is a declarative push message (decision 242): a browser that shows those by itself
+ * (Safari 18.4+) needs no service worker for it, and a tap opens the same link. Its words, tag and
+ * link are carried there only; the service worker reads them from it (decision 262).
  */
 export function pushPayloadFor(
   context: PayloadContext,
@@ -116,27 +111,16 @@ export function pushPayloadFor(
     // base64url and a dot: safe in a query as it is.
     url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...base, action: 'open' }, now)}`;
   }
-  const title = notification.title;
-  const body = notification.message;
   // Typed by the contract's schema (checked at compile time; the service worker parses it at run time).
-  const payload: PushPayload = {
-    v: 1,
+  const payload = pushPayloadOf({
     id: notification.id,
     type: notification.type,
-    title,
-    body,
+    title: notification.title,
+    body: notification.message,
     tag: topic,
-    url,
+    navigate: context.publicUrl ? `${context.publicUrl}${url}` : url,
     createdAt: notification.createdAt,
     actions,
-    web_push: DECLARATIVE_PUSH.value,
-    notification: {
-      title,
-      body,
-      navigate: context.publicUrl ? `${context.publicUrl}${url}` : url,
-      tag: topic,
-      lang: 'en',
-    },
-  };
+  });
   return { payload: fitPayload(payload), topic };
 }
