@@ -18,6 +18,8 @@ export interface ActionClaims {
   slot: number;
   date: string;
   medicineId?: string | undefined;
+  /** The other doses due at the same minute the notification names (decision 263): 'Take all'. */
+  also?: readonly { medicineId: string; slot: number }[] | undefined;
   /** Unique per token: a snooze is honoured once. */
   id: string;
   expiresAt: Date;
@@ -38,6 +40,19 @@ const payloadSchema = z.object({
     .max(MAX_DAY_DOSES - 1),
   d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   m: z.uuid().optional(),
+  g: z
+    .array(
+      z.tuple([
+        z.uuid(),
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_DAY_DOSES - 1),
+      ]),
+    )
+    .max(64)
+    .optional(),
   j: z.string().min(8).max(40),
   x: z.number().int(),
 });
@@ -68,6 +83,7 @@ export class ActionTokenCodec {
       s: claims.slot,
       d: claims.date,
       ...(claims.medicineId ? { m: claims.medicineId } : {}),
+      ...(claims.also?.length ? { g: claims.also.map((a) => [a.medicineId, a.slot]) } : {}),
       j: randomBytes(12).toString('base64url'),
       x: Math.floor((now.getTime() + this.ttlMs) / 1000),
     };
@@ -98,6 +114,7 @@ export class ActionTokenCodec {
       slot: p.s,
       date: p.d,
       medicineId: p.m,
+      ...(p.g ? { also: p.g.map(([medicineId, slot]) => ({ medicineId, slot })) } : {}),
       id: p.j,
       expiresAt: new Date(p.x * 1000),
     };

@@ -53,6 +53,8 @@ export class NotificationActionsService {
     }
     if (!asked) throw badRequest('Say which action to run: take, snooze or skip.');
     if (asked === 'snooze' && claims.medicineId) throw badRequest('This dose cannot be snoozed.');
+    // A skip is for one slot; a notification naming doses of several (decision 263) is skipped in the app.
+    if (asked === 'skip' && claims.also?.length) throw badRequest('Skip these doses one by one in the app.');
     return asked;
   }
 
@@ -76,11 +78,16 @@ export class NotificationActionsService {
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
     if (action === 'take') {
-      // Every medicine of the slot ('Take all') in one transaction, through 'Mark as taken'.
-      const names = await this.deps.doses.takeDose(caller, dose, {
-        at: input.at,
-        idempotencyKey: input.idempotencyKey,
-      });
+      // Every dose the notification names ('Take all': the slot's medicines and the others due at
+      // its minute, decision 263) in one transaction, through 'Mark as taken'.
+      const names = await this.deps.doses.takeDose(
+        caller,
+        { ...dose, also: claims.also },
+        {
+          at: input.at,
+          idempotencyKey: input.idempotencyKey,
+        },
+      );
       return { action: 'take', message: reminderTexts.takenMessage(names) };
     }
 
@@ -121,9 +128,9 @@ export class NotificationActionsService {
     const claims = this.deps.tokens.verify(token, this.deps.clock.now());
     if (!claims || claims.action !== 'open') throw unauthorized(DOSE_LINK_EXPIRED);
     const caller = await this.callerOf(claims);
-    const { date, slot, medicineId } = claims;
-    const rows = await this.deps.doses.scheduledDoses(caller, { date, slot, medicineId });
-    if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
+    const { date, slot, medicineId, also } = claims;
+    const named = await this.deps.doses.namedDoses(caller, { date, slot, medicineId, also });
+    if (named.length === 0) throw notFound(NO_LONGER_SCHEDULED);
     const settings = await this.deps.settings.effective(caller.userId);
     const context = {
       timeZone: settings.timezone,
@@ -132,19 +139,22 @@ export class NotificationActionsService {
     // A medicine timed on its own (or every N hours) has its slot's time; the others the default's.
     const time =
       (medicineId
-        ? dosesOn(rows[0]!, date, context).find((d) => d.slot === slot)?.time
+        ? dosesOn(named[0]!.row, date, context).find((d) => d.slot === slot)?.time
         : context.defaultReminderTimes[slot]) ?? '00:00';
-    const taken = await this.deps.doses.takenInSlot(
-      rows.map((m) => m.id),
-      date,
-      slot,
-    );
-    const medicines = rows.map((m) => {
+    // Taken flags per slot: the doses also named (decision 263) sit in slots of their own.
+    const takenBySlot = new Map<number, Set<string>>();
+    for (const at of new Set(named.map((n) => n.slot))) {
+      const ids = named.filter((n) => n.slot === at).map((n) => n.row.id);
+      takenBySlot.set(at, await this.deps.doses.takenInSlot(ids, date, at));
+    }
+    const medicines = named.map(({ row: m, slot: at }) => {
       const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
-      return { name: m.name, dosage: step?.dose ?? m.dosage, taken: taken.has(m.id) };
+      return { name: m.name, dosage: step?.dose ?? m.dosage, taken: takenBySlot.get(at)!.has(m.id) };
     });
     const open = medicines.some((m) => !m.taken);
-    const actions: DoseAction[] = !open ? [] : medicineId ? ['take', 'skip'] : ['take', 'snooze', 'skip'];
+    const actions: DoseAction[] = !open
+      ? []
+      : ['take', ...(medicineId ? [] : (['snooze'] as const)), ...(also?.length ? [] : (['skip'] as const))];
     return {
       date,
       time,

@@ -40,12 +40,14 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     const user = await createUser(server, { timezone: 'UTC' });
     const metformin = await user.addMedicine({ name: 'Metformin', dosage: '850 mg', frequency: '1-0-0' });
     const lisinopril = await user.addMedicine({ name: 'Lisinopril', dosage: '10 mg', frequency: '1-0-1' });
-    // Timed on its own at 08:00 too: its own reminder, not this slot's (decision 212).
+    // Timed on its own as its first dose (slot index 0, as the Morning slot), at 09:00: its own
+    // reminder, not this slot's (decision 212). At 08:00 it would join this one (decision 263,
+    // same-minute.test.ts).
     const own = await user.addMedicine({
       name: 'Levothyroxine',
       dosage: '',
       frequency: '1',
-      doseTimes: ['08:00'],
+      doseTimes: ['09:00'],
     });
     const endpoint = `https://push.example.test/page-${user.id}`;
     await user.addDevice(endpoint);

@@ -113,6 +113,8 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
         : { title: reminderTexts.doseTitle(slotNameForTime(dose.time)), message: line }),
       medicineName: medicine.name,
       dose: ref!,
+      // One notification with the user's other doses due at this instant (decision 263).
+      sameMinute: { localTime: dose.time, lines: [line] },
     };
     return { intents: [intent], next };
   }

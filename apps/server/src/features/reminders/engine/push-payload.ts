@@ -99,17 +99,20 @@ export function pushPayloadFor(
   let url = intent.url ?? '/';
   if (dose) {
     const base = { userId, slot: dose.slot, date: dose.date, medicineId: dose.medicineId };
+    // 'Take all' and the dose page name every dose of a merged notification (decision 263); the
+    // snooze stays the slot's.
+    const named = dose.also?.length ? { ...base, also: dose.also } : base;
     const takeTitle = (dose.count ?? 1) > 1 ? TAKE_ALL_TITLE : PUSH_ACTIONS.take.title;
     actions.push({
       ...PUSH_ACTIONS.take,
       title: takeTitle,
-      token: tokens.sign({ ...base, action: 'take' }, now),
+      token: tokens.sign({ ...named, action: 'take' }, now),
     });
     if (dose.snoozable) {
       actions.push({ ...PUSH_ACTIONS.snooze, token: tokens.sign({ ...base, action: 'snooze' }, now) });
     }
     // base64url and a dot: safe in a query as it is.
-    url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...base, action: 'open' }, now)}`;
+    url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...named, action: 'open' }, now)}`;
   }
   // Typed by the contract's schema (checked at compile time; the service worker parses it at run time).
   const payload = pushPayloadOf({
