@@ -14,9 +14,10 @@ import { RecordingSender, actOnPush, createUser, startReminderServer } from './r
 const DAY = '2026-11-24';
 const MISSED_OFF = { missedDoseAlerts: false, followUps: { everyMinutes: 10, times: 0 } };
 
-async function threeKinds(server: ReminderServer, ownTime = '08:00') {
+async function threeKinds(server: ReminderServer, ownTime = '08:00', followUps = 0) {
   await server.at(`${DAY}T04:00:00Z`);
-  const user = await createUser(server, { timezone: 'UTC', notifications: MISSED_OFF });
+  const notifications = { ...MISSED_OFF, followUps: { everyMinutes: 10, times: followUps } };
+  const user = await createUser(server, { timezone: 'UTC', notifications });
   const metformin = await user.addMedicine({
     name: 'Metformin',
     dosage: '850 mg',
@@ -112,6 +113,28 @@ for (const prepare of ['0', '180']) {
       expect(shown(endpoint).slice(1)).toEqual([
         ['Time for your Eye drops dose', 'Eye drops. Every 6 hours.'],
       ]);
+    });
+
+    it('their follow-ups are one notification too, naming the doses still open', async () => {
+      const { user, endpoint, metformin } = await threeKinds(server, '08:00', 2);
+      await server.at(`${DAY}T08:00:00Z`);
+      await user.refresh();
+      const tick = await user.api.put(`/api/medicine/${metformin.id}/taken`, { date: DAY, taken: '1-0-0' });
+      expect(tick.status).toBe(200);
+      await server.at(`${DAY}T08:10:00Z`);
+      await server.at(`${DAY}T08:20:00Z`);
+      expect(shown(endpoint)).toEqual([
+        ['3 medicines at 8:00 AM', 'Metformin (850 mg), Eye drops, Levothyroxine (50 mcg)'],
+        ['Still to take: 2 medicines at 8:00 AM', 'Eye drops, Levothyroxine (50 mcg)'],
+        ['Still to take: 2 medicines at 8:00 AM', 'Eye drops, Levothyroxine (50 mcg)'],
+      ]);
+      // Its 'Take all' records the two it names; no follow-up after that.
+      const last = sender.to(endpoint).at(-1)!;
+      expect(await actOnPush(server, last.payload.actions[0].token as string)).toMatchObject({
+        message: 'Eye drops, Levothyroxine marked as taken!',
+      });
+      await server.at(`${DAY}T08:30:00Z`);
+      expect(sender.to(endpoint)).toHaveLength(3);
     });
 
     it('the dose page of that push lists the 3 doses and its Take all records them', async () => {

@@ -91,6 +91,11 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
               message: reminderTexts.followUpBody(reminderTexts.medicineLine(withStepDose(medicine, date))),
               medicineName: medicine.name,
               dose: ref!,
+              sameMinute: {
+                localTime: dose.time,
+                lines: [reminderTexts.medicineLine(withStepDose(medicine, date))],
+                followUp: true,
+              },
             }
           : null,
     });

@@ -87,10 +87,11 @@ export interface Intent {
     also?: { medicineId: string; slot: number }[];
   };
   /**
-   * A dose's first reminder, which shares one notification with the user's other such reminders
-   * due at the same instant (decision 263): the local time it is for and its medicines' lines.
+   * A dose's first reminder (or, `followUp`, a follow-up), which shares one notification with the
+   * user's other such reminders due at the same instant (decision 263): the local time it is for
+   * and its medicines' lines.
    */
-  sameMinute?: { localTime: string; lines: string[] };
+  sameMinute?: { localTime: string; lines: string[]; followUp?: true };
   /** The keys of the reminders merged into this one (decision 263), recorded beside `key`. */
   mergedKeys?: string[];
 }

@@ -24,7 +24,9 @@ export function groupSameMinute<T extends Item>(items: T[]): T[] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     if (!item.intent.sameMinute || !item.intent.dose) continue;
-    const at = `${item.userId}|${(item.dueAt ?? item.createdAt).getTime()}`;
+    // Reminders with reminders, follow-ups with follow-ups (decision 227's words differ).
+    const phase = item.intent.sameMinute.followUp ? 'followup' : 'reminder';
+    const at = `${item.userId}|${(item.dueAt ?? item.createdAt).getTime()}|${phase}`;
     const group = groups.get(at);
     if (group) group.push(item);
     else groups.set(at, [item]);
@@ -51,12 +53,15 @@ export function groupSameMinute<T extends Item>(items: T[]): T[] {
 
 function merged<T extends Item>(base: T, others: T[]): T {
   const lines = [base, ...others].flatMap((i) => i.intent.sameMinute!.lines);
+  const { localTime, followUp } = base.intent.sameMinute!;
   const dose = base.intent.dose!;
   const intent: Intent = {
     key: base.intent.key,
     type: 'reminder',
-    title: reminderTexts.slotTitle(lines.length, base.intent.sameMinute!.localTime),
-    message: lines.join(', '),
+    title: followUp
+      ? reminderTexts.followUpSlotTitle(lines.length, localTime)
+      : reminderTexts.slotTitle(lines.length, localTime),
+    message: followUp ? reminderTexts.followUpBody(lines.join(', ')) : lines.join(', '),
     medicineName: null,
     dose: {
       ...dose,
