@@ -16,8 +16,14 @@ export {
   DOSE_PAGE_PATH,
   PUSH_ACTIONS,
   TAKE_ALL_TITLE,
+  type PushContent,
   type PushPayload,
+  type ReceivedPush,
+  legacyPushPayloadSchema,
+  pushContentOf,
+  pushPayloadOf,
   pushPayloadSchema,
+  receivedPushSchema,
 } from './push-payload';
 
 /**

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_ACTIONS, pushContract, pushPayloadSchema } from '../src/push.contract';
+import {
+  PUSH_ACTIONS,
+  legacyPushPayloadSchema,
+  pushContract,
+  pushPayloadOf,
+  pushPayloadSchema,
+  receivedPushSchema,
+} from '../src/push.contract';
 import { accepted, refusals, text } from './support/parse';
 import { NOTIFICATION_ID } from './support/payloads';
 
 const { vapidPublicKey, action, dose } = pushContract;
 
-/** A dose reminder as the server pushes it to the service worker. */
+/** A dose reminder in the first shape (before decision 262), still read by the service worker. */
 const reminderPush = {
   v: 1,
   id: NOTIFICATION_ID,
@@ -57,19 +64,67 @@ describe('push.action (POST /api/push/action)', () => {
   });
 });
 
+/** The same reminder as the server sends it now: a declarative push message (decisions 242, 262). */
+const leanPush = pushPayloadOf({
+  id: NOTIFICATION_ID,
+  type: 'reminder',
+  title: reminderPush.title,
+  body: reminderPush.body,
+  tag: 'dose-abc',
+  navigate: 'https://meds.example.org/dose?token=t',
+  createdAt: reminderPush.createdAt,
+  actions: reminderPush.actions,
+});
+
 describe('the push payload read by the service worker', () => {
   it('accepts a reminder with both buttons, whose ids are the ones PUSH_ACTIONS names', () => {
-    expect(accepted(pushPayloadSchema, reminderPush).actions.map((a) => a.action)).toEqual([
-      'take',
-      'snooze',
-    ]);
+    expect(accepted(pushPayloadSchema, leanPush).actions.map((a) => a.action)).toEqual(['take', 'snooze']);
   });
 
-  it('refuses another version, an unknown type or an unknown button', () => {
-    expect(refusals(pushPayloadSchema, { ...reminderPush, v: 2 })[0]).toMatch(/^v: /);
-    expect(refusals(pushPayloadSchema, { ...reminderPush, type: 'promotion' })[0]).toMatch(/^type: /);
-    const odd = { ...reminderPush, actions: [{ action: 'delete', title: 'Delete', token: 't' }] };
+  it('carries the dose page link once, in the declarative notification; the words for older workers too', () => {
+    expect(leanPush).toEqual({
+      v: 1,
+      id: NOTIFICATION_ID,
+      type: 'reminder',
+      title: reminderPush.title,
+      body: reminderPush.body,
+      tag: 'dose-abc',
+      url: '/',
+      createdAt: reminderPush.createdAt,
+      actions: reminderPush.actions,
+      web_push: 8030,
+      notification: {
+        title: reminderPush.title,
+        body: reminderPush.body,
+        navigate: 'https://meds.example.org/dose?token=t',
+        tag: 'dose-abc',
+        lang: 'en',
+      },
+    });
+  });
+
+  it('refuses another version, an unknown type, an unknown button, or a link to another site', () => {
+    expect(refusals(pushPayloadSchema, { ...leanPush, v: 2 })[0]).toMatch(/^v: /);
+    expect(refusals(pushPayloadSchema, { ...leanPush, type: 'promotion' })[0]).toMatch(/^type: /);
+    const odd = { ...leanPush, actions: [{ action: 'delete', title: 'Delete', token: 't' }] };
     expect(refusals(pushPayloadSchema, odd)[0]).toMatch(/^actions\.0\.action: /);
+    const away = { ...leanPush, notification: { ...leanPush.notification, navigate: '//evil.example/' } };
+    expect(refusals(pushPayloadSchema, away)[0]).toMatch(/^notification\.navigate: /);
+  });
+
+  it('reads either shape as a received push; the first shape keeps its own rules', () => {
+    expect(receivedPushSchema.safeParse(leanPush).success).toBe(true);
+    expect(receivedPushSchema.safeParse(reminderPush).success).toBe(true);
+    // A service worker from before decision 262 reads what is sent now (its schema was the first
+    // shape's), and opens the app.
+    expect(accepted(legacyPushPayloadSchema, leanPush)).toMatchObject({
+      title: reminderPush.title,
+      url: '/',
+    });
+    expect(refusals(legacyPushPayloadSchema, { ...reminderPush, v: 2 })[0]).toMatch(/^v: /);
+    expect(refusals(legacyPushPayloadSchema, { ...reminderPush, url: 'https://x.example/' })[0]).toMatch(
+      /^url: /,
+    );
   });
 });
 
@@ -118,32 +173,17 @@ describe('push.dose (GET /api/push/dose)', () => {
 });
 
 describe('the push payload as a declarative push message (decision 242)', () => {
-  const declarative = {
-    ...reminderPush,
-    web_push: 8030,
-    notification: {
-      title: reminderPush.title,
-      body: reminderPush.body,
-      navigate: 'https://meds.example.org/dose?token=t',
-      tag: 'dose-abc',
-      lang: 'en',
-    },
-  };
-
-  it('accepts the declarative members beside its own, and a payload without them as before', () => {
-    expect(accepted(pushPayloadSchema, declarative)).toEqual(declarative);
-    expect(accepted(pushPayloadSchema, reminderPush)).toEqual(reminderPush);
-  });
-
-  it('refuses another marker value or a declarative notification without title or link', () => {
-    expect(refusals(pushPayloadSchema, { ...declarative, web_push: 8031 })[0]).toMatch(/^web_push: /);
-    const { navigate: _navigate, ...noLink } = declarative.notification;
-    expect(refusals(pushPayloadSchema, { ...declarative, notification: noLink })[0]).toMatch(
+  it('refuses another marker value, or a declarative notification without title, link or marker', () => {
+    expect(refusals(pushPayloadSchema, { ...leanPush, web_push: 8031 })[0]).toMatch(/^web_push: /);
+    const { navigate: _navigate, ...noLink } = leanPush.notification;
+    expect(refusals(pushPayloadSchema, { ...leanPush, notification: noLink })[0]).toMatch(
       /^notification\.navigate: /,
     );
-    const { title: _title, ...noTitle } = declarative.notification;
-    expect(refusals(pushPayloadSchema, { ...declarative, notification: noTitle })[0]).toMatch(
+    const { title: _title, ...noTitle } = leanPush.notification;
+    expect(refusals(pushPayloadSchema, { ...leanPush, notification: noTitle })[0]).toMatch(
       /^notification\.title: /,
     );
+    const { web_push: _marker, ...unmarked } = leanPush;
+    expect(refusals(pushPayloadSchema, unmarked)[0]).toMatch(/^web_push: /);
   });
 });

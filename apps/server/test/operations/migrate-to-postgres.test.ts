@@ -151,7 +151,7 @@ describe.skipIf(!serverUrl)('npm run migrate-to-postgres', () => {
         await after.at('2026-11-21T20:00:00Z');
         const sent = after.sender.to(DEVICE);
         expect(sent.length).toBeGreaterThan(0);
-        expect(sent.map((s) => s.payload.body as string)).toContain('Aspirin (500mg)');
+        expect(sent.map((s) => s.payload.notification.body as string)).toContain('Aspirin (500mg)');
       } finally {
         await after.app.close();
       }

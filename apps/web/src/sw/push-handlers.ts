@@ -1,12 +1,14 @@
-import { type PushPayload, pushPayloadSchema } from '@medrem/contract/push-payload';
+import { type PushContent, pushContentOf, receivedPushSchema } from '@medrem/contract/push-payload';
 
 /**
  * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
  * (tag per dose, so a resend or a snoozed repeat replaces it); a button posts the push's signed
  * action token to the API without opening the app; a click on the notification opens its link: a
  * reminder's dose page (decision 241), which hands over to the dashboard when someone is signed in.
- * The payload is also a declarative push message (decision 242): a browser that shows those itself
- * does so without this worker; here its own members are read, as before.
+ * The payload is a declarative push message (decision 242): a browser that shows those itself does
+ * so without this worker. Its words, tag and link are carried once, in the declarative
+ * `notification` (decision 262); this worker reads them there, and still reads the first shape,
+ * where they were its own members.
  *
  * Typed structurally (not with the WebWorker lib) so it compiles in the app's build as well; sw.ts
  * passes `self`.
@@ -50,11 +52,13 @@ const FALLBACK_TITLE = 'Medicine Reminder';
 const ICON = '/icons/icon-192.png';
 
 /**
- * The reminder inside a push: our JSON, or an FCM data message carrying it as `data.payload`.
- * Anything that is not the contract's payload (an unknown action, a URL off this app) is refused,
- * and the caller shows a plain notification instead.
+ * The reminder inside a push: our JSON, or an FCM data message carrying it as `data.payload`, in
+ * either shape. Anything that is not the contract's payload (an unknown action, a link off this app)
+ * is refused, and the caller shows a plain notification instead. The link is reduced to its path on
+ * this worker's origin: an absolute `navigate` is the app's PUBLIC_URL, and a push never opens
+ * another site.
  */
-export function readPushPayload(raw: unknown): PushPayload | null {
+export function readPushPayload(raw: unknown, origin: string): PushContent | null {
   let value = raw;
   const fcm = (value as { data?: { payload?: unknown } } | null)?.data?.payload;
   if (typeof fcm === 'string') {
@@ -65,14 +69,22 @@ export function readPushPayload(raw: unknown): PushPayload | null {
     }
   }
   // The contract's own schema: the same definition the server builds the payload from.
-  const parsed = pushPayloadSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  const parsed = receivedPushSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const content = pushContentOf(parsed.data);
+  let link: URL;
+  try {
+    link = new URL(content.link, origin);
+  } catch {
+    return null;
+  }
+  return { ...content, link: `${link.pathname}${link.search}${link.hash}` };
 }
 
 /** The options of the shown notification: both buttons when the push offers them. */
-export function notificationOptionsFor(payload: PushPayload): NotificationOptions & Record<string, unknown> {
+export function notificationOptionsFor(payload: PushContent): NotificationOptions & Record<string, unknown> {
   const data: NotificationData = {
-    url: payload.url,
+    url: payload.link,
     tokens: Object.fromEntries(payload.actions.map((a) => [a.action, a.token])),
   };
   return {
@@ -147,7 +159,7 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
     } catch {
       raw = null;
     }
-    const payload = readPushPayload(raw);
+    const payload = readPushPayload(raw, scope.location.origin);
     // Browsers require every push to show something; an unreadable one still says who it is from.
     const shown = payload
       ? scope.registration.showNotification(payload.title, notificationOptionsFor(payload))

@@ -1,12 +1,5 @@
 import { LIMITS } from '@medrem/contract';
-import {
-  daysBetween,
-  dueFlagsOn,
-  parseFrequency,
-  slotCountOn,
-  timedOnItsOwn,
-  zonedNow,
-} from '@medrem/domain';
+import { daysBetween, dueFlagsOn, parseFrequency, slotCountOn, zonedNow } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller } from '../auth/caller';
@@ -25,6 +18,7 @@ import {
   takenDayOf,
 } from './dose-timing-rules';
 import type { MedicineChangeListener } from './medicine-change.port';
+import { type NamedDoseRef, namedDosesIn } from './named-doses';
 import { assertNotFuture, assertScheduled, slotFlags } from './dose-write-rules';
 import type { MedicineRepository, MedicineSchedule, MedicineWithTotals } from './medicine.repository';
 import { MEDICINE_NOT_FOUND, type ScopeOf, zonedToday } from './medicine-write-scope';
@@ -46,7 +40,7 @@ export interface DoseTickInput {
   idempotencyKey?: string | undefined;
 }
 /** One dose slot of one day; `medicineId` narrows it to one medicine (a missed-dose alert). */
-type DoseRef = { date: string; slot: number; medicineId?: string | undefined };
+type DoseRef = NamedDoseRef;
 
 /** The doses of scheduled medicines: each day's taken flags, read and written by one set of rules. */
 export class DoseRecordService {
@@ -211,33 +205,31 @@ export class DoseRecordService {
     dose: DoseRef,
     options: { at?: string | undefined; idempotencyKey?: string | undefined } = {},
   ): Promise<string[]> {
+    const { date, slot, medicineId, also } = dose;
     return this.writer.once(
       caller,
       'medicine.takeDose',
-      { date: dose.date, slot: dose.slot, medicineId: dose.medicineId, ...options },
+      { date, slot, medicineId, ...(also?.length ? { also } : {}), ...options },
       {
         check: async () => {
-          const rows = await this.scheduledDoses(caller, dose);
-          if (rows.length === 0) throw notFound('This dose is no longer scheduled.');
-          assertNotFuture(dose.date, (await this.zoned(caller)).today);
-          for (const row of rows) {
-            const flags = slotFlags(dose.slot + 1, dose.slot);
-            await this.assertTakeable(caller, row, { date: dose.date, flags, at: options.at });
+          const named = await this.namedDoses(caller, dose);
+          if (named.length === 0) throw notFound('This dose is no longer scheduled.');
+          assertNotFuture(date, (await this.zoned(caller)).today);
+          for (const { row, slot: at } of named) {
+            await this.assertTakeable(caller, row, { date, flags: slotFlags(at + 1, at), at: options.at });
           }
-          return rows;
+          return named;
         },
-        write: async (doses, rows) => {
-          // Every medicine of the slot in one transaction: all of them are marked, or none.
+        write: async (doses, named) => {
+          // Every dose the reminder names ('Take all', decision 263) in one transaction: all or none.
           const { timeZone } = await this.zoned(caller);
-          for (const row of rows) {
-            const slots = slotCountOn(row, dose.date, timeZone);
-            const change = { slot: dose.slot, value: 1, at: options.at } as const;
+          for (const { row, slot: at } of named) {
+            const slots = slotCountOn(row, date, timeZone);
+            const change = { slot: at, value: 1, at: options.at } as const;
             const now = this.deps.clock.now();
-            await doses.changeDay(row.id, dose.date, now, (current) =>
-              mergeSlot(current, slots, change, now),
-            );
+            await doses.changeDay(row.id, date, now, (current) => mergeSlot(current, slots, change, now));
           }
-          return rows.map((m) => m.name);
+          return named.map((n) => n.row.name);
         },
       },
     );
@@ -273,12 +265,13 @@ export class DoseRecordService {
    * own has its own reminder, decision 212, so its slot index is not this time of day).
    */
   async scheduledDoses(caller: Caller, dose: DoseRef): Promise<MedicineWithTotals[]> {
+    return (await this.namedDoses(caller, { ...dose, also: undefined })).map((n) => n.row);
+  }
+
+  /** The medicines and slots a reminder names (named-doses.ts), read once. */
+  async namedDoses(caller: Caller, dose: DoseRef): Promise<{ row: MedicineWithTotals; slot: number }[]> {
     const { timeZone } = await this.zoned(caller);
-    return (await this.deps.medicines.listForUser(caller.userId)).filter(
-      (m) =>
-        dueFlagsOn(m, dose.date, timeZone)[dose.slot] === 1 &&
-        (dose.medicineId ? m.id === dose.medicineId : !timedOnItsOwn(m)),
-    );
+    return namedDosesIn(await this.deps.medicines.listForUser(caller.userId), dose, timeZone);
   }
 
   /** Each medicine's (from scheduledDoses) dose in `slot` on `date`: taken, or skipped (decision 259). */

@@ -2,7 +2,7 @@ import {
   CHANNELS_PER_KIND_MAX,
   type DELIVERY_FAILURE_REASONS,
   type DeliveryTargetView,
-  type PushPayload,
+  pushPayloadOf,
 } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
@@ -168,17 +168,16 @@ export class DeliveryChannelsService {
     }
     if (!this.sender) throw badRequest('Reminders are sent by the reminder workers, which are not running.');
     const tag = `test-${row.id.replaceAll('-', '').slice(0, 24)}`;
-    const payload: PushPayload = {
-      v: 1,
+    const payload = pushPayloadOf({
       id: randomUUID(),
       type: 'generic',
       title: 'Test reminder',
       body: 'Reminders reach you here. (Sent from Settings → Notifications.)',
       tag,
-      url: '/settings',
+      navigate: '/settings',
       createdAt: now.toISOString(),
       actions: [],
-    };
+    });
     const result = await this.sender
       .send(row, { payload: JSON.stringify(payload), topic: tag, ttlSeconds: 300, urgency: 'high' })
       .catch((error: unknown) => ({ ok: false as const, gone: false, error: String(error) }));

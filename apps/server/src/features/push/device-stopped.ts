@@ -1,4 +1,4 @@
-import type { PushPayload } from '@medrem/contract';
+import { pushPayloadOf } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { RealtimeHub } from '../notifications/live/live-hub';
@@ -57,18 +57,18 @@ export async function tellDevicesStopped(
     mailChannels
       .filter((c) => c.userId === row.userId)
       .map((c) => {
-        const payload: PushPayload = {
-          v: 1,
+        const tag = `stopped-${row.id.replaceAll('-', '').slice(0, 24)}`;
+        const payload = pushPayloadOf({
           id: row.id,
           type: 'generic',
           title: row.title,
           body: row.message,
-          tag: `stopped-${row.id.replaceAll('-', '').slice(0, 24)}`,
-          url: '/settings',
+          tag,
+          navigate: '/settings',
           createdAt: row.createdAt.toISOString(),
           actions: [],
-        };
-        return { userId: row.userId, subscriptionId: c.id, payload, topic: payload.tag };
+        });
+        return { userId: row.userId, subscriptionId: c.id, payload, topic: tag };
       }),
   );
   const leaseId = randomUUID();

@@ -18,6 +18,8 @@ export interface ActionClaims {
   slot: number;
   date: string;
   medicineId?: string | undefined;
+  /** The other doses due at the same minute the notification names (decision 263): 'Take all'. */
+  also?: readonly { medicineId: string; slot: number }[] | undefined;
   /** Unique per token: a snooze is honoured once. */
   id: string;
   expiresAt: Date;
@@ -25,8 +27,10 @@ export interface ActionClaims {
 
 const PURPOSE = 'medrem.dose-action.v1';
 
+// `p` is what tokens signed before decision 262 carry. The key is derived for this purpose alone
+// (below), so a valid MAC already says it; new tokens leave it out, 37 bytes each, three per push.
 const payloadSchema = z.object({
-  p: z.literal(PURPOSE),
+  p: z.literal(PURPOSE).optional(),
   a: z.enum(['take', 'snooze', 'skip', 'open']),
   u: z.uuid(),
   s: z
@@ -36,6 +40,19 @@ const payloadSchema = z.object({
     .max(MAX_DAY_DOSES - 1),
   d: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   m: z.uuid().optional(),
+  g: z
+    .array(
+      z.tuple([
+        z.uuid(),
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_DAY_DOSES - 1),
+      ]),
+    )
+    .max(64)
+    .optional(),
   j: z.string().min(8).max(40),
   x: z.number().int(),
 });
@@ -61,12 +78,12 @@ export class ActionTokenCodec {
 
   sign(claims: Omit<ActionClaims, 'id' | 'expiresAt'>, now: Date): string {
     const payload = {
-      p: PURPOSE,
       a: claims.action,
       u: claims.userId,
       s: claims.slot,
       d: claims.date,
       ...(claims.medicineId ? { m: claims.medicineId } : {}),
+      ...(claims.also?.length ? { g: claims.also.map((a) => [a.medicineId, a.slot]) } : {}),
       j: randomBytes(12).toString('base64url'),
       x: Math.floor((now.getTime() + this.ttlMs) / 1000),
     };
@@ -97,6 +114,7 @@ export class ActionTokenCodec {
       slot: p.s,
       date: p.d,
       medicineId: p.m,
+      ...(p.g ? { also: p.g.map(([medicineId, slot]) => ({ medicineId, slot })) } : {}),
       id: p.j,
       expiresAt: new Date(p.x * 1000),
     };

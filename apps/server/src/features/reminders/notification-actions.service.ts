@@ -82,6 +82,12 @@ export class NotificationActionsService {
       return claims.action;
     }
     if (!asked) throw badRequest('Say which action to run: take, snooze or skip.');
+    // A notification naming doses of several slots (decision 263) is skipped in the app, dose by dose;
+    // one led by a dose timed on its own snoozes none (its snooze would be that one dose's).
+    if (asked === 'skip' && claims.also?.length) throw badRequest('Skip these doses one by one in the app.');
+    if (asked === 'snooze' && claims.medicineId && claims.also?.length) {
+      throw badRequest('This dose cannot be snoozed.');
+    }
     return asked;
   }
 
@@ -105,11 +111,16 @@ export class NotificationActionsService {
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
     if (action === 'take') {
-      // Every medicine of the slot ('Take all') in one transaction, through 'Mark as taken'.
-      const names = await this.deps.doses.takeDose(caller, dose, {
-        at: input.at,
-        idempotencyKey: input.idempotencyKey,
-      });
+      // Every dose the notification names ('Take all': the slot's medicines and the others due at
+      // its minute, decision 263) in one transaction, through 'Mark as taken'.
+      const names = await this.deps.doses.takeDose(
+        caller,
+        { ...dose, also: claims.also },
+        {
+          at: input.at,
+          idempotencyKey: input.idempotencyKey,
+        },
+      );
       return { action: 'take', message: reminderTexts.takenMessage(names) };
     }
 
@@ -152,19 +163,24 @@ export class NotificationActionsService {
     const claims = this.deps.tokens.verify(token, this.deps.clock.now());
     if (!claims || claims.action !== 'open') throw unauthorized(DOSE_LINK_EXPIRED);
     const caller = await this.callerOf(claims);
-    const { date, slot, medicineId } = claims;
-    const rows = await this.deps.doses.scheduledDoses(caller, { date, slot, medicineId });
-    if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
+    const { date, slot, medicineId, also } = claims;
+    const named = await this.deps.doses.namedDoses(caller, { date, slot, medicineId, also });
+    if (named.length === 0) throw notFound(NO_LONGER_SCHEDULED);
     const settings = await this.deps.settings.effective(caller.userId);
-    const time = doseTime(rows, claims, settings);
-    const states = await this.deps.doses.slotStates(
-      rows.map((m) => m.id),
-      date,
-      slot,
-    );
-    const medicines = rows.map((m) => {
+    // The dose the link is for, without the others a merged notification also names (decision 263).
+    const lead = named
+      .filter((n) => n.slot === slot && (!medicineId || n.row.id === medicineId))
+      .map((n) => n.row);
+    const time = doseTime(lead.length > 0 ? lead : named.map((n) => n.row), claims, settings);
+    // States per slot: the doses also named (decision 263) sit in slots of their own.
+    const statesBySlot = new Map<number, Awaited<ReturnType<DoseRecordService['slotStates']>>>();
+    for (const at of new Set(named.map((n) => n.slot))) {
+      const ids = named.filter((n) => n.slot === at).map((n) => n.row.id);
+      statesBySlot.set(at, await this.deps.doses.slotStates(ids, date, at));
+    }
+    const medicines = named.map(({ row: m, slot: at }) => {
       const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
-      const state = states.get(m.id);
+      const state = statesBySlot.get(at)?.get(m.id);
       return {
         name: m.name,
         dosage: step?.dose ?? m.dosage,
@@ -173,12 +189,16 @@ export class NotificationActionsService {
         ...(state?.skipped ? { skipped: state.skipped } : {}),
       };
     });
+    const merged = Boolean(also?.length);
     return {
       date,
       time,
       slotName: slotNameForTime(time),
       medicines,
-      actions: pageActions(medicines, snoozable(rows, medicineId)),
+      actions: pageActions(medicines, {
+        snoozes: snoozable(lead, medicineId) && !(medicineId && merged),
+        skips: !merged,
+      }),
       expiresAt: claims.expiresAt.toISOString(),
     };
   }
@@ -186,11 +206,20 @@ export class NotificationActionsService {
 
 /**
  * What the page offers (decision 259): while a dose is open, take, snooze (when the dose snoozes,
- * decision 251) and skip; once all are settled and one is skipped, only take ('Take it anyway': a
- * take ends a skip); all taken, nothing.
+ * decision 251) and skip (not for a notification naming doses of several slots, decision 263); once
+ * all are settled and one is skipped, only take ('Take it anyway': a take ends a skip); all taken,
+ * nothing.
  */
-function pageActions(medicines: DosePage['medicines'], snoozes: boolean): DoseAction[] {
-  if (medicines.some((m) => !m.taken && !m.skipped))
-    return snoozes ? ['take', 'snooze', 'skip'] : ['take', 'skip'];
+function pageActions(
+  medicines: DosePage['medicines'],
+  allowed: { snoozes: boolean; skips: boolean },
+): DoseAction[] {
+  if (medicines.some((m) => !m.taken && !m.skipped)) {
+    return [
+      'take',
+      ...(allowed.snoozes ? ['snooze' as const] : []),
+      ...(allowed.skips ? ['skip' as const] : []),
+    ];
+  }
   return medicines.some((m) => m.skipped) ? ['take'] : [];
 }

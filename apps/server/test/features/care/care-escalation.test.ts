@@ -52,7 +52,9 @@ describe.each(queues)(`care circle: the escalation timeline (${TEST_ENGINE}, $qu
   }
 
   const pushesTo = (user: TestUser, who: 'patient' | 'carer') =>
-    sender.to(`https://push.example.test/${who}-${user.id}`).map((p) => p.payload.title as string);
+    sender
+      .to(`https://push.example.test/${who}-${user.id}`)
+      .map((p) => p.payload.notification.title as string);
 
   it('patient push, then each caregiver after their delay, naming medicine and slot; nothing more once taken', async () => {
     await server.at('2026-11-21T10:00:00Z');
@@ -84,7 +86,11 @@ describe.each(queues)(`care circle: the escalation timeline (${TEST_ENGINE}, $qu
     });
     const push = sender.to(`https://push.example.test/carer-${soon.id}`);
     expect(push).toHaveLength(1);
-    expect(push[0]!.payload).toMatchObject({ id: alert!.id, url: '/care', actions: [] });
+    expect(push[0]!.payload).toMatchObject({
+      id: alert!.id,
+      notification: { navigate: '/care' },
+      actions: [],
+    });
     expect(await late.notifications()).toEqual([]);
     // A retry or a second tick sends nothing twice.
     await server.at('2026-11-22T09:00:30Z');

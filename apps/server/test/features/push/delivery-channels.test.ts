@@ -253,9 +253,9 @@ describe(`delivery channels (${TEST_ENGINE})`, () => {
     const accepted = await test(phone.id);
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body).toMatchObject({ accepted: true, reason: null, removed: false });
-    expect(pushService.received.filter((p) => p.subscription === device.id).at(-1)?.payload.title).toBe(
-      'Test reminder',
-    );
+    expect(
+      pushService.received.filter((p) => p.subscription === device.id).at(-1)?.payload.notification.title,
+    ).toBe('Test reminder');
     const byKind = async (kind: string) => (await targets(user)).find((t) => t.kind === kind);
     expect((await byKind('webpush')).lastSuccessAt).toBe(server.clock.now().toISOString());
 

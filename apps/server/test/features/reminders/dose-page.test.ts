@@ -24,36 +24,37 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     const user = await createUser(server, { timezone: 'UTC' });
     const metformin = await user.addMedicine({ name: 'Metformin', dosage: '850 mg', frequency: '1-0-0' });
     const lisinopril = await user.addMedicine({ name: 'Lisinopril', dosage: '10 mg', frequency: '1-0-1' });
-    // Timed on its own at 08:00 too: its own reminder, not this slot's (decision 212).
+    // Timed on its own as its first dose (slot index 0, as the Morning slot), at 09:00: its own
+    // reminder, not this slot's (decision 212). At 08:00 it would join this one (decision 263,
+    // same-minute.test.ts).
     const own = await user.addMedicine({
       name: 'Levothyroxine',
       dosage: '',
       frequency: '1',
-      doseTimes: ['08:00'],
+      doseTimes: ['09:00'],
     });
     const endpoint = `https://push.example.test/page-${user.id}`;
     await user.addDevice(endpoint);
     await server.at('2026-11-21T08:00:00Z');
     const slotPush = sender
       .to(endpoint)
-      .find((p) => p.payload.body === 'Metformin (850 mg), Lisinopril (10 mg)');
+      .find((p) => p.payload.notification.body === 'Metformin (850 mg), Lisinopril (10 mg)');
     expect(slotPush).toBeDefined();
     const { payload } = slotPush!;
-    expect(payload.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
-    expect(payload.title).toBe('2 medicines at 8:00 AM');
+    expect(payload.notification.body).toBe('Metformin (850 mg), Lisinopril (10 mg)');
+    expect(payload.notification.title).toBe('2 medicines at 8:00 AM');
     expect(payload.actions.map((a: { title: string }) => a.title)).toEqual(['Take all', 'Snooze 10 min']);
-    expect(payload.url).toMatch(/^\/dose\?token=[\w-]+\.[\w-]+$/);
-    // Declarative Web Push: the same words, and the page's absolute link.
+    // Declarative Web Push: the words and the page's absolute link, carried once (decision 262).
     expect(payload.web_push).toBe(8030);
     expect(payload.notification).toEqual({
-      title: payload.title,
-      body: payload.body,
-      navigate: `https://meds.example.org${payload.url}`,
-      tag: payload.tag,
+      title: '2 medicines at 8:00 AM',
+      body: 'Metformin (850 mg), Lisinopril (10 mg)',
+      navigate: expect.stringMatching(/^https:\/\/meds\.example\.org\/dose\?token=[\w-]+\.[\w-]+$/),
+      tag: slotPush!.message.topic,
       lang: 'en',
     });
 
-    const token = pageToken(payload.url);
+    const token = pageToken(payload.notification.navigate);
     const before = await dosePage(server, token);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
@@ -109,12 +110,12 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await user.addDevice(endpoint);
     await server.at('2026-11-21T14:00:00Z');
     const [push] = sender.to(endpoint);
-    expect(push!.payload.title).toBe('Time for your Afternoon dose');
+    expect(push!.payload.notification.title).toBe('Time for your Afternoon dose');
     expect(push!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
       'Mark as taken',
       'Snooze 10 min',
     ]);
-    const token = pageToken(push!.payload.url);
+    const token = pageToken(push!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({
       medicines: [{ name: 'Aspirin', dosage: '500mg', taken: false }],
       time: '14:00',
@@ -134,7 +135,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
       body: { action: 'snooze' },
     });
     await server.at('2026-11-21T14:10:00Z');
-    expect(sender.to(endpoint).map((p) => p.payload.title)).toEqual([
+    expect(sender.to(endpoint).map((p) => p.payload.notification.title)).toEqual([
       'Time for your Afternoon dose',
       'Time for your Afternoon dose',
     ]);
@@ -152,7 +153,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await server.at('2026-11-21T20:00:00Z');
     await user.refresh(); // the clock moved past the access token's hour
     const [push] = sender.to(endpoint);
-    const token = pageToken(push!.payload.url);
+    const token = pageToken(push!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'snooze', 'skip'] });
     const takenDay = async () => {
       const answer = await user.api.get<{ takenDay: { taken: string; skipped?: unknown[] } | null }>(

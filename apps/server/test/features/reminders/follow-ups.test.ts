@@ -60,8 +60,8 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
       '2026-11-21T08:30:00.000Z',
     ]);
     // One tag: each repeat replaces the notification still shown (and rings again).
-    expect(new Set(pushes.map((p) => p.payload.tag)).size).toBe(1);
-    expect(pushes[1]!.payload.body).toBe('Aspirin (500mg)');
+    expect(new Set(pushes.map((p) => p.payload.notification.tag)).size).toBe(1);
+    expect(pushes[1]!.payload.notification.body).toBe('Aspirin (500mg)');
     expect(pushes[1]!.payload.actions.map((a: { action: string }) => a.action)).toEqual(['take', 'snooze']);
     // The next day starts again with the reminder.
     await server.at('2026-11-22T08:00:00Z');
@@ -82,7 +82,7 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
     });
     expect(tick.status).toBe(200);
     for (const time of ['08:20', '08:30', '08:40']) await server.at(`2026-11-23T${time}:00Z`);
-    expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual([
+    expect(titles(sender.to(endpoint).map((p) => p.payload.notification))).toEqual([
       'Time for your Morning dose',
       'Still to take: your Morning dose',
     ]);
@@ -103,7 +103,9 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
     expect(skip.status, JSON.stringify(skip.body)).toBe(200);
     for (const time of ['08:10', '08:20', '08:30', '09:00', '09:30'])
       await server.at(`2026-11-24T${time}:00Z`);
-    expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual(['Time for your Morning dose']);
+    expect(titles(sender.to(endpoint).map((p) => p.payload.notification))).toEqual([
+      'Time for your Morning dose',
+    ]);
   });
 
   it('a snooze replaces the follow-ups: the snoozed reminder, and nothing else', async () => {
@@ -116,7 +118,7 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
     expect(await actOnPush(server, snooze.token)).toMatchObject({ action: 'snooze' });
     for (const time of ['08:10', '08:14', '08:20', '08:30', '08:40'])
       await server.at(`2026-11-25T${time}:00Z`);
-    expect(sender.to(endpoint).map((p) => [p.payload.title, p.payload.createdAt])).toEqual([
+    expect(sender.to(endpoint).map((p) => [p.payload.notification.title, p.payload.createdAt])).toEqual([
       ['Time for your Morning dose', '2026-11-25T08:00:00.000Z'],
       ['Time for your Morning dose', '2026-11-25T08:14:00.000Z'],
     ]);
@@ -134,7 +136,9 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
     for (const time of ['09:30', '09:55', '10:20', '10:30', '10:45', '11:10', '11:35']) {
       await server.at(`2026-11-26T${time}:00Z`);
     }
-    expect(sender.to(endpoint).map((p) => [p.payload.title, p.payload.createdAt.slice(11, 16)])).toEqual([
+    expect(
+      sender.to(endpoint).map((p) => [p.payload.notification.title, p.payload.createdAt.slice(11, 16)]),
+    ).toEqual([
       ['Time for your Morning dose', '09:30'],
       ['Still to take: your Levothyroxine dose', '09:55'],
       ['Still to take: your Levothyroxine dose', '10:20'],
@@ -162,7 +166,9 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
       for (const time of ['21:50', '22:00', '22:10', '22:20', '23:00'])
         await server.at(`2026-11-27T${time}:00Z`);
       // Two medicines: the slot's one notification (decision 243).
-      expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual(['2 medicines at 9:50 PM']);
+      expect(titles(sender.to(endpoint).map((p) => p.payload.notification))).toEqual([
+        '2 medicines at 9:50 PM',
+      ]);
       // Melatonin is taken before the window ends: the held follow-up names Statin alone.
       server.clock.set('2026-11-28T06:30:00Z');
       await user.refresh();
@@ -173,7 +179,11 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
       });
       expect(tick.status).toBe(200);
       for (const time of ['06:59', '07:00', '07:10', '07:20']) await server.at(`2026-11-28T${time}:00Z`);
-      expect(sender.to(endpoint).map((p) => [p.payload.title, p.payload.body, p.payload.createdAt])).toEqual([
+      expect(
+        sender
+          .to(endpoint)
+          .map((p) => [p.payload.notification.title, p.payload.notification.body, p.payload.createdAt]),
+      ).toEqual([
         ['2 medicines at 9:50 PM', 'Melatonin, Statin', '2026-11-27T21:50:00.000Z'],
         ['Still to take: your Evening dose', 'Statin', '2026-11-28T07:00:00.000Z'],
       ]);
@@ -206,7 +216,9 @@ describe(`follow-ups until a dose is settled (${TEST_ENGINE})`, () => {
         ).status,
       ).toBe(200);
       for (const time of ['07:00', '07:10']) await server.at(`2026-11-30T${time}:00Z`);
-      expect(titles(sender.to(endpoint).map((p) => p.payload))).toEqual(['Time for your Evening dose']);
+      expect(titles(sender.to(endpoint).map((p) => p.payload.notification))).toEqual([
+        'Time for your Evening dose',
+      ]);
     });
 
     it('hold the daily summary to the window’s end, saying whose day it was', async () => {

@@ -32,7 +32,9 @@ describe(`a fired batch's push job reads nothing back (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T07:00:00Z'); // 08:00 Berlin
     for (const device of devices) {
       const received = pushService.received.filter((r) => r.subscription === device.id);
-      expect(received.map((r) => r.payload)).toMatchObject([{ title: 'Time for your Morning dose' }]);
+      expect(received.map((r) => r.payload.notification)).toMatchObject([
+        { title: 'Time for your Morning dose' },
+      ]);
     }
     expect(devicesRead).not.toHaveBeenCalled();
     expect(leaseRead).not.toHaveBeenCalled();

@@ -81,7 +81,9 @@ describe(`a fire lane held by a killed worker (${TEST_ENGINE})`, () => {
     await worker.tick();
     await queue.idle();
     expect(laneIdsAdded).toEqual(['fire-0', 'fire-1']);
-    expect(sender.to(endpoint).map((s) => s.payload.title)).toEqual(['Time for your Morning dose']);
+    expect(sender.to(endpoint).map((s) => s.payload.notification.title)).toEqual([
+      'Time for your Morning dose',
+    ]);
     expect((await user.notifications()).map((n) => n.title)).toEqual(['Time for your Morning dose']);
   });
 });

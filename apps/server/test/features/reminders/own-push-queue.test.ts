@@ -39,7 +39,9 @@ describe.skipIf(!redisUrl)(
       await server.at('2026-11-21T06:58:00Z'); // 07:58 Berlin: prepared
       await server.at('2026-11-21T07:00:00Z');
       const received = pushService.received.filter((r) => r.subscription === device.id);
-      expect(received.map((r) => r.payload)).toMatchObject([{ title: 'Time for your Morning dose' }]);
+      expect(received.map((r) => r.payload.notification)).toMatchObject([
+        { title: 'Time for your Morning dose' },
+      ]);
       expect(server.engine.preparation.used - before.used).toBe(1);
       const jobs = added.mock.calls.map(([name]) => name);
       expect(jobs).toContain('fire');

@@ -60,13 +60,13 @@ describe(`reminders at a medicine's own times (${TEST_ENGINE})`, () => {
     await server.at('2026-12-01T05:29:59.999Z');
     expect(receivedBy(phone.id)).toEqual([]);
     await server.at('2026-12-01T05:30:00Z');
-    expect(receivedBy(phone.id).map((p) => [p.payload.title, p.payload.body])).toEqual([
-      ['Time for your Morning dose', 'Levothyroxine (50 mcg)'],
-    ]);
+    expect(
+      receivedBy(phone.id).map((p) => [p.payload.notification.title, p.payload.notification.body]),
+    ).toEqual([['Time for your Morning dose', 'Levothyroxine (50 mcg)']]);
     await server.at('2026-12-01T05:45:00Z');
     await server.at('2026-12-01T07:00:00Z');
     await server.at('2026-12-01T09:00:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual([
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual([
       'Levothyroxine (50 mcg)',
       'Aspirin (100 mg)',
     ]);
@@ -97,7 +97,7 @@ describe(`reminders at a medicine's own times (${TEST_ENGINE})`, () => {
     expect(await user.notifications()).toEqual([]);
     await server.at('2026-12-02T05:45:00Z');
     await server.at('2026-12-02T06:30:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Levothyroxine (50 mcg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Levothyroxine (50 mcg)']);
     expect((await user.notifications()).map((n) => n.createdAt)).toEqual(['2026-12-02T05:45:00.000Z']);
   });
 
@@ -105,9 +105,9 @@ describe(`reminders at a medicine's own times (${TEST_ENGINE})`, () => {
     const { user, phone } = await patient('2026-12-03');
     await user.saveSettings({ times: ['06:00', '14:00', '20:00'] });
     await server.at('2026-12-03T05:00:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (100 mg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (100 mg)']);
     await server.at('2026-12-03T05:30:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual([
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual([
       'Aspirin (100 mg)',
       'Levothyroxine (50 mcg)',
     ]);

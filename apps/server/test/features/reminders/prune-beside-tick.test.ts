@@ -35,7 +35,9 @@ describe(`the prune of old reminder records runs beside the tick (${TEST_ENGINE}
     await server.engine.tick();
     await server.app.reminders.queue?.idle();
     expect(prune).toHaveBeenCalledTimes(1);
-    expect(sender.to(endpoint).map((s) => s.payload.title)).toEqual(['Time for your Morning dose']);
+    expect(sender.to(endpoint).map((s) => s.payload.notification.title)).toEqual([
+      'Time for your Morning dose',
+    ]);
 
     // The next tick does not start a second prune while the first one runs.
     server.clock.set('2026-11-21T07:20:00Z');

@@ -181,9 +181,9 @@ describe(`DST, zone changes and notification actions (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T14:30:00Z');
     const pushes = sender.to(endpoint);
     expect(pushes).toHaveLength(2);
-    expect(pushes[1]!.payload).toMatchObject({
+    expect(pushes[1]!.payload.notification).toMatchObject({
       title: 'Time for your Afternoon dose',
-      tag: first.payload.tag,
+      tag: first.payload.notification.tag,
     });
     expect(pushes[1]!.message.topic).toBe(first.message.topic);
   });

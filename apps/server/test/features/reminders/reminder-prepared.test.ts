@@ -76,8 +76,7 @@ describe.each(['on', 'off'] as const)(`reminders prepared ahead (${TEST_ENGINE})
       expect(push!.payload).toMatchObject({
         id: notification!.id,
         type: 'reminder',
-        title: 'Time for your Morning dose',
-        body: 'Aspirin (500mg)',
+        notification: { title: 'Time for your Morning dose', body: 'Aspirin (500mg)' },
         createdAt: '2026-11-21T07:00:00.000Z',
       });
     }
@@ -109,7 +108,7 @@ describe.each(['on', 'off'] as const)(`reminders prepared ahead (${TEST_ENGINE})
     const { used, reused } = prepared();
 
     await server.at('2026-11-22T08:00:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin Forte (500mg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin Forte (500mg)']);
     expect(prepared().used).toBe(used);
     // The rename raised the user's stamp: the state prepared with 'Aspirin' was not used.
     expect(prepared().reused).toBe(reused);
@@ -131,7 +130,7 @@ describe.each(['on', 'off'] as const)(`reminders prepared ahead (${TEST_ENGINE})
     await server.at('2026-11-23T09:00:00Z');
     // A body made for the old keys would not decrypt: the push service would have rejected it.
     expect(pushService.rejected).toEqual([]);
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Metformin (850mg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Metformin (850mg)']);
   });
 
   it('sends no missed-dose alert prepared before the dose was ticked', async () => {

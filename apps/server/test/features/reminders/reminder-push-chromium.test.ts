@@ -99,13 +99,13 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
             {
               title: 'Time for your Morning dose',
               body: 'Aspirin (500mg)',
-              tag: push!.payload.tag,
+              tag: push!.payload.notification.tag,
               actions: ['Mark as taken', 'Snooze 10 min'],
             },
           ]);
           expect(await pressButton(context, 'take')).toEqual({
             body: 'Aspirin marked as taken!',
-            tag: push!.payload.tag,
+            tag: push!.payload.notification.tag,
             actions: 0,
           });
           await user.refresh();
@@ -142,7 +142,7 @@ for (const variant of ['push-handler module in a minimal page', 'the built web a
             {
               title: '3 medicines at 8:00 AM',
               body: 'Metformin, Lisinopril, Vitamin D',
-              tag: pushes[0]!.payload.tag,
+              tag: pushes[0]!.payload.notification.tag,
               actions: ['Take all', 'Snooze 10 min'],
             },
           ]);

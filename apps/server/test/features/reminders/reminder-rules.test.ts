@@ -38,15 +38,14 @@ describe(`reminder rules with a controlled clock (${TEST_ENGINE})`, () => {
     expect(pushes).toHaveLength(1);
     expect(pushes[0]!.payload).toMatchObject({
       id: reminder!.id,
-      title: '2 medicines at 8:00 AM',
       // The dose page with its own token (decision 241).
-      url: expect.stringMatching(/^\/dose\?token=/),
+      notification: { title: '2 medicines at 8:00 AM', navigate: expect.stringMatching(/^\/dose\?token=/) },
     });
     expect(pushes[0]!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
       'Take all',
       'Snooze 10 min',
     ]);
-    expect(pushes[0]!.message.topic).toBe(pushes[0]!.payload.tag);
+    expect(pushes[0]!.message.topic).toBe(pushes[0]!.payload.notification.tag);
     expect(pushes[0]!.message.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
 
     // Running again (a retry, a second tick) changes nothing.

@@ -77,7 +77,7 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     await server.at('2026-11-21T07:59:59.999Z');
     expect(receivedBy(phone.id)).toEqual([]);
     await server.at('2026-11-21T08:00:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
     const [notification] = await user.notifications();
     // Unread: the 'mark all read' before its instant did not reach it.
     expect(notification).toMatchObject({ isRead: false, createdAt: '2026-11-21T08:00:00.000Z' });
@@ -120,7 +120,9 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     await server.at('2026-11-23T08:00:00Z');
     expect(receivedBy(phone.id)).toEqual([]);
     await server.at('2026-11-23T08:30:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.title)).toEqual(['Time for your Morning dose']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.title)).toEqual([
+      'Time for your Morning dose',
+    ]);
     expect(await user.notifications()).toHaveLength(1);
   });
 
@@ -135,7 +137,7 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     await server.at('2026-11-24T08:00:00Z');
     expect(pushService.rejected).toEqual([]);
     for (const device of [phone, tablet]) {
-      expect(receivedBy(device.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      expect(receivedBy(device.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
     }
     expect(await user.notifications()).toHaveLength(1);
   });
@@ -158,8 +160,8 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
 
     await server.at('2026-11-28T08:05:00Z');
     expect(server.engine.preparation.released - before.released).toBe(staged);
-    expect(receivedBy(early.phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
-    expect(receivedBy(laterPhone.id).map((p) => p.payload.body)).toEqual(['Ramipril (5mg)']);
+    expect(receivedBy(early.phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
+    expect(receivedBy(laterPhone.id).map((p) => p.payload.notification.body)).toEqual(['Ramipril (5mg)']);
     expect((await later.notifications())[0]).toMatchObject({ createdAt: '2026-11-28T08:02:00.000Z' });
   });
 
@@ -172,7 +174,7 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
     const extended = vi.spyOn(PushOutboxRepository.prototype, 'extendLease');
     try {
       await server.at('2026-11-29T08:00:20Z');
-      expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
       expect(rewritten).not.toHaveBeenCalled();
       expect(extended).not.toHaveBeenCalled();
     } finally {
@@ -208,7 +210,7 @@ describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
     const { first, second, phone } = await stagedBySecond('2026-11-25');
     await second.close();
     await first.at('2026-11-25T08:00:00Z');
-    expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
   });
 
   it('leaves it to the sweep when it died: sent once, a lease after 08:00, never before 08:00', async () => {
@@ -217,7 +219,7 @@ describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {
       await first.at('2026-11-26T08:00:00Z');
       expect(receivedBy(phone.id)).toEqual([]);
       await first.at('2026-11-26T08:01:00Z'); // PUSH_LEASE_SECONDS (60) later
-      expect(receivedBy(phone.id).map((p) => p.payload.body)).toEqual(['Aspirin (500mg)']);
+      expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
       // Released by the sweep: a write of the user's after it no longer undoes (and re-fires) it.
       await user.saveDevice(pushService.subscribe().json);
       await first.at('2026-11-26T08:05:00Z');

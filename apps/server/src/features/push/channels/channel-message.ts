@@ -1,4 +1,4 @@
-import type { PushPayload } from '@medrem/contract';
+import { type PushPayload, type ReceivedPush, pushContentOf } from '@medrem/contract';
 import { publicLink } from '../../mail/mail-layout';
 
 /**
@@ -21,16 +21,19 @@ export interface ChannelMessage {
 }
 
 export function channelMessage(payloadJson: string, publicUrl: string): ChannelMessage {
-  const payload = JSON.parse(payloadJson) as PushPayload;
+  // Either shape: an outbox row written before decision 262 may be sent after an upgrade.
+  const push = pushContentOf(JSON.parse(payloadJson) as ReceivedPush);
+  // The link's path and query on this instance's public origin (an absolute link is the same app's).
+  const link = new URL(push.link, 'http://app.invalid');
+  const path = `${link.pathname}${link.search}`.replace(/^\/+/, '');
   return {
-    id: payload.id,
-    type: payload.type,
-    title: payload.title,
-    body: payload.body,
-    createdAt: payload.createdAt,
-    openUrl: new URL(payload.url.replace(/^\/+/, ''), publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`)
-      .href,
-    actions: payload.actions.map((a) => ({ action: a.action, title: a.title, token: a.token })),
+    id: push.id,
+    type: push.type,
+    title: push.title,
+    body: push.body,
+    createdAt: push.createdAt,
+    openUrl: new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).href,
+    actions: push.actions.map((a) => ({ action: a.action, title: a.title, token: a.token })),
     actionUrl: publicLink(publicUrl, '/api/push/action'),
   };
 }

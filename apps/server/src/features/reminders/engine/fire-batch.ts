@@ -16,6 +16,7 @@ import { PreparedReads } from './prepared-reads';
 import { deliveryTargets } from './delivery-targets';
 import { pushPayloadFor } from './push-payload';
 import { type Intent, evaluateRow } from './row-evaluation';
+import { groupSameMinute } from './same-minute';
 import { loadBatch } from './user-state.loader';
 
 /**
@@ -130,18 +131,20 @@ export async function announceFired(o: ReminderEngineOptions, result: FiredBatch
   });
 }
 
-/** An intent with the id and time its notification is stored with. */
+/** An intent with the id and time its notification is stored with (and the instant it was due). */
 export interface StoredIntent {
   userId: string;
   intent: Intent;
   id: string;
   createdAt: Date;
+  dueAt?: Date;
 }
 
 /**
  * Records each intent's dedupe key (created `keyedAt`) and stores a notification for each whose key
- * was new; returns those, and their notifications by id. The fire job's and staging's one way of
- * making a reminder exactly-once.
+ * was new, the doses of a user due at one instant as one (same-minute.ts, decision 263); returns
+ * those, and their notifications by id. The fire job's and staging's one way of making a reminder
+ * exactly-once.
  */
 export async function storeFresh<T extends StoredIntent>(
   tx: Database,
@@ -152,7 +155,7 @@ export async function storeFresh<T extends StoredIntent>(
     items.map((i) => ({ userId: i.userId, key: i.intent.key })),
     keyedAt,
   );
-  const toStore = items.filter((i) => fresh.has(`${i.userId}|${i.intent.key}`));
+  const toStore = groupSameMinute(items.filter((i) => fresh.has(`${i.userId}|${i.intent.key}`)));
   const stored = toStore.map((i) => notificationRow(i.intent, i.userId, i.id, i.createdAt));
   await new NotificationRepository(tx).insertMany(stored);
   return { toStore, byId: new Map(stored.map((n) => [n.id, toNotification(n)])) };

@@ -147,5 +147,7 @@ export function slotFollowUpIntent(row: DueRow, date: string, due: EngineMedicin
     // The reminder's tag and buttons ('Take all' for several): the repeat replaces the notification
     // still shown, and rings again.
     dose: { slot: row.slot, date, snoozable: true, count: due.length },
+    // One follow-up with the own doses' follow-ups of the same instant (decision 263).
+    sameMinute: { localTime: row.localTime, lines: due.map(reminderTexts.medicineLine), followUp: true },
   };
 }

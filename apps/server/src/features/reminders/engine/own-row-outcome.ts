@@ -108,6 +108,11 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
               message: reminderTexts.followUpBody(reminderTexts.medicineLine(withStepDose(medicine, date))),
               medicineName: medicine.name,
               dose: ref!,
+              sameMinute: {
+                localTime: dose.time,
+                lines: [reminderTexts.medicineLine(withStepDose(medicine, date))],
+                followUp: true,
+              },
             }
           : null,
     });
@@ -117,6 +122,9 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
     const next = after(0);
     if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
     const intent = ownReminderIntent(medicine, date, dose, `interval:${medicine.id}:${date}:${dose.slot}`);
+    // One notification with the user's other doses due at this instant (decision 263).
+    const line = reminderTexts.medicineLine(withStepDose(medicine, date));
+    intent.sameMinute = { localTime: dose.time, lines: [line] };
     return { intents: [intent], next };
   }
   const current = !later || later.at > now.getTime();

@@ -1,9 +1,9 @@
 import {
-  DECLARATIVE_PUSH,
   DOSE_PAGE_PATH,
   type Notification,
   PUSH_ACTIONS,
   type PushPayload,
+  pushPayloadOf,
   TAKE_ALL_TITLE,
 } from '@medrem/contract';
 import { createHash } from 'node:crypto';
@@ -26,15 +26,9 @@ const ELLIPSIS = '…';
 
 const bytes = (payload: PushPayload) => Buffer.byteLength(JSON.stringify(payload), 'utf8');
 
-/** The payload with these words, in its own members and in its declarative notification alike. */
+/** The payload with these words: the declarative notification's and the older workers' (decision 262). */
 function withText(payload: PushPayload, title: string, body: string): PushPayload {
-  const { notification } = payload;
-  return {
-    ...payload,
-    title,
-    body,
-    ...(notification ? { notification: { ...notification, title, body } } : {}),
-  };
+  return { ...payload, title, body, notification: { ...payload.notification, title, body } };
 }
 
 /** The longest prefix of `text` (whole code points) that makes `fits` true, with an ellipsis. */
@@ -57,11 +51,11 @@ function shorten(text: string, fits: (candidate: string) => boolean): string {
 export function fitPayload(payload: PushPayload): PushPayload {
   if (bytes(payload) <= PUSH_PAYLOAD_MAX_BYTES) return payload;
   const within = (p: PushPayload) => bytes(p) <= PUSH_PAYLOAD_MAX_BYTES;
-  const { title } = payload;
+  const { title, body } = payload.notification;
   let fitted = withText(
     payload,
     title,
-    shorten(payload.body, (body) => within(withText(payload, title, body))),
+    shorten(body, (body) => within(withText(payload, title, body))),
   );
   if (!within(fitted)) {
     const empty = withText(fitted, title, ELLIPSIS);
@@ -86,8 +80,10 @@ export interface PayloadContext {
  * with the same schema). A dose reminder carries 'Mark as taken' ('Take all' when its slot names
  * more than one medicine) and, unless it is a missed-dose alert, 'Snooze 10 min', each with its
  * own signed action token; its link opens the dose page with a token of its own (decision 241).
- * The payload is also a declarative push message (decision 242): a browser that shows those by
- * itself (Safari 18.4+) needs no service worker for it, and a tap opens the same link.
+ * The payload is a declarative push message (decision 242): a browser that shows those by itself
+ * (Safari 18.4+) needs no service worker for it, and a tap opens the same link. The dose page's
+ * link is carried there only; the service worker reads it from it (decision 262), and the words
+ * and tag once more for workers installed before that decision.
  */
 export function pushPayloadFor(
   context: PayloadContext,
@@ -108,39 +104,31 @@ export function pushPayloadFor(
   let url = intent.url ?? '/';
   if (dose) {
     const base = { userId, slot: dose.slot, date: dose.date, medicineId: dose.medicineId };
+    // 'Take all' and the dose page name every dose of a merged notification (decision 263); the
+    // snooze stays the slot's.
+    const named = dose.also?.length ? { ...base, also: dose.also } : base;
     const takeTitle = (dose.count ?? 1) > 1 ? TAKE_ALL_TITLE : PUSH_ACTIONS.take.title;
     actions.push({
       ...PUSH_ACTIONS.take,
       title: takeTitle,
-      token: tokens.sign({ ...base, action: 'take' }, now),
+      token: tokens.sign({ ...named, action: 'take' }, now),
     });
     if (dose.snoozable) {
       actions.push({ ...PUSH_ACTIONS.snooze, token: tokens.sign({ ...base, action: 'snooze' }, now) });
     }
     // base64url and a dot: safe in a query as it is.
-    url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...base, action: 'open' }, now)}`;
+    url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...named, action: 'open' }, now)}`;
   }
-  const title = notification.title;
-  const body = notification.message;
   // Typed by the contract's schema (checked at compile time; the service worker parses it at run time).
-  const payload: PushPayload = {
-    v: 1,
+  const payload = pushPayloadOf({
     id: notification.id,
     type: notification.type,
-    title,
-    body,
+    title: notification.title,
+    body: notification.message,
     tag: topic,
-    url,
+    navigate: context.publicUrl ? `${context.publicUrl}${url}` : url,
     createdAt: notification.createdAt,
     actions,
-    web_push: DECLARATIVE_PUSH.value,
-    notification: {
-      title,
-      body,
-      navigate: context.publicUrl ? `${context.publicUrl}${url}` : url,
-      tag: topic,
-      lang: 'en',
-    },
-  };
+  });
   return { payload: fitPayload(payload), topic };
 }

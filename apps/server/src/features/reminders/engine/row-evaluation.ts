@@ -103,6 +103,11 @@ function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicine
     message: medicines.map(reminderTexts.medicineLine).join(', '),
     medicineName: medicines.length === 1 ? medicines[0]!.name : null,
     dose: { slot: row.slot, date, snoozable: true, count: medicines.length },
+    // The dose's first reminder joins the other doses due at its instant (decision 263); a snooze's
+    // repeat is the slot's own.
+    ...(kind === 'dose'
+      ? { sameMinute: { localTime: row.localTime, lines: medicines.map(reminderTexts.medicineLine) } }
+      : {}),
   };
 }
 

@@ -80,9 +80,22 @@ export interface Intent {
   url?: string;
   /**
    * Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable); `count`:
-   * the medicines the slot's reminder names ('Take all' above one).
+   * the medicines the slot's reminder names ('Take all' above one); `also`: the doses of other rows
+   * merged into it (decision 263), which its 'Take all' records too.
    */
-  dose?: DoseRef & { snoozable: boolean; count?: number };
+  dose?: DoseRef & {
+    snoozable: boolean;
+    count?: number;
+    also?: { medicineId: string; slot: number }[];
+  };
+  /**
+   * A dose's first reminder (or, `followUp`, a follow-up), which shares one notification with the
+   * user's other such reminders due at the same instant (decision 263): the local time it is for
+   * and its medicines' lines.
+   */
+  sameMinute?: { localTime: string; lines: string[]; followUp?: true };
+  /** The keys of the reminders merged into this one (decision 263), recorded beside `key`. */
+  mergedKeys?: string[];
 }
 
 export interface RowOutcome {

@@ -120,7 +120,7 @@ async function stageInstant(
   }
   for (const i of toStore) {
     // Only the keys this transaction recorded: a cancel must not forget an earlier delivery.
-    fired.get(i.userId)!.keys.push(i.intent.key);
+    fired.get(i.userId)!.keys.push(i.intent.key, ...(i.intent.mergedKeys ?? []));
     fired.get(i.userId)!.notificationIds.push(i.id);
   }
   return {
