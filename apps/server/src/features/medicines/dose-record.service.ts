@@ -18,7 +18,7 @@ import {
   takenDayOf,
 } from './dose-timing-rules';
 import type { MedicineChangeListener } from './medicine-change.port';
-import { type NamedDoseRef, namedDosesIn } from './named-doses';
+import { type NamedDoseRef, dosesToTake, namedDosesIn, statesOfNamed } from './named-doses';
 import { assertNotFuture, assertScheduled, slotFlags } from './dose-write-rules';
 import type { MedicineRepository, MedicineSchedule, MedicineWithTotals } from './medicine.repository';
 import { MEDICINE_NOT_FOUND, type ScopeOf, zonedToday } from './medicine-write-scope';
@@ -218,7 +218,10 @@ export class DoseRecordService {
           for (const { row, slot: at } of named) {
             await this.assertTakeable(caller, row, { date, flags: slotFlags(at + 1, at), at: options.at });
           }
-          return named;
+          const stateOf = await statesOfNamed(named, date, (ids, d, at) =>
+            this.deps.doses.slotStates(ids, d, at),
+          );
+          return dosesToTake(named, stateOf);
         },
         write: async (doses, named) => {
           // Every dose the reminder names ('Take all', decision 263) in one transaction: all or none.

@@ -38,3 +38,41 @@ export function namedDosesIn<M extends ScheduledMedicineFields & { id: string }>
   }
   return named;
 }
+
+/** A named dose's state that day: `skipped` is the skip that holds (decision 225), or null. */
+type DoseStateOf = (dose: {
+  row: { id: string };
+  slot: number;
+}) => { taken: boolean; skipped: unknown } | undefined;
+
+/**
+ * What a 'Take all' takes of the doses a reminder names: while any of them is still open (neither
+ * taken nor skipped), not those the person skipped on purpose — a follow-up names the slot again
+ * for its open doses, and pressing it must not undo a deliberate skip. With none open, every named
+ * dose: the dose page's 'Take it anyway' (decision 259), a take that ends the skip.
+ */
+export function dosesToTake<N extends { row: { id: string }; slot: number }>(
+  named: N[],
+  stateOf: DoseStateOf,
+): N[] {
+  const skipped = (n: N) => Boolean(stateOf(n)?.skipped);
+  const open = named.some((n) => !stateOf(n)?.taken && !skipped(n));
+  return open ? named.filter((n) => !skipped(n)) : named;
+}
+
+/**
+ * The state of each named dose that day, read once per slot they sit in (the doses also named by a
+ * merged reminder, decision 263, sit in slots of their own).
+ */
+export async function statesOfNamed<S>(
+  named: readonly { row: { id: string }; slot: number }[],
+  date: string,
+  read: (medicineIds: string[], date: string, slot: number) => Promise<Map<string, S>>,
+): Promise<(dose: { row: { id: string }; slot: number }) => S | undefined> {
+  const bySlot = new Map<number, Map<string, S>>();
+  for (const at of new Set(named.map((n) => n.slot))) {
+    const ids = named.filter((n) => n.slot === at).map((n) => n.row.id);
+    bySlot.set(at, await read(ids, date, at));
+  }
+  return (dose) => bySlot.get(dose.slot)?.get(dose.row.id);
+}

@@ -11,6 +11,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
 import type { DoseRecordService } from '../medicines/dose-record.service';
+import { statesOfNamed } from '../medicines/named-doses';
 import type { DoseSkipService } from '../medicines/dose-skip.service';
 import type { EffectiveSettings } from '../settings/effective-settings';
 import type { SettingsService } from '../settings/settings.service';
@@ -172,15 +173,11 @@ export class NotificationActionsService {
       .filter((n) => n.slot === slot && (!medicineId || n.row.id === medicineId))
       .map((n) => n.row);
     const time = doseTime(lead.length > 0 ? lead : named.map((n) => n.row), claims, settings);
-    // States per slot: the doses also named (decision 263) sit in slots of their own.
-    const statesBySlot = new Map<number, Awaited<ReturnType<DoseRecordService['slotStates']>>>();
-    for (const at of new Set(named.map((n) => n.slot))) {
-      const ids = named.filter((n) => n.slot === at).map((n) => n.row.id);
-      statesBySlot.set(at, await this.deps.doses.slotStates(ids, date, at));
-    }
-    const medicines = named.map(({ row: m, slot: at }) => {
+    const stateOf = await statesOfNamed(named, date, (ids, d, at) => this.deps.doses.slotStates(ids, d, at));
+    const medicines = named.map((dose) => {
+      const m = dose.row;
       const step = m.schedule?.kind === 'taper' ? taperStepOn(m.schedule.steps, m.startDate, date) : null;
-      const state = statesBySlot.get(at)?.get(m.id);
+      const state = stateOf(dose);
       return {
         name: m.name,
         dosage: step?.dose ?? m.dosage,

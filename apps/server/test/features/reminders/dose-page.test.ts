@@ -187,7 +187,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await user.addDevice(endpoint);
     await server.at('2026-11-22T08:00:00Z');
     const push = sender.to(endpoint).find((p) => p.payload.title === '2 medicines at 8:00 AM');
-    const token = pageToken(push!.payload.url);
+    const token = pageToken(push!.payload.notification.navigate);
 
     const skipped = await pageAction(server, token, 'skip', { reason: 'felt_unwell', note: 'Nausea' });
     expect(skipped.status).toBe(200);
@@ -222,5 +222,47 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     });
     const { medicines } = (await dosePage(server, token)).body as { medicines: object[] };
     for (const medicine of medicines) expect(medicine).not.toHaveProperty('skipped');
+  });
+
+  it('Take all leaves a dose skipped on purpose while another is open, and takes it once none is', async () => {
+    const user = await createUser(server, { timezone: 'UTC' });
+    const metformin = await user.addMedicine({ name: 'Metformin', dosage: '850 mg', frequency: '1-0-0' });
+    await user.addMedicine({ name: 'Lisinopril', dosage: '10 mg', frequency: '1-0-1' });
+    const endpoint = `https://push.example.test/keep-skip-${user.id}`;
+    await user.addDevice(endpoint);
+    await server.at('2026-11-23T08:00:00Z');
+    const push = sender.to(endpoint).find((p) => p.payload.notification.title === '2 medicines at 8:00 AM');
+    const token = pageToken(push!.payload.notification.navigate);
+    // Metformin skipped in the app (the doctor said so); the slot's follow-up still asks for Lisinopril.
+    await user.refresh();
+    const skip = await user.api.put(`/api/medicine/${metformin.id}/dose/skip`, {
+      date: '2026-11-23',
+      slot: 0,
+      skipped: true,
+      reason: 'doctors_advice',
+    });
+    expect(skip.status, JSON.stringify(skip.body)).toBe(200);
+
+    await server.at('2026-11-23T08:10:00Z');
+    expect((await pageAction(server, token, 'take')).status).toBe(200);
+    const stillSkipped = { reason: 'doctors_advice', skippedAt: '2026-11-23T08:00:00.000Z' };
+    expect((await dosePage(server, token)).body).toMatchObject({
+      medicines: [
+        { name: 'Metformin', taken: false, skipped: stillSkipped },
+        { name: 'Lisinopril', taken: true, takenAt: '2026-11-23T08:10:00.000Z' },
+      ],
+      actions: ['take'],
+    });
+
+    // None open now: a take is 'Take it anyway' (decision 259) and ends the skip.
+    await server.at('2026-11-23T08:20:00Z');
+    expect((await pageAction(server, token, 'take')).status).toBe(200);
+    expect((await dosePage(server, token)).body).toMatchObject({
+      medicines: [
+        { name: 'Metformin', taken: true, takenAt: '2026-11-23T08:20:00.000Z' },
+        { name: 'Lisinopril', taken: true, takenAt: '2026-11-23T08:10:00.000Z' },
+      ],
+      actions: [],
+    });
   });
 });

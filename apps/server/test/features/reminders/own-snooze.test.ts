@@ -120,7 +120,7 @@ describe(`snooze for own-time and every-N-hours doses (${TEST_ENGINE})`, () => {
     const endpoint = `https://push.example.test/page-${user.id}`;
     await user.addDevice(endpoint);
     await server.at('2026-12-04T08:00:00Z');
-    const token = pageToken(sender.to(endpoint)[0]!.payload.url);
+    const token = pageToken(sender.to(endpoint)[0]!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({
       time: '08:00',
       actions: ['take', 'snooze', 'skip'],
@@ -150,7 +150,7 @@ describe(`snooze for own-time and every-N-hours doses (${TEST_ENGINE})`, () => {
     await server.at('2026-12-05T09:00:00Z');
     const missed = sender.to(endpoint)[1]!.payload;
     expect(missed.title).toBe('Missed Dose');
-    const token = pageToken(missed.url);
+    const token = pageToken(missed.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'skip'] });
     expect(await pageAction(server, token, 'snooze')).toMatchObject({
       status: 400,
