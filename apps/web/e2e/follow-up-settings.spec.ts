@@ -15,7 +15,16 @@ test('notifications tab: follow-ups and quiet hours are saved', async ({ page, r
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await expect(page.getByLabel('Every (minutes)')).toHaveValue('10');
   await expect(page.getByLabel('Up to (times)')).toHaveValue('3');
-  await page.getByLabel('Every (minutes)').fill('15');
+  // Typed key by key, as a person does: each keystroke stays as typed (it was clamped: "1" became 5,
+  // then "15" read "55"), and a value out of bounds says so at the field.
+  const minutes = page.getByLabel('Every (minutes)');
+  await minutes.fill('');
+  await minutes.pressSequentially('3');
+  await expect(page.getByText('Enter whole minutes from 5 to 60.')).toBeVisible();
+  await minutes.fill('');
+  await minutes.pressSequentially('15');
+  await expect(minutes).toHaveValue('15');
+  await expect(page.getByText('Enter whole minutes from 5 to 60.')).toHaveCount(0);
   await page.getByLabel('Up to (times)').selectOption('2');
   await page.getByRole('switch', { name: 'Quiet Hours' }).click();
   await page.getByLabel('Quiet from').fill('22:30');

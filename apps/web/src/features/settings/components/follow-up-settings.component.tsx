@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   DEFAULT_FOLLOW_UPS,
   DEFAULT_QUIET_HOURS,
@@ -11,8 +12,47 @@ import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
 
-const clamp = (value: number, bounds: { min: number; max: number }) =>
-  Math.min(bounds.max, Math.max(bounds.min, Math.trunc(value)));
+const MINUTES_ISSUE = `Enter whole minutes from ${FOLLOW_UP_MINUTES.min} to ${FOLLOW_UP_MINUTES.max}.`;
+
+/** The minutes as typed, when they are a whole number in bounds; else null. */
+function minutesOf(text: string): number | null {
+  const value = Number(text);
+  const { min, max } = FOLLOW_UP_MINUTES;
+  return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : null;
+}
+
+/**
+ * The follow-ups' minutes, kept as typed: clamping each keystroke turned "15" into "55" (the "1"
+ * became 5, then the "5" was added). A value in bounds is passed on as it is typed; one that is not
+ * says so at the field, and the setting keeps its last good value until it is corrected.
+ */
+function FollowUpMinutesField(props: { value: number; onChange: (minutes: number) => void }) {
+  const [text, setText] = useState(String(props.value));
+  // A value set from elsewhere (the saved settings arriving, a discard) replaces what is shown.
+  useEffect(() => {
+    setText((shown) => (minutesOf(shown) === props.value ? shown : String(props.value)));
+  }, [props.value]);
+  const error = minutesOf(text) === null ? MINUTES_ISSUE : undefined;
+  return (
+    <Field id="settings-follow-up-minutes" label="Every (minutes)" error={error}>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={FOLLOW_UP_MINUTES.min}
+        max={FOLLOW_UP_MINUTES.max}
+        step={1}
+        className={`${inputClass} max-w-32`}
+        value={text}
+        {...fieldAria('settings-follow-up-minutes', error)}
+        onChange={(e) => {
+          setText(e.target.value);
+          const minutes = minutesOf(e.target.value);
+          if (minutes !== null) props.onChange(minutes);
+        }}
+      />
+    </Field>
+  );
+}
 
 /**
  * Decisions 227 and 228: how often a reminder asks again while the dose is not taken, skipped or
@@ -40,24 +80,10 @@ export function FollowUpSettingsFields(props: {
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
-          <Field id="settings-follow-up-minutes" label="Every (minutes)">
-            <input
-              id="settings-follow-up-minutes"
-              type="number"
-              min={FOLLOW_UP_MINUTES.min}
-              max={FOLLOW_UP_MINUTES.max}
-              className={`${inputClass} max-w-32`}
-              value={followUps.everyMinutes}
-              onChange={(e) =>
-                set({
-                  followUps: {
-                    ...followUps,
-                    everyMinutes: clamp(Number(e.target.value) || FOLLOW_UP_MINUTES.min, FOLLOW_UP_MINUTES),
-                  },
-                })
-              }
-            />
-          </Field>
+          <FollowUpMinutesField
+            value={followUps.everyMinutes}
+            onChange={(everyMinutes) => set({ followUps: { ...followUps, everyMinutes } })}
+          />
           <Field id="settings-follow-up-times" label="Up to (times)">
             <select
               id="settings-follow-up-times"
