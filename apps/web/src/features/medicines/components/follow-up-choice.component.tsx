@@ -1,7 +1,10 @@
-import { FOLLOW_UP_MINUTES, type FollowUpSettings } from '@medrem/domain';
+import type { FollowUpSettings } from '@medrem/domain';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
-import { FollowUpTimesOptions } from '../../settings/components/follow-up-settings.component';
+import {
+  FollowUpMinutesInput,
+  FollowUpTimesOptions,
+} from '../../settings/components/follow-up-settings.component';
 import { type FollowUpDraft, followUpNote, followUpsText } from '../follow-up-choice.model';
 
 const choiceClass = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3';
@@ -52,16 +55,10 @@ export function FollowUpChoice(props: {
       {draft.custom ? (
         <div className="flex flex-wrap gap-4">
           <Field id={`${id}-minutes`} label="Every (minutes)" error={error} hint="5 to 60.">
-            <input
-              type="number"
-              inputMode="numeric"
-              min={FOLLOW_UP_MINUTES.min}
-              max={FOLLOW_UP_MINUTES.max}
-              step={1}
-              className={`${inputClass} max-w-32`}
+            <FollowUpMinutesInput
               value={draft.everyMinutes}
               {...fieldAria(`${id}-minutes`, error, true)}
-              onChange={(e) => set({ everyMinutes: e.target.value })}
+              onChange={(everyMinutes) => set({ everyMinutes })}
             />
           </Field>
           <Field id={`${id}-times`} label="Up to (times)" hint="0: no follow-ups for this medicine.">

@@ -35,18 +35,12 @@ function FollowUpMinutesField(props: { value: number; onChange: (minutes: number
   const error = minutesOf(text) === null ? MINUTES_ISSUE : undefined;
   return (
     <Field id="settings-follow-up-minutes" label="Every (minutes)" error={error}>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={FOLLOW_UP_MINUTES.min}
-        max={FOLLOW_UP_MINUTES.max}
-        step={1}
-        className={`${inputClass} max-w-32`}
+      <FollowUpMinutesInput
         value={text}
         {...fieldAria('settings-follow-up-minutes', error)}
-        onChange={(e) => {
-          setText(e.target.value);
-          const minutes = minutesOf(e.target.value);
+        onChange={(typed) => {
+          setText(typed);
+          const minutes = minutesOf(typed);
           if (minutes !== null) props.onChange(minutes);
         }}
       />
@@ -127,6 +121,26 @@ export function FollowUpSettingsFields(props: {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The follow-ups' minutes as typed, here and in the medicine form (decision 255), which judge them. */
+export function FollowUpMinutesInput(
+  props: { value: string; onChange: (typed: string) => void } & ReturnType<typeof fieldAria>,
+) {
+  const { value, onChange, ...aria } = props;
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={FOLLOW_UP_MINUTES.min}
+      max={FOLLOW_UP_MINUTES.max}
+      step={1}
+      className={`${inputClass} max-w-32`}
+      value={value}
+      {...aria}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
