@@ -57,7 +57,7 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
     expect(await user.notifications()).toHaveLength(before + 1);
   });
 
-  it("'Mark as taken' on an every-N-hours push marks that dose of that day (no snooze offered)", async () => {
+  it("'Mark as taken' on an every-N-hours push marks that dose of that day (Snooze beside it, decision 251)", async () => {
     await server.at('2026-11-10T00:00:00Z');
     const user = await createUser(server, { timezone: 'Europe/Berlin' });
     const m = await user.addMedicine({
@@ -74,7 +74,10 @@ describe(`reminders follow the schedules (${TEST_ENGINE})`, () => {
     await server.at('2026-11-10T20:00:00Z');
     const [first, second] = sender.to(endpoint);
     expect(second).toBeUndefined();
-    expect(first!.payload.actions.map((a: { title: string }) => a.title)).toEqual(['Mark as taken']);
+    expect(first!.payload.actions.map((a: { title: string }) => a.title)).toEqual([
+      'Mark as taken',
+      'Snooze 10 min',
+    ]);
     const take = first!.payload.actions[0];
     const response = await fetch(`${server.baseUrl}/api/push/action`, {
       method: 'POST',
