@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { followUpDraftOf, followUpNote, followUpsOf, followUpsText } from './follow-up-choice.model';
+import { followUpDraftOf, followUpsOf } from './follow-up-choice.model';
+import { followUpNote, followUpsText } from './follow-up-text';
 
 const USER_DEFAULT = { everyMinutes: 10, times: 3 };
 

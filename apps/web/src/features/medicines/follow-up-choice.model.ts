@@ -36,13 +36,3 @@ export function followUpsOf(
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the follow-ups.' };
   return { followUps: parsed.data };
 }
-
-/** A cadence in a few words: "every 10 min, up to 3 times", or "none". */
-export function followUpsText(cadence: FollowUpSettings): string {
-  if (cadence.times === 0) return 'none';
-  return `every ${cadence.everyMinutes} min, up to ${cadence.times} ${cadence.times === 1 ? 'time' : 'times'}`;
-}
-
-/** The list's short note for a medicine with its own cadence; null on the user's default. */
-export const followUpNote = (followUps: FollowUpSettings | undefined): string | null =>
-  followUps ? `Follow-ups: ${followUpsText(followUps)}` : null;

@@ -4,8 +4,9 @@ import { Field, fieldAria } from '../../../shared/ui/field.component';
 import {
   FollowUpMinutesInput,
   FollowUpTimesOptions,
-} from '../../settings/components/follow-up-settings.component';
-import { type FollowUpDraft, followUpNote, followUpsText } from '../follow-up-choice.model';
+} from '../../settings/components/follow-up-inputs.component';
+import type { FollowUpDraft } from '../follow-up-choice.model';
+import { followUpNote, followUpsText } from '../follow-up-text';
 
 const choiceClass = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3';
 

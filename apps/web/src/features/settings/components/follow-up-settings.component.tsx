@@ -3,7 +3,6 @@ import {
   DEFAULT_FOLLOW_UPS,
   DEFAULT_QUIET_HOURS,
   FOLLOW_UP_MINUTES,
-  FOLLOW_UP_TIMES,
   type FollowUpSettings,
   type QuietHours,
   quietHoursIssue,
@@ -11,6 +10,7 @@ import {
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { FollowUpMinutesInput, FollowUpTimesOptions } from './follow-up-inputs.component';
 
 const MINUTES_ISSUE = `Enter whole minutes from ${FOLLOW_UP_MINUTES.min} to ${FOLLOW_UP_MINUTES.max}.`;
 
@@ -122,33 +122,4 @@ export function FollowUpSettingsFields(props: {
       ) : null}
     </>
   );
-}
-
-/** The follow-ups' minutes as typed, here and in the medicine form (decision 255), which judge them. */
-export function FollowUpMinutesInput(
-  props: { value: string; onChange: (typed: string) => void } & ReturnType<typeof fieldAria>,
-) {
-  const { value, onChange, ...aria } = props;
-  return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={FOLLOW_UP_MINUTES.min}
-      max={FOLLOW_UP_MINUTES.max}
-      step={1}
-      className={`${inputClass} max-w-32`}
-      value={value}
-      {...aria}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-}
-
-/** The choices of how many follow-ups (0–6), here and in the medicine form (decision 255). */
-export function FollowUpTimesOptions() {
-  return Array.from({ length: FOLLOW_UP_TIMES.max - FOLLOW_UP_TIMES.min + 1 }, (_, i) => (
-    <option key={i} value={FOLLOW_UP_TIMES.min + i}>
-      {FOLLOW_UP_TIMES.min + i}
-    </option>
-  ));
 }
