@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '../../../db/database';
+import { stableUuid } from '../../../lib/stable-uuid';
 import { mayMailOthers } from '../../account/mail-to-others-rules';
 import { type MailBrand, renderMail } from '../../mail/mail-layout';
 import type { MailOutbox } from '../../mail/mail.port';
@@ -12,12 +12,8 @@ import { channelMessage } from './channel-message';
  * so a push outbox row sent again after a crash between the two outboxes (the mail enqueued, the
  * push not yet marked done) enqueues the same mail, which the outbox then adds only once.
  */
-export function mailIdOf(channelId: string, notificationId: string): string {
-  const hex = createHash('sha256').update(`reminder-mail\n${channelId}\n${notificationId}`).digest('hex');
-  // RFC 9562's version 8 (custom) layout: the hash's bits, with its version and variant set.
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+export const mailIdOf = (channelId: string, notificationId: string): string =>
+  stableUuid('reminder-mail', channelId, notificationId);
 
 /**
  * The mail channel (decision 235): the notification handed to the mail outbox (issue 52), which
