@@ -9,6 +9,7 @@ import {
   timeZoneSchema,
   timestampSchema,
 } from './primitives';
+import { registerInvitationField } from './signups.contract';
 
 export const publicUserSchema = z
   .object({
@@ -31,6 +32,7 @@ export const registerInputSchema = z.object({
   timezone: timeZoneSchema
     .optional()
     .meta({ description: 'The browser’s zone, saved as the first setting.' }),
+  invitation: registerInvitationField,
 });
 
 export const loginInputSchema = z.object({
@@ -49,7 +51,10 @@ export const authContract = {
     summary: 'Create an account',
     access: 'public',
     successStatus: 201,
-    errors: { 409: 'An account with this email already exists' },
+    errors: {
+      403: 'Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED)',
+      409: 'An account with this email already exists',
+    },
     input: registerInputSchema,
     output: z.object({
       message: z.literal('Created'),
@@ -68,7 +73,7 @@ export const authContract = {
     access: 'public',
     errors: {
       401: 'Wrong email or password',
-      403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED)',
+      403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED), or an administrator disabled the account (data.reason ACCOUNT_DISABLED)',
       429: 'Too many failed attempts',
     },
     input: loginInputSchema,

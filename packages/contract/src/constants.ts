@@ -34,5 +34,18 @@ export const ERROR_REASONS = {
   asNeededLimit: 'AS_NEEDED_LIMIT',
   /** Sign-in refused: the operator requires a verified address and this one is not (decision 209). */
   emailUnverified: 'EMAIL_UNVERIFIED',
+  /** Sign-in refused: an administrator disabled the account (decision 281). */
+  accountDisabled: 'ACCOUNT_DISABLED',
+  /** Registration refused: this server takes no new accounts (SIGNUPS=closed, decision 282). */
+  signupsClosed: 'SIGNUPS_CLOSED',
+  /** Registration refused: this server takes new accounts only through an invitation (283). */
+  invitationRequired: 'INVITATION_REQUIRED',
 } as const;
+
+/** Who may make an account on this server (issue 57, decision 282). */
+export const SIGNUP_POLICIES = ['open', 'invite', 'closed'] as const;
+export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
+
+/** How long an invitation to register works (decision 283). */
+export const SIGNUP_INVITATION_DAYS = 7;
 export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];

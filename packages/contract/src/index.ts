@@ -1,3 +1,4 @@
+import { adminContract } from './admin.contract';
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
@@ -9,6 +10,7 @@ import { passwordResetContract } from './password-reset.contract';
 import { pushContract } from './push.contract';
 import { reportContract } from './report.contract';
 import { settingsContract } from './settings.contract';
+import { signupsContract } from './signups.contract';
 import { socialContract } from './social.contract';
 import { systemContract } from './system.contract';
 import { userContract } from './user.contract';
@@ -32,6 +34,8 @@ export * from './care.contract';
 export * from './password-reset.contract';
 export * from './email.contract';
 export * from './channels.contract';
+export * from './signups.contract';
+export * from './admin.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -52,6 +56,8 @@ export const contract = {
   passwordReset: passwordResetContract,
   email: emailContract,
   channels: channelsContract,
+  signups: signupsContract,
+  admin: adminContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

@@ -92,6 +92,7 @@ export async function composeServices(options: {
     log,
     ...(invalidations ? { invalidations } : {}),
     mail: config.mail,
+    operator: config.operator,
   });
   return {
     services,

@@ -42,6 +42,10 @@ import { issueOperatorResetLink } from '../features/account/operator-reset-link'
 import { EmailChangeService } from '../features/account/email-change.service';
 import { createMailServices, createPasswordReset } from './create-mail-services';
 import type { ServiceDependencies } from './service-dependencies';
+import { InstanceSettingsRepository } from '../features/admin/instance-settings.repository';
+import { SignupInvitationRepository } from '../features/admin/signup-invitation.repository';
+import { SignupPolicyService } from '../features/admin/signup-policy.service';
+import { NO_OPERATOR, createAdminServices } from './create-admin-services';
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
 const USER_CACHE = { ttlMs: 60_000, maxEntries: 20_000 };
@@ -89,6 +93,13 @@ export function createServices(deps: ServiceDependencies) {
     cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
   });
   const { mail, mailHealth, mailLimits, emailVerification } = createMailServices(deps, repositories.users);
+  const operator = deps.operator ?? NO_OPERATOR;
+  // Who may make an account: SIGNUPS until an administrator stores a policy (decision 282).
+  const signups = new SignupPolicyService({
+    settings: new InstanceSettingsRepository(db),
+    clock,
+    initial: operator.signups,
+  });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -101,9 +112,13 @@ export function createServices(deps: ServiceDependencies) {
     sessionTtlDays: deps.sessionTtlDays,
     callers: new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE),
     // The account and its verification mail commit together (decision 208).
-    registerUser: (values) =>
+    registerUser: (values, invitation) =>
       db.transaction(async (tx) => {
-        const row = await new UserRepository(tx).insert(values);
+        const row = await signups.register(
+          { email: values.email, invitation },
+          { invitations: new SignupInvitationRepository(tx), settings: new InstanceSettingsRepository(tx) },
+          () => new UserRepository(tx).insert(values),
+        );
         if (row) await emailVerification.sendLink(tx, row);
         return row;
       }),
@@ -128,6 +143,7 @@ export function createServices(deps: ServiceDependencies) {
     settings: deps.social,
     log: deps.log ?? console,
     careChangesOf: (tx) => reminderSchedule.within(tx),
+    admitNewAccount: (email) => signups.admitProviderAccount(email, new SignupInvitationRepository(db)),
   });
   const medicines = new MedicineService({
     medicines: repositories.medicines,
@@ -227,8 +243,24 @@ export function createServices(deps: ServiceDependencies) {
     auth,
     labelOf: (provider) => social.signIn.labelOf(provider),
   });
+  const { admin, invitations } = createAdminServices({
+    db,
+    clock,
+    operator,
+    signups,
+    users: repositories.users,
+    scheduler: reminderSchedule,
+    forgetCaller: (userId) => auth.forgetCaller(userId),
+    mailResetLink: (email) => passwordReset.mailLink(email),
+    removeAccount: (userId, log) => users.removeAccount(userId, log),
+    mail,
+    limits: mailLimits,
+  });
   return {
     repositories,
+    signups,
+    admin,
+    invitations,
     mail,
     mailHealth,
     passwordReset,

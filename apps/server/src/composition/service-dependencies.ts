@@ -1,4 +1,5 @@
 import type { MailConfig } from '../config/mail-config';
+import type { OperatorSettings } from './create-admin-services';
 import type { Database } from '../db/database';
 import type { LoginThrottlePolicy } from '../features/auth/sign-in-limiter';
 import type { SocialSignInSettings } from '../features/auth/social/social.composition';
@@ -38,4 +39,6 @@ export interface ServiceDependencies {
   invalidations?: InvalidationBus;
   /** Mail: the public origin for links, the operator's contact, whether verification is required. */
   mail: MailConfig;
+  /** Administrators and the sign-up policy (issue 57); unset: none, and sign-ups open. */
+  operator?: OperatorSettings;
 }

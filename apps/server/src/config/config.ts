@@ -34,6 +34,26 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false
   return false;
 }
 
+/**
+ * ADMIN_EMAILS: the administrators' addresses, comma-separated (issue 57). Each is trimmed and
+ * lower-cased like an account's address; one that is not an address stops the start with its name,
+ * so a typo never silently leaves the instance without its administrator.
+ */
+function parseAdminEmails(value: string | undefined, ctx: z.RefinementCtx): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = list.filter((address) => !z.email().safeParse(address).success);
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `ADMIN_EMAILS must be email addresses separated by commas; not an address: ${bad.join(', ')}`,
+    });
+  }
+  return [...new Set(list)];
+}
+
 /** Every environment variable the server reads; documented in the README's table. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -124,6 +144,17 @@ const envSchema = z.object({
     .optional(),
   OPERATOR_CONTACT: z.string().min(3).max(320).optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
+  // The operator (issue 57): administrators, and who may register (the admin screen's choice,
+  // once made, wins over SIGNUPS: decision 282)
+  ADMIN_EMAILS: z
+    .string()
+    .max(10_000)
+    .optional()
+    .transform((v, ctx) => parseAdminEmails(v, ctx)),
+  SIGNUPS: z
+    .enum(['open', 'invite', 'closed'], { error: 'SIGNUPS must be open, invite or closed' })
+    .default('open'),
+  SIGNUP_INVITES_BY_USERS: z.enum(['true', 'false']).default('false'),
   // The outbox's sender (decision 200; defaults in mail-config.ts)
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).optional(),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).optional(),
@@ -189,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       actionTokenTtlMs: e.ACTION_TOKEN_TTL_MINUTES * 60_000,
       fcmServiceAccountJson: e.FCM_SERVICE_ACCOUNT_JSON,
       fcmServiceAccountFile: e.FCM_SERVICE_ACCOUNT_FILE,
+    },
+    operator: {
+      adminEmails: e.ADMIN_EMAILS,
+      signups: e.SIGNUPS,
+      invitesByUsers: e.SIGNUP_INVITES_BY_USERS === 'true',
     },
     socialSignIn: socialSignInConfig(e),
     mail: mailConfig(e),

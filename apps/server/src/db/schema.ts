@@ -6,3 +6,4 @@ export * from './schema/account.schema';
 export * from './schema/medicine.schema';
 export * from './schema/delivery.schema';
 export * from './schema/sharing.schema';
+export * from './schema/admin.schema';

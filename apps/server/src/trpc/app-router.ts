@@ -12,6 +12,8 @@ import { notificationRouter } from '../features/notifications/notification.route
 import { settingsRouter } from '../features/settings/settings.router';
 import { systemRouter } from '../features/system/system.router';
 import { userRouter } from '../features/users/user.router';
+import { adminRouter } from '../features/admin/admin.router';
+import { signupsRouter } from '../features/admin/signups.router';
 import { router } from './trpc';
 
 /** Same keys as the contract: contract.medicine.list is appRouter.medicine.list. */
@@ -30,6 +32,8 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   email: emailRouter,
   channels: channelsRouter,
+  signups: signupsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

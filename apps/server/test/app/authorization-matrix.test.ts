@@ -75,6 +75,20 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   // Names no user: it can only sign the caller's own other devices out (session-revocation.test.ts
   // checks the 401 without a token and that a bystander stays signed in).
   'auth.signOutEverywhere': () => [],
+  // Issue 57: the roles answer only about the caller; a plain account may not invite (the default)
+  // nor call any admin procedure, least of all on the victim's account.
+  'signups.roles': () => [],
+  'signups.invite': () => [{ body: { email: 'friend-of-attacker@example.com' }, refusedWith: 403 }],
+  'admin.accounts': ({ user }) => [{ query: { query: user.email }, refusedWith: 403 }],
+  'admin.disable': ({ user }) => [{ params: { id: user.id }, refusedWith: 403 }],
+  'admin.enable': ({ user }) => [{ params: { id: user.id }, refusedWith: 403 }],
+  'admin.sendPasswordReset': ({ user }) => [{ params: { id: user.id }, refusedWith: 403 }],
+  'admin.deleteAccount': ({ user }) => [
+    { params: { id: user.id }, body: { confirmEmail: user.email }, refusedWith: 403 },
+  ],
+  'admin.signups': () => [{ refusedWith: 403 }],
+  'admin.setSignups': () => [{ body: { policy: 'closed' }, refusedWith: 403 }],
+  'admin.actions': () => [{ refusedWith: 403 }],
   'user.get': ({ user }) => [
     { label: 'by id', params: { id: user.id }, refusedWith: 403 },
     { label: 'by email', params: { id: user.email }, refusedWith: 403 },

@@ -212,6 +212,12 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
       { label: 'password of 129 characters', patch: { password: 'p'.repeat(129) }, mentions: 'password' },
       { label: 'password as a number', patch: { password: 123456 }, mentions: 'password' },
       { label: 'unknown time zone', patch: { timezone: 'Mars/Olympus_Mons' }, mentions: 'timezone' },
+      { label: 'invitation as a number', patch: { invitation: 42 }, mentions: 'invitation' },
+      {
+        label: 'invitation of 129 characters',
+        patch: { invitation: 'i'.repeat(129) },
+        mentions: 'invitation',
+      },
       { label: 'no fields', body: {} },
     ],
   },
@@ -919,6 +925,55 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     baseline: (w) => ({ params: { userEmail: w.user.email, id: w.channelId }, ok: 200 }),
     cases: [...emailParamCases('userEmail'), ...idParamCases],
   },
+  // Issue 57. The world's user is no administrator and may not invite: each valid request is a 403
+  // (the service's check), each bad one a 400 (the input is read first).
+  'signups.policy': { baseline: () => ({ ok: 200 }), cases: [] },
+  'signups.roles': { baseline: () => ({ ok: 200 }), cases: [] },
+  'signups.invite': {
+    baseline: () => ({ body: { email: uniqueEmail('invited') }, ok: 403 }),
+    cases: [
+      { label: 'email that is not one', patch: { email: 'nobody' }, mentions: 'email' },
+      { label: 'no email', body: {}, mentions: 'email' },
+    ],
+  },
+  'admin.accounts': {
+    baseline: () => ({ query: { query: 'example', page: '1', pageSize: '25' }, ok: 403 }),
+    cases: [
+      { label: 'pageSize 101', query: { pageSize: '101' }, mentions: 'pageSize' },
+      { label: 'pageSize 0', query: { pageSize: '0' }, mentions: 'pageSize' },
+      { label: 'page 0', query: { page: '0' }, mentions: 'page' },
+      { label: 'page 1.5', query: { page: '1.5' }, mentions: 'page' },
+      { label: 'search of 255 characters', query: { query: 'q'.repeat(255) }, mentions: 'too long' },
+    ],
+  },
+  'admin.disable': { baseline: (w) => ({ params: { id: w.user.id }, ok: 403 }), cases: idParamCases },
+  'admin.enable': { baseline: (w) => ({ params: { id: w.user.id }, ok: 403 }), cases: idParamCases },
+  'admin.sendPasswordReset': {
+    baseline: (w) => ({ params: { id: w.user.id }, ok: 403 }),
+    cases: idParamCases,
+  },
+  // A DELETE's fields go in the query string (as the control-character cases send them).
+  'admin.deleteAccount': {
+    baseline: (w) => ({ params: { id: w.user.id }, query: { confirmEmail: w.user.email }, ok: 403 }),
+    cases: [
+      ...idParamCases.map((c) => ({ ...c, query: { confirmEmail: 'someone@example.com' } })),
+      { label: 'no typed address', query: {}, mentions: 'confirmEmail' },
+      { label: 'typed address that is not one', query: { confirmEmail: 'me' }, mentions: 'email' },
+    ],
+  },
+  'admin.signups': { baseline: () => ({ ok: 403 }), cases: [] },
+  'admin.setSignups': {
+    baseline: () => ({ body: { policy: 'closed' }, ok: 403 }),
+    cases: [
+      { label: 'an unknown policy', patch: { policy: 'sometimes' }, mentions: 'policy' },
+      { label: 'policy upper-cased', patch: { policy: 'OPEN' }, mentions: 'policy' },
+      { label: 'no policy', body: {}, mentions: 'policy' },
+    ],
+  },
+  'admin.actions': {
+    baseline: () => ({ query: { page: '1' }, ok: 403 }),
+    cases: [{ label: 'pageSize 1000', query: { pageSize: '1000' }, mentions: 'pageSize' }],
+  },
 };
 
 /** What any call that takes a JSON body must survive. */
@@ -942,6 +997,9 @@ const OPTIONAL_BODY = new Set([
   'notification.markAllRead',
   'calendar.regenerate',
   'channels.test',
+  'admin.disable',
+  'admin.enable',
+  'admin.sendPasswordReset',
 ]);
 
 function casesOf(key: string): BadCase[] {

@@ -44,8 +44,9 @@ const ALICE = USERS[0]!;
  */
 const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // 0002: every token issued before the upgrade stays valid; 0013: a password account of the first
-  // release has not proved its address yet (issue 52: the banner asks it to verify)
-  users: { token_version: 0, email_verified_at: null },
+  // release has not proved its address yet (issue 52: the banner asks it to verify); 0020: no account
+  // is disabled (decision 281)
+  users: { token_version: 0, email_verified_at: null, disabled_at: null },
   // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
   // for a dose recorded before the column (decision 191); 0016: no dose was skipped (decision 225)
   dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null },

@@ -38,6 +38,11 @@ export const users = pgTable(
      * sent to it (issue 52).
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set while an administrator has disabled the account (issue 57, decision 281): no sign-in, no
+     * token, no reminder. Null: the account works.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );

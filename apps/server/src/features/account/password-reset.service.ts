@@ -6,7 +6,7 @@ import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import type { AuthService, NewSession } from '../auth/auth.service';
+import { type AuthService, type NewSession, accountDisabled } from '../auth/auth.service';
 import type { SessionRepository } from '../auth/session.repository';
 import type { IdentityProvider, UserIdentityRepository } from '../auth/social/user-identity.repository';
 import type { MailBrand } from '../mail/mail-layout';
@@ -63,9 +63,17 @@ export class PasswordResetService {
   /** Mails a reset link (or, for a provider-only account, how it signs in); nothing for an unknown address. */
   async request(input: { email: string; ip: string }): Promise<void> {
     await this.countRequest(input.email, input.ip);
+    await this.mailLink(input.email);
+  }
+
+  /**
+   * The same mail, asked by an administrator for an account (issue 57): not counted against the
+   * person's own requests, which stay theirs.
+   */
+  async mailLink(email: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.transaction(async (scope) => {
-      const user = await scope.users.findByEmail(input.email);
+      const user = await scope.users.findByEmail(email);
       if (!user) return;
       if (user.passwordHash === null) {
         const links = await scope.identities.listForUser(user.id);
@@ -137,6 +145,8 @@ export class PasswordResetService {
         const user = await scope.users.findById(used.userId);
         // The address changed since the mail: the link was for the old one.
         if (!user || user.email !== used.email) throw badRequest(LINK_PROBLEMS.invalid);
+        // A disabled account gets no new password and no session (decision 281).
+        if (user.disabledAt !== null) throw accountDisabled();
         await scope.sessions.revokeAllExcept(user.id, undefined, passwordHash);
         await scope.tokens.revoke(user.id, 'password-reset');
         await scope.resets.markEmailVerified(user.id, user.email, now);

@@ -30,6 +30,14 @@ export interface NewAccount {
 
 const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Sign-in refused for an account an administrator disabled (decision 281). */
+export const accountDisabled = () =>
+  new AppError(
+    'FORBIDDEN',
+    'This account has been disabled by the administrator of this server. Ask them to re-enable it.',
+    ERROR_REASONS.accountDisabled,
+  );
+
 export class AuthService {
   // A real hash to verify against when the email is unknown, so both failures cost the same time.
   private decoyHash: Promise<string> | undefined;
@@ -48,8 +56,11 @@ export class AuthService {
       sessionTtlDays: number;
       /** Who each user id is now (email, token version): read per request, changed by revocations. */
       callers: PerUserCache<KnownCaller | null>;
-      /** The account's insert and its verification mail, committed together (decision 208). */
-      registerUser: (values: NewAccount) => Promise<UserRow | undefined>;
+      /**
+       * The account's insert and its verification mail, committed together (decision 208), under
+       * the sign-up policy (an invitation used in the same transaction, decision 283).
+       */
+      registerUser: (values: NewAccount, invitation: string | undefined) => Promise<UserRow | undefined>;
       /** REQUIRE_EMAIL_VERIFICATION: a password sign-in needs a verified address (decision 209). */
       requireEmailVerification: boolean;
     },
@@ -57,14 +68,18 @@ export class AuthService {
     this.limiter = new SignInLimiter(deps);
   }
 
-  async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
+  async register(input: {
+    name: string;
+    email: string;
+    password: string;
+    timezone?: string | undefined;
+    invitation?: string | undefined;
+  }) {
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const row = await this.deps.registerUser({
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      createdAt: this.deps.clock.now(),
-    });
+    const row = await this.deps.registerUser(
+      { name: input.name, email: input.email, passwordHash, createdAt: this.deps.clock.now() },
+      input.invitation,
+    );
     if (!row) throw conflict('An account with this email already exists. Please log in instead.');
     if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(row.id, input.timezone);
     return toPublicUser(row);
@@ -95,6 +110,7 @@ export class AuthService {
         ERROR_REASONS.emailUnverified,
       );
     }
+    if (user.disabledAt !== null) throw accountDisabled();
     return user;
   }
 
@@ -121,6 +137,8 @@ export class AuthService {
   /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
   async openSession(userId: string, timezone?: string): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
+    // Every way in ends here (password, provider, reset link): none opens a disabled account.
+    if ((await this.deps.users.findById(userId))?.disabledAt) throw accountDisabled();
     const updated = await this.deps.users.update(userId, { lastLogin: now });
     if (timezone) await this.deps.settings.adoptTimezoneIfUnset(userId, timezone);
     await this.deps.sessions.deleteExpiredForUser(userId, now);
@@ -205,11 +223,13 @@ export class AuthService {
       claims.userId,
       async () => {
         const row = await this.deps.users.findById(claims.userId);
-        return row ? { email: row.email, tokenVersion: row.tokenVersion } : null;
+        return row
+          ? { email: row.email, tokenVersion: row.tokenVersion, disabled: row.disabledAt !== null }
+          : null;
       },
       (known) => known !== null,
     );
-    if (!user || user.email !== claims.email) return null;
+    if (!user || user.email !== claims.email || user.disabled) return null;
     // Revoked: issued before the last password change or "sign out everywhere".
     if (user.tokenVersion !== claims.tokenVersion) return null;
     return { userId: claims.userId, email: user.email };

@@ -16,4 +16,6 @@ export interface KnownCaller {
   email: string;
   /** Access tokens carrying another version were revoked. */
   tokenVersion: number;
+  /** An administrator disabled the account (decision 281): none of its tokens works. */
+  disabled: boolean;
 }

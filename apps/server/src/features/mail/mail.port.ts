@@ -8,6 +8,8 @@ export const MAIL_KINDS = [
   'email-change-confirm',
   'email-change-notice',
   'care-invitation',
+  /** An invitation to register on an invite-only server (issue 57). */
+  'signup-invitation',
   /** Whatever the email channel carries: reminders, and a notice that a device stopped (issue 53). */
   'reminder',
 ] as const;

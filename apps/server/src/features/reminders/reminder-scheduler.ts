@@ -131,6 +131,17 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
     });
   }
 
+  /**
+   * An administrator disabled the account (decision 281): what was staged for it is cancelled (the
+   * raised stamp) and every pending row goes, so nothing of it fires while it is disabled. Run
+   * within the disabling transaction; `userChanged` puts the rows back when it is enabled again.
+   */
+  async pauseUser(userId: string): Promise<void> {
+    const reminders = new ReminderRepository(this.deps.db);
+    await reminders.raiseStamp(userId);
+    await reminders.deleteAllOf(userId);
+  }
+
   /** A dose or the supply moved: the refill check runs once the change is committed. */
   async supplyChanged(userId: string): Promise<void> {
     await new ReminderRepository(this.deps.db).queueRefillCheck(userId, this.deps.clock.now());

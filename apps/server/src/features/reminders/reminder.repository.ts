@@ -146,6 +146,11 @@ export class ReminderRepository {
     await this.db.delete(reminderSchedule).where(inIds(reminderSchedule.id, ids));
   }
 
+  /** Every pending reminder of the user, caregiver alerts about them included (a disabled account). */
+  async deleteAllOf(userId: string): Promise<void> {
+    await this.db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));
+  }
+
   async scheduleOf(userId: string) {
     return this.db.select().from(reminderSchedule).where(eq(reminderSchedule.userId, userId));
   }

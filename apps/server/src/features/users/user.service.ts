@@ -87,10 +87,19 @@ export class UserService {
   ): Promise<void> {
     assertSelf(caller, input.userEmail);
     await this.deps.auth.confirmIdentity(caller, { ...proof, password: input.password });
-    await this.deps.beforeAccountDeleted?.(caller.userId, log);
-    const deleted = await this.deps.users.deleteWithAllData(caller.userId);
-    await Promise.all([this.deps.auth.forgetCaller(caller.userId), this.deps.settings.forget(caller.userId)]);
-    if (!deleted) throw notFound('User not found.');
+    if (!(await this.removeAccount(caller.userId, log))) throw notFound('User not found.');
+  }
+
+  /**
+   * The one deletion path (the holder's own, and an administrator's, issue 57): the providers
+   * unlinked, everything the account holds deleted, every process's caches of it forgotten.
+   * False when no account had the id.
+   */
+  async removeAccount(userId: string, log?: OperationLog): Promise<boolean> {
+    await this.deps.beforeAccountDeleted?.(userId, log);
+    const deleted = await this.deps.users.deleteWithAllData(userId);
+    await Promise.all([this.deps.auth.forgetCaller(userId), this.deps.settings.forget(userId)]);
+    return deleted;
   }
 
   async export(caller: Caller, userEmail: string): Promise<DataExport> {

@@ -49,6 +49,11 @@ export class SocialSignInService {
       /** Links a provider, and claims an unverified account, in one transaction. */
       transaction: InTransaction<SocialLinkScope>;
       firebase: FirebaseIdTokenVerifier | undefined;
+      /**
+       * The sign-up policy for an account the provider would create (decision 282): throws when it
+       * may not be made. Unset: every new account is admitted.
+       */
+      admitNewAccount?: (email: string) => Promise<void>;
       /** What the web app needs to show the buttons (nothing secret). */
       providers: SignInProviders;
       oidcLabel: string | undefined;
@@ -97,6 +102,10 @@ export class SocialSignInService {
     let linkedExistingAccount = false;
     let securedUnverifiedAccount = false;
     if (!userId) {
+      // A new account obeys the sign-up policy; linking to an existing one is no sign-up.
+      if (this.deps.admitNewAccount && !(await this.deps.users.findByEmail(identity.email))) {
+        await this.deps.admitNewAccount(identity.email);
+      }
       const now = this.deps.clock.now();
       const name = (hints.name ?? identity.name ?? identity.email.split('@')[0] ?? '')
         .trim()

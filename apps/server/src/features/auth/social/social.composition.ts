@@ -27,6 +27,8 @@ export function createSocialServices(deps: {
   log: { warn(message: string): void };
   /** The reminder engine's care listener over a transaction (a claim empties a care circle). */
   careChangesOf: (tx: Database) => CareChangeListener;
+  /** The sign-up policy for an account a provider would create (issue 57). */
+  admitNewAccount?: (email: string) => Promise<void>;
 }) {
   const { firebase: fb, oidc } = deps.settings ?? {};
   const identities = new UserIdentityRepository(deps.db);
@@ -63,6 +65,7 @@ export function createSocialServices(deps: {
     firebase,
     providers,
     oidcLabel: oidc?.providerName,
+    ...(deps.admitNewAccount ? { admitNewAccount: deps.admitNewAccount } : {}),
   });
   const methods = new SignInMethodsService({
     users: deps.users,
