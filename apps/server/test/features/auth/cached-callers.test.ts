@@ -86,6 +86,19 @@ describe.skipIf(!redisUrl)(`caches of two server processes kept true through Red
     ).toBe(true);
   });
 
+  it('an account disabled in one process is refused at once by the other, which had it cached (issue 57)', async () => {
+    const user = await createUser(one, { timezone: 'UTC' });
+    await user.refresh();
+    const elsewhere = new ApiClient(two.baseUrl);
+    elsewhere.token = user.api.token;
+    expect((await elsewhere.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    const admin = one.app.services.admin;
+    await admin.disable(admin.operator(), user.id);
+    expect(
+      await eventually(async () => (await elsewhere.get(`/api/medicine/user/${user.email}`)).status === 401),
+    ).toBe(true);
+  });
+
   it('a settings save in one process is what the other reads next', async () => {
     const user = await createUser(one, { timezone: 'UTC' });
     await user.refresh();
