@@ -16,6 +16,7 @@ export default defineConfig({
     restore: 'src/cli/restore.cli.ts',
     'migrate-to-postgres': 'src/cli/migrate-to-postgres.cli.ts',
     'reset-password': 'src/cli/reset-password.cli.ts',
+    admin: 'src/cli/admin.cli.ts',
   },
   format: ['esm'],
   platform: 'node',

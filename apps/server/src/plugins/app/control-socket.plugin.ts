@@ -4,11 +4,14 @@ import fp from 'fastify-plugin';
 import { type ControlReply, claimControlSocket } from '../../operations/control-socket';
 import { takeSnapshot } from '../../operations/embedded-install';
 import { RESET_PASSWORD_COMMAND } from '../../operations/reset-password-link';
+import { ADMIN_COMMAND } from '../../operations/admin-command';
+import { adminControl } from './admin-control';
 
 /**
  * Embedded mode only: claims DATA_DIR/control.sock before the database opens (a second server on
  * the same DATA_DIR stops here instead of corrupting PGlite), and answers `npm run backup` on it with
- * a snapshot of the open database (decision 114). Closed first at shutdown, so a backup never waits
+ * a snapshot of the open database (decision 114), `npm run reset-password` with a link (207) and
+ * `npm run admin` with the admin services' answer (285). Closed first at shutdown, so a backup never waits
  * on a closing database.
  */
 export default fp(
@@ -16,6 +19,7 @@ export default fp(
     const socket = await claimControlSocket(app.config.dataDir, async (command) => {
       if (command === 'ping') return { header: { ok: true } };
       if (command.startsWith(RESET_PASSWORD_COMMAND)) return resetPassword(app, command);
+      if (command.startsWith(ADMIN_COMMAND)) return adminControl(app, command);
       if (command !== 'backup') return { header: { ok: false, message: `unknown command ${command}` } };
       if (!app.hasDecorator('database'))
         return { header: { ok: false, message: 'the server is still starting' } };

@@ -12,7 +12,7 @@ export interface CliRun {
 
 /** Runs one of src/cli/*.cli.ts as `npm run <name>` would (tsx), with its own environment. */
 export function runCli(
-  name: 'backup' | 'restore' | 'migrate-to-postgres' | 'reset-password',
+  name: 'backup' | 'restore' | 'migrate-to-postgres' | 'reset-password' | 'admin',
   args: string[],
   env: Record<string, string>,
 ) {
