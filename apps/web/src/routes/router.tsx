@@ -46,8 +46,11 @@ const loginRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/register',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  // `invite`: the token of a mailed invitation to register (issue 57, decision 283).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; invite?: string } => ({
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+    ...(typeof search.invite === 'string' ? { invite: search.invite } : {}),
+  }),
   component: lazyRouteComponent(() => import('../features/auth/register.screen'), 'RegisterScreen'),
 });
 
@@ -170,6 +173,13 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/settings/settings.screen'), 'SettingsScreen'),
 });
 
+/** The operator's screen (issue 57): its own chunk, linked from the account menu only for admins. */
+const adminRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('../features/admin/admin.screen'), 'AdminScreen'),
+});
+
 /** Spec: no guard; the medicine is loaded before the screen shows. */
 const updateMedicineRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -201,6 +211,7 @@ const routeTree = rootRoute.addChildren([
     careAcceptRoute,
     addMedicineRoute,
     settingsRoute,
+    adminRoute,
   ]),
 ]);
 

@@ -1,13 +1,19 @@
 import { avatarInitial } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.component';
+import { trpc } from '../../lib/trpc';
 import { MenuButton } from '../../shared/ui/menu-button.component';
 
 const itemClass =
   'flex min-h-11 items-center rounded-lg px-3 outline-none hover:bg-slate-100 focus-visible:bg-slate-100';
 
-/** The signed-in user's corner of the top bar: the bell and the avatar menu (Settings, Logout). */
+/**
+ * The signed-in user's corner of the top bar: the bell and the avatar menu (Settings, Logout, and
+ * Administration for an administrator of this server, issue 57).
+ */
 export function AccountControls({ name }: { name: string }) {
+  // Asked once per sign-in: whether this account administers the server does not change by itself.
+  const roles = trpc.signups.roles.useQuery(undefined, { staleTime: Infinity });
   return (
     <>
       <NotificationBell />
@@ -20,6 +26,13 @@ export function AccountControls({ name }: { name: string }) {
           <Link key="settings" to="/settings" className={itemClass} {...item}>
             Profile &amp; Settings
           </Link>,
+          ...(roles.data?.admin
+            ? [
+                <Link key="admin" to="/admin" className={itemClass} {...item}>
+                  Administration
+                </Link>,
+              ]
+            : []),
           <Link key="logout" to="/logout" className={itemClass} {...item}>
             Logout
           </Link>,

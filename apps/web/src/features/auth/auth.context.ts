@@ -10,6 +10,8 @@ export interface AuthContextValue {
     name: string;
     email: string;
     password: string;
+    /** The token of a mailed invitation, while sign-ups are invite-only (issue 57). */
+    invitation?: string | undefined;
   }) => Promise<{ verificationRequired: boolean }>;
   /** Google through Firebase: the server verifies the ID token and opens its session. */
   socialLogin: (identity: {

@@ -6,6 +6,6 @@ const route = getRouteApi('/register');
 
 export function RegisterScreen() {
   usePageTitle('Register', 'Create your Medicine Reminder account.');
-  const { redirect } = route.useSearch();
-  return <RegisterForm redirect={redirect} />;
+  const { redirect, invite } = route.useSearch();
+  return <RegisterForm redirect={redirect} invitation={invite} />;
 }

@@ -11,6 +11,11 @@ vi.mock('@tanstack/react-router', () => ({
 vi.mock('../auth.context', () => ({ useAuth: () => ({ register: fake.register }) }));
 vi.mock('../social/sign-in-providers.hook', () => ({ useSignInProviders: () => null }));
 vi.mock('../../../shared/dialogs/dialog.store', () => ({ alertDialog: () => Promise.resolve() }));
+// Sign-ups open (issue 57): the policy notice has its own test.
+vi.mock('./signup-policy-notice.component', () => ({
+  useMayRegister: () => ({ policy: 'open', mayRegister: true }),
+  SignupPolicyNotice: () => null,
+}));
 
 function renderRegister(redirect?: string) {
   const Link = ({ to, search, children }: AppLinkProps) => <a href={hrefOf(to, search)}>{children}</a>;

@@ -11,6 +11,7 @@ import { TextInput } from '../../../shared/ui/text-input.component';
 import { useAuth } from '../auth.context';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
+import { SignupPolicyNotice, useMayRegister } from './signup-policy-notice.component';
 
 const registerFormSchema = registerInputSchema.pick({ name: true, email: true, password: true });
 type RegisterFormInput = z.input<typeof registerFormSchema>;
@@ -19,9 +20,16 @@ type RegisterFormOutput = z.output<typeof registerFormSchema>;
 /** Spec section 9: the success dialog closes by itself after 2000 ms. */
 export const SUCCESS_DIALOG_AUTO_CLOSE_MS = 2000;
 
-/** `redirect`: where the sign-in that follows goes (an invitation link keeps its way through both). */
-export function RegisterForm({ redirect }: { redirect?: string | undefined } = {}) {
+/**
+ * `redirect`: where the sign-in that follows goes (an invitation link keeps its way through both);
+ * `invitation`: the token of a mailed invitation to register (issue 57).
+ */
+export function RegisterForm({
+  redirect,
+  invitation,
+}: { redirect?: string | undefined; invitation?: string | undefined } = {}) {
   const auth = useAuth();
+  const { policy, mayRegister } = useMayRegister(invitation);
   const navigate = useNavigate();
   const {
     register,
@@ -32,7 +40,7 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined } = {
   const onSubmit = async (values: RegisterFormOutput) => {
     let verificationRequired = false;
     try {
-      ({ verificationRequired } = await auth.register(values));
+      ({ verificationRequired } = await auth.register({ ...values, invitation }));
     } catch (error) {
       console.error('Registration failed', error);
       notify.error(messageOf(error) ?? 'Registration failed. Please try again.');
@@ -77,7 +85,13 @@ export function RegisterForm({ redirect }: { redirect?: string | undefined } = {
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
+      <SignupPolicyNotice policy={policy} invited={invitation !== undefined} />
+      <form
+        hidden={!mayRegister}
+        noValidate
+        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+        className="flex flex-col gap-4"
+      >
         <TextInput
           id="register-name"
           label="Name"

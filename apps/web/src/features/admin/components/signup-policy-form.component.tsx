@@ -1,0 +1,76 @@
+import type { SignupPolicy } from '@medrem/contract/constants';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api-error';
+import { trpc } from '../../../lib/trpc';
+import { notify } from '../../../lib/toast';
+import { buttonClass } from '../../../shared/ui/button.styles';
+
+const CHOICES: { value: SignupPolicy; label: string; hint: string }[] = [
+  { value: 'open', label: 'Open', hint: 'Anyone who reaches this server may register.' },
+  { value: 'invite', label: 'By invitation', hint: 'Only with an invitation link mailed to that address.' },
+  { value: 'closed', label: 'Closed', hint: 'Nobody may register; existing accounts still sign in.' },
+];
+
+/** Who may register: the stored choice, which wins over the SIGNUPS setting (decision 282). */
+export function SignupPolicyForm() {
+  const utils = trpc.useUtils();
+  const current = trpc.admin.signups.useQuery();
+  const save = trpc.admin.setSignups.useMutation();
+  const [choice, setChoice] = useState<SignupPolicy | undefined>();
+  useEffect(() => {
+    if (current.data) setChoice(current.data.policy);
+  }, [current.data]);
+  if (!current.data || !choice) return <p className="text-slate-700">Loading the sign-up policy...</p>;
+  const onSave = async () => {
+    try {
+      await save.mutateAsync({ policy: choice });
+      notify.success(`Sign-ups are now ${CHOICES.find((c) => c.value === choice)!.label.toLowerCase()}.`);
+    } catch (error) {
+      notify.error(messageOf(error) ?? 'Could not save. Please try again.');
+    }
+    await Promise.all([utils.admin.signups.invalidate(), utils.admin.actions.invalidate()]);
+  };
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave();
+      }}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium text-slate-800">Who may register</legend>
+        {CHOICES.map((c) => (
+          <label key={c.value} className="flex min-h-11 items-start gap-3 rounded-lg p-2 hover:bg-slate-50">
+            <input
+              type="radio"
+              name="signups"
+              value={c.value}
+              checked={choice === c.value}
+              onChange={() => setChoice(c.value)}
+              className="mt-1 size-5"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{c.label}</span>
+              <span className="block text-sm text-slate-700">{c.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="text-sm text-slate-700">
+        {current.data.source === 'stored'
+          ? 'Chosen here; it wins over the SIGNUPS setting.'
+          : 'From the SIGNUPS setting until you save a choice here.'}
+      </p>
+      <div>
+        <button
+          type="submit"
+          className={buttonClass.primary}
+          disabled={save.isPending || choice === current.data.policy}
+        >
+          Save sign-up policy
+        </button>
+      </div>
+    </form>
+  );
+}
