@@ -235,6 +235,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
   });
 
   describe('account deletion', () => {
+    const INSTANCE_TABLES = new Set(['instance_settings', 'signup_invitations', 'admin_actions']);
     const allTables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
       (value): value is PgTable => is(value, PgTable),
     );
@@ -254,6 +255,10 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
           const careColumns = [column('patient_id'), column('caregiver_id')].filter((c) => c !== undefined);
           // A device's delivery status (decision 234): through the user's devices.
           const deviceColumn = column('subscription_id');
+          // The instance's own tables (issue 57) hold no user's rows: the sign-up policy, invitations
+          // to addresses without an account, and the administrators' record, which names accounts
+          // by address so that it outlives them (decisions 282–284).
+          if (INSTANCE_TABLES.has(name)) return [name, sql`false`];
           const where = userColumn
             ? eq(userColumn, userId)
             : careColumns.length
