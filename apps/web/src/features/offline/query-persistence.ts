@@ -117,6 +117,9 @@ export const queryPersistence = {
       if (localStorage.getItem(ACCOUNT_KEY) !== userId) return;
       const state = dehydrate(client, {
         shouldDehydrateQuery: (q) => q.state.status === 'success' && isPersisted(q.queryKey),
+        // No mutation, not even a paused one (React Query's default): offline writes have their own
+        // queue (docs/offline.md), and a mutation can hold a secret.
+        shouldDehydrateMutation: () => false,
       });
       const db = await offlineDb();
       await db.put('queries', { userId, savedAt: Date.now(), state });
