@@ -120,7 +120,7 @@ describe('what the device keeps for offline use', () => {
     stop();
   });
 
-  it('keeps no mutation, not even one waiting for the network with what it sends', async () => {
+  it('keeps no mutation, not even one waiting for the network with what it sends (decision 271)', async () => {
     stored.clear();
     const client = new QueryClient();
     const stop = queryPersistence.track(client, 'u1');
