@@ -72,11 +72,14 @@ test('a read-only token: made once, reads but cannot write, last use shown, revo
   await form.getByLabel('Expires after').selectOption('30d');
   await form.getByRole('button', { name: 'Create Token' }).click();
   await expectToast(page, 'Token created');
-  const secretField = form.getByLabel('Your new token “Home Assistant”');
+  const secretField = section.getByLabel('Your new token “Home Assistant”');
   await expect(secretField).toBeFocused();
   const secret = await secretField.inputValue();
   expect(secret).toMatch(/^mr_pat_/);
-  await expect(form).toContainText('you will not see it again');
+  await expect(section).toContainText('Copy it now: you will not see it again.');
+  await section.getByRole('button', { name: 'Copy Token' }).click();
+  await expectToast(page, 'Token copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   const item = section.getByRole('listitem', { name: 'Home Assistant' });
   await expect(item.getByRole('list', { name: 'Scopes' })).toHaveText('read');
   await expect(item).toContainText('Last usedNever');
@@ -91,7 +94,9 @@ test('a read-only token: made once, reads but cannot write, last use shown, revo
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const listPath = `/api/medicine/user/${encodeURIComponent(account.email)}`;
-  expect((await call('GET', listPath)).status).toBe(200);
+  const listed = await call('GET', listPath);
+  expect(listed.status).toBe(200);
+  expect(await listed.json()).toEqual({ findMedicine: [] });
   // A valid medicine (AccountApi.addMedicine's body): refused for its scope, not its fields.
   const write = await call('POST', '/api/medicine', {
     userEmail: account.email,
@@ -106,6 +111,9 @@ test('a read-only token: made once, reads but cannot write, last use shown, revo
   });
   expect(write.status).toBe(403);
   expect(await write.text()).toContain('medicines:write');
+  expect(await (await call('GET', listPath)).json(), 'the refused write stored nothing').toEqual({
+    findMedicine: [],
+  });
 
   // Shown once: after a reload the token is listed, used, and its secret is nowhere on the page.
   await page.reload();

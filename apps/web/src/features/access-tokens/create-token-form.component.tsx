@@ -34,6 +34,7 @@ export function CreateTokenForm(props: {
   const [formError, setFormError] = useState<string | undefined>();
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const nameField = useRef<HTMLInputElement>(null);
+  const scopeList = useRef<HTMLFieldSetElement>(null);
   const expiresAt = expiresAtOf(draft.expiry, now());
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +43,9 @@ export function CreateTokenForm(props: {
     const checked = checkTokenDraft(draft, now());
     if (checked.errors) {
       setErrors(checked.errors);
+      // The first field to mend gets the focus; its message is read with it.
       if (checked.errors.name) nameField.current?.focus();
+      else if (checked.errors.scopes) scopeList.current?.querySelector('input')?.focus();
       return;
     }
     setErrors({});
@@ -58,96 +61,99 @@ export function CreateTokenForm(props: {
   };
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-3"
-      aria-labelledby={`${id}-title`}
-      noValidate
-    >
-      <h4 id={`${id}-title`} className="font-semibold text-slate-900">
-        Create a token
-      </h4>
-      {limitReached ? (
-        <p className="text-sm font-medium text-slate-900">
-          You have {MAX_PERSONAL_TOKENS} tokens, the most one account can have. Revoke one you no longer use
-          to create another.
-        </p>
-      ) : (
-        <>
-          <Field
-            id={`${id}-name`}
-            label="Name"
-            hint="So you know which app or script uses it, e.g. Home Assistant."
-            error={errors.name}
-          >
-            <input
-              ref={nameField}
-              autoComplete="off"
-              className={`${inputClass} sm:max-w-96`}
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              {...fieldAria(`${id}-name`, errors.name, true)}
-            />
-          </Field>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
-            aria-invalid={errors.scopes ? true : undefined}
-          >
-            <legend className="font-medium text-slate-800">What it may do</legend>
-            {TOKEN_SCOPES.map((scope) => (
-              <label key={scope} className="flex min-h-11 items-start gap-3 py-1">
-                <input
-                  type="checkbox"
-                  className="mt-1 size-5 shrink-0 accent-brand-700"
-                  checked={draft.scopes.includes(scope)}
-                  onChange={(e) =>
-                    setDraft({ ...draft, scopes: withScope(draft.scopes, scope, e.target.checked) })
-                  }
-                />
-                <span className="text-slate-900">
-                  {TOKEN_SCOPE_TEXT[scope]}{' '}
-                  <span className="font-mono text-sm text-slate-600">({scope})</span>
-                </span>
-              </label>
-            ))}
-            <p className="text-sm text-slate-600">
-              No token can change your account, password or tokens, export your data or delete the account.
-            </p>
-            <FieldError id={`${id}-scopes`} error={errors.scopes} />
-          </fieldset>
-          <Field
-            id={`${id}-expiry`}
-            label="Expires after"
-            hint={expiresAt ? `It stops working on ${dayOf(expiresAt)}.` : 'It works until you revoke it.'}
-            error={errors.expiry}
-          >
-            <select
-              className={`${inputClass} sm:max-w-72`}
-              value={draft.expiry}
-              onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}
-              {...fieldAria(`${id}-expiry`, errors.expiry, true)}
+    <div className="flex flex-col gap-3">
+      <form
+        onSubmit={(e) => void submit(e)}
+        className="flex flex-col gap-3"
+        aria-labelledby={`${id}-title`}
+        noValidate
+      >
+        <h4 id={`${id}-title`} className="font-semibold text-slate-900">
+          Create a token
+        </h4>
+        {limitReached ? (
+          <p className="text-sm font-medium text-slate-900">
+            You have {MAX_PERSONAL_TOKENS} tokens, the most one account can have. Revoke one you no longer use
+            to create another.
+          </p>
+        ) : (
+          <>
+            <Field
+              id={`${id}-name`}
+              label="Name"
+              hint="So you know which app or script uses it, e.g. Home Assistant."
+              error={errors.name}
             >
-              {EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.key} value={choice.key}>
-                  {choice.label}
-                </option>
+              <input
+                ref={nameField}
+                autoComplete="off"
+                className={`${inputClass} sm:max-w-96`}
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                {...fieldAria(`${id}-name`, errors.name, true)}
+              />
+            </Field>
+            <fieldset
+              className="flex flex-col gap-2"
+              ref={scopeList}
+              aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
+            >
+              <legend className="font-medium text-slate-800">What it may do</legend>
+              {TOKEN_SCOPES.map((scope) => (
+                <label key={scope} className="flex min-h-11 items-start gap-3 py-1">
+                  <input
+                    type="checkbox"
+                    className="mt-1 size-5 shrink-0 accent-brand-700"
+                    checked={draft.scopes.includes(scope)}
+                    onChange={(e) =>
+                      setDraft({ ...draft, scopes: withScope(draft.scopes, scope, e.target.checked) })
+                    }
+                  />
+                  <span className="text-slate-900">
+                    {TOKEN_SCOPE_TEXT[scope]}{' '}
+                    <span className="font-mono text-sm text-slate-600">({scope})</span>
+                  </span>
+                </label>
               ))}
-            </select>
-          </Field>
-          {formError ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {formError}
-            </p>
-          ) : null}
-          <div>
-            <button type="submit" className={buttonClass.primary} disabled={tokens.creating}>
-              <KeyRound aria-hidden="true" className="size-5" />
-              {tokens.creating ? 'Creating…' : 'Create Token'}
-            </button>
-          </div>
-        </>
-      )}
+              <p className="text-sm text-slate-600">
+                No token can change your account, password or tokens, export your data or delete the account.
+              </p>
+              <FieldError id={`${id}-scopes`} error={errors.scopes} />
+            </fieldset>
+            <Field
+              id={`${id}-expiry`}
+              label="Expires after"
+              hint={expiresAt ? `It stops working on ${dayOf(expiresAt)}.` : 'It works until you revoke it.'}
+              error={errors.expiry}
+            >
+              <select
+                className={`${inputClass} sm:max-w-72`}
+                value={draft.expiry}
+                onChange={(e) => setDraft({ ...draft, expiry: e.target.value as ExpiryChoice })}
+                {...fieldAria(`${id}-expiry`, errors.expiry, true)}
+              >
+                {EXPIRY_CHOICES.map((choice) => (
+                  <option key={choice.key} value={choice.key}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {formError ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {formError}
+              </p>
+            ) : null}
+            <div>
+              <button type="submit" className={buttonClass.primary} disabled={tokens.creating}>
+                <KeyRound aria-hidden="true" className="size-5" />
+                {tokens.creating ? 'Creating…' : 'Create Token'}
+              </button>
+            </div>
+          </>
+        )}
+      </form>
+      {/* Outside the form: Enter in the focused secret field must not submit another token. */}
       {created ? (
         <SecretOnce
           label={`Your new token “${created.name}”`}
@@ -163,6 +169,6 @@ export function CreateTokenForm(props: {
           </p>
         </SecretOnce>
       ) : null}
-    </form>
+    </div>
   );
 }
