@@ -43,6 +43,11 @@ export function AccessTokensSection(props: { now?: () => Date }) {
         Give an app or script (a home-automation add-on, a widget) its own token instead of your password. It
         can do only what you tick, and you can revoke it here at any time.
       </p>
+      {/* Decision 268: what ends a token besides Revoke. */}
+      <p className="mt-1 text-sm text-slate-700">
+        Tokens keep working when you change your password or sign out everywhere; resetting a forgotten
+        password revokes them all.
+      </p>
       {online ? null : (
         <p role="status" className="mt-2 text-sm font-medium text-amber-900">
           You’re offline. Creating and revoking tokens needs a connection; nothing is saved to send later.
