@@ -65,6 +65,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'List accounts, newest first, paged and searchable by address',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'The caller is not an administrator' },
     input: z.object({
       query: textSchema('Search')
@@ -88,6 +89,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'Disable an account: its sessions and tokens end at once, sign-in refused, reminders paused',
     access: 'bearer',
+    scope: 'account',
     errors: { ...ACCOUNT_ERRORS, 400: 'Invalid input, or the caller’s own account' },
     input: accountInput,
     output: successSchema,
@@ -98,6 +100,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'Re-enable a disabled account: it may sign in again and its reminders resume',
     access: 'bearer',
+    scope: 'account',
     errors: ACCOUNT_ERRORS,
     input: accountInput,
     output: successSchema,
@@ -108,6 +111,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'Mail the account a password reset link (the same link "Forgot password?" mails)',
     access: 'bearer',
+    scope: 'account',
     successStatus: 202,
     errors: ACCOUNT_ERRORS,
     input: accountInput,
@@ -119,6 +123,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'Delete an account and everything it holds, once its address is typed to confirm',
     access: 'bearer',
+    scope: 'account',
     errors: {
       ...ACCOUNT_ERRORS,
       400: 'Invalid input, the typed address is not the account’s, or the caller’s own account',
@@ -134,6 +139,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'The sign-up policy in force and where it comes from',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'The caller is not an administrator' },
     input: z.object({}).optional(),
     output: z.object({
@@ -151,6 +157,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'Set the sign-up policy (stored; it wins over SIGNUPS from then on)',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'The caller is not an administrator' },
     input: z.object({ policy: signupPolicySchema }),
     output: successSchema,
@@ -161,6 +168,7 @@ export const adminContract = {
     tag: 'admin',
     summary: 'What administrators did, newest first (append-only record)',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'The caller is not an administrator' },
     input: z.object({ page: pageSchema, pageSize: pageSizeSchema }),
     output: z.object({ actions: z.array(adminActionSchema), total: z.number().int() }),

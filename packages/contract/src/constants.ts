@@ -40,6 +40,10 @@ export const ERROR_REASONS = {
   signupsClosed: 'SIGNUPS_CLOSED',
   /** Registration refused: this server takes new accounts only through an invitation (283). */
   invitationRequired: 'INVITATION_REQUIRED',
+  /** A personal access token called outside its scopes, or an account-only call (issue 59). */
+  tokenScope: 'TOKEN_SCOPE',
+  /** The account holds MAX_PERSONAL_TOKENS live personal tokens already (issue 59). */
+  tokenLimit: 'TOKEN_LIMIT',
 } as const;
 
 /** Who may make an account on this server (issue 57, decision 282). */

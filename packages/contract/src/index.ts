@@ -1,4 +1,5 @@
 import { adminContract } from './admin.contract';
+import { accessTokenContract } from './access-token.contract';
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
@@ -36,6 +37,7 @@ export * from './email.contract';
 export * from './channels.contract';
 export * from './signups.contract';
 export * from './admin.contract';
+export * from './access-token.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -58,6 +60,7 @@ export const contract = {
   channels: channelsContract,
   signups: signupsContract,
   admin: adminContract,
+  token: accessTokenContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

@@ -35,6 +35,7 @@ export const signupsContract = {
     description:
       'An administrator is an account whose address is in ADMIN_EMAILS and verified. Anyone signed in may ask; the answer is only about the caller.',
     access: 'bearer',
+    scope: 'account',
     input: z.object({}).optional(),
     output: z.object({
       admin: z.boolean(),
@@ -51,6 +52,7 @@ export const signupsContract = {
     summary: 'Mail an invitation to register to an address',
     description: `The link works once, for ${SIGNUP_INVITATION_DAYS} days, and only for that address; only its hash is stored. An address that already has an account gets no mail (and the answer is the same).`,
     access: 'bearer',
+    scope: 'account',
     successStatus: 202,
     errors: {
       403: 'The caller may not invite (not an administrator, and user invitations are off)',

@@ -130,10 +130,20 @@ describe(`admin API (${TEST_ENGINE})`, () => {
     const rows = () => db().select().from(reminderSchedule).where(eq(reminderSchedule.userId, user.id));
     expect((await rows()).length).toBeGreaterThan(0);
     expect((await user.api.get(`/api/user/${user.email}`)).status).toBe(200);
+    // A personal access token (decision 266) that worked a moment before.
+    const created = await user.api.post<{ secret: string }>('/api/tokens', {
+      name: 'Script',
+      scopes: ['read'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const script = new ApiClient(server.baseUrl);
+    script.token = created.body.secret;
+    expect((await script.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
 
     const disabled = await admin.post(`/api/admin/accounts/${user.id}/disable`, {});
     expect(disabled.status, disabled.text).toBe(200);
     expect((await user.api.get(`/api/user/${user.email}`)).status).toBe(401);
+    expect((await script.get(`/api/medicine/user/${user.email}`)).status).toBe(401);
     expect((await user.api.post('/jwt', { email: user.email })).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     expect(await rows()).toEqual([]);
