@@ -1,4 +1,4 @@
-import type { Access, ProcedureDefinition } from '@medrem/contract';
+import type { Access, ProcedureDefinition, ProcedureScope } from '@medrem/contract';
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
@@ -29,7 +29,12 @@ export interface RequestContext {
 }
 
 /** The contract's meta, with every key optional as trpc-to-openapi's router type requires. */
-type RouterMeta = OpenApiMeta<{ access?: Access; successStatus?: 200 | 201 | 202; probe?: true }>;
+type RouterMeta = OpenApiMeta<{
+  access?: Access;
+  scope?: ProcedureScope;
+  successStatus?: 200 | 201 | 202;
+  probe?: true;
+}>;
 
 const t = initTRPC
   .context<RequestContext>()

@@ -133,6 +133,7 @@ export class UserService {
         startedAt: s.createdAt.toISOString(),
         expiresAt: s.expiresAt.toISOString(),
       })),
+      accessTokens: [],
     };
   }
 }
