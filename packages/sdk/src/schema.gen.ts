@@ -80,7 +80,7 @@ export interface paths {
         put?: never;
         /**
          * End every other session and every access token issued so far
-         * @description This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again.
+         * @description This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["auth-signOutEverywhere"];
         delete?: never;
@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s own user record, by id or email */
+        /**
+         * The caller’s own user record, by id or email
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["user-get"];
         put?: never;
         post?: never;
@@ -136,7 +139,7 @@ export interface paths {
         get?: never;
         /**
          * Update the profile (the email cannot change)
-         * @description A new password needs the current one.
+         * @description A new password needs the current one. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         put: operations["user-update"];
         post?: never;
@@ -158,7 +161,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account and all its data
-         * @description Asks who is at the keyboard again (decision 198). An account with a password sends it in a JSON body, `{"password": "…"}` (never in the URL: a password in the query string is refused). An account that signs in only with Google or OpenID Connect needs a sign-in made within the last 10 minutes: this request's session cookie must be that fresh.
+         * @description Asks who is at the keyboard again (decision 198). An account with a password sends it in a JSON body, `{"password": "…"}` (never in the URL: a password in the query string is refused). An account that signs in only with Google or OpenID Connect needs a sign-in made within the last 10 minutes: this request's session cookie must be that fresh. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         delete: operations["user-deleteAccount"];
         options?: never;
@@ -195,7 +198,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register this device for push notifications */
+        /**
+         * Register this device for push notifications
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         post: operations["user-savePushToken"];
         delete?: never;
         options?: never;
@@ -210,7 +216,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All of the user’s data as one JSON document */
+        /**
+         * All of the user’s data as one JSON document
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["user-export"];
         put?: never;
         post?: never;
@@ -227,11 +236,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user’s settings (spec defaults when none are saved) */
+        /**
+         * The user’s settings (spec defaults when none are saved)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["settings-get"];
         /**
          * Save the user’s settings
-         * @description Medicines follow their dose slots: a changed default time moves those doses. Removing a time that a medicine still uses is refused (409) and names the medicines.
+         * @description Medicines follow their dose slots: a changed default time moves those doses. Removing a time that a medicine still uses is refused (409) and names the medicines. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         put: operations["settings-update"];
         post?: never;
@@ -480,7 +492,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Mark one notification read */
+        /**
+         * Mark one notification read
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         patch: operations["notification-markRead"];
         trace?: never;
     };
@@ -499,7 +514,7 @@ export interface paths {
         head?: never;
         /**
          * Mark all the user’s notifications read
-         * @description upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since.
+         * @description upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         patch: operations["notification-markAllRead"];
         trace?: never;
@@ -514,7 +529,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one notification */
+        /**
+         * Delete one notification
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         delete: operations["notification-delete"];
         options?: never;
         head?: never;
@@ -622,7 +640,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How the caller can sign in: a password, and the providers linked to the account */
+        /**
+         * How the caller can sign in: a password, and the providers linked to the account
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["social-signInMethods"];
         put?: never;
         post?: never;
@@ -644,7 +665,7 @@ export interface paths {
         post?: never;
         /**
          * Unlink a sign-in provider from the account
-         * @description Refused (409) when it is the last way to sign in: set a password first.
+         * @description Refused (409) when it is the last way to sign in: set a password first. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         delete: operations["social-unlink"];
         options?: never;
@@ -701,18 +722,18 @@ export interface paths {
         };
         /**
          * Whether the private calendar feed is on
-         * @description The link itself is never shown again after it was made: only its hash is stored.
+         * @description The link itself is never shown again after it was made: only its hash is stored. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         get: operations["calendar-status"];
         put?: never;
         /**
          * Turn the calendar feed on with a new private link
-         * @description Makes a new secret link and answers it once; a link made before stops working at once. Anyone with the link sees the medicine names and dose times of the next 60 days.
+         * @description Makes a new secret link and answers it once; a link made before stops working at once. Anyone with the link sees the medicine names and dose times of the next 60 days. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["calendar-regenerate"];
         /**
          * Turn the calendar feed off
-         * @description The link stops working at once. Turning off a feed that is off succeeds too.
+         * @description The link stops working at once. Turning off a feed that is off succeeds too. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         delete: operations["calendar-delete"];
         options?: never;
@@ -731,7 +752,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a caregiver by email: a signed link that works once, for 7 days
-         * @description The invitation is mailed to the invited address when the patient’s own address is verified (decision 210; `mailed` says whether); the answer also holds the token the patient may share as /care/accept?token=…. Only the account with the invited email can accept.
+         * @description The invitation is mailed to the invited address when the patient’s own address is verified (decision 210; `mailed` says whether); the answer also holds the token the patient may share as /care/accept?token=…. Only the account with the invited email can accept. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["care-invite"];
         delete?: never;
@@ -747,7 +768,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My caregivers and my invitations still open */
+        /**
+         * My caregivers and my invitations still open
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["care-circle"];
         put?: never;
         post?: never;
@@ -765,10 +789,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change what a caregiver may see and when they are alerted */
+        /**
+         * Change what a caregiver may see and when they are alerted
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         put: operations["care-updateCaregiver"];
         post?: never;
-        /** Remove a caregiver: they lose access and alerts at once */
+        /**
+         * Remove a caregiver: they lose access and alerts at once
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         delete: operations["care-removeCaregiver"];
         options?: never;
         head?: never;
@@ -785,7 +815,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Withdraw an invitation not yet accepted */
+        /**
+         * Withdraw an invitation not yet accepted
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         delete: operations["care-revokeInvitation"];
         options?: never;
         head?: never;
@@ -803,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Who invites the caller, read from an invitation token (changes nothing)
-         * @description POST keeps the token out of URLs and logs.
+         * @description POST keeps the token out of URLs and logs. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["care-invitation"];
         delete?: never;
@@ -821,7 +854,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation: the caller becomes the patient’s caregiver */
+        /**
+         * Accept an invitation: the caller becomes the patient’s caregiver
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         post: operations["care-accept"];
         delete?: never;
         options?: never;
@@ -836,7 +872,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people I care for, with today’s status (read-only) */
+        /**
+         * The people I care for, with today’s status (read-only)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["care-patients"];
         put?: never;
         post?: never;
@@ -856,7 +895,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Stop being someone’s caregiver: access and alerts end at once */
+        /**
+         * Stop being someone’s caregiver: access and alerts end at once
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         delete: operations["care-leave"];
         options?: never;
         head?: never;
@@ -971,7 +1013,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to change the account’s address: a confirmation goes to the new one
-         * @description Nothing changes until the link mailed to the new address is opened (it works 24 hours); the current address gets a notice. Asks who is at the keyboard again, as deleting the account does (decision 198): the password in the body, or for an account without one a sign-in of the last minutes.
+         * @description Nothing changes until the link mailed to the new address is opened (it works 24 hours); the current address gets a notice. Asks who is at the keyboard again, as deleting the account does (decision 198): the password in the body, or for an account without one a sign-in of the last minutes. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["email-requestChange"];
         delete?: never;
@@ -1007,12 +1049,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every device and channel reminders go to, with its last delivery and last failure */
+        /**
+         * Every device and channel reminders go to, with its last delivery and last failure
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         get: operations["channels-list"];
         put?: never;
         /**
          * Add a channel: email, an ntfy topic or a signed webhook
-         * @description ntfy and webhook URLs must be https and reach a server on the internet (not a private address, unless the operator allows its host). A webhook answers its signing secret once: every POST carries `X-MedRem-Timestamp` and `X-MedRem-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`. Email goes only to the account’s verified address.
+         * @description ntfy and webhook URLs must be https and reach a server on the internet (not a private address, unless the operator allows its host). A webhook answers its signing secret once: every POST carries `X-MedRem-Timestamp` and `X-MedRem-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`. Email goes only to the account’s verified address. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["channels-add"];
         delete?: never;
@@ -1031,11 +1076,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a device or channel: it gets no more reminders */
+        /**
+         * Remove a device or channel: it gets no more reminders
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         delete: operations["channels-remove"];
         options?: never;
         head?: never;
-        /** Choose whether a channel gets every reminder or only what push could not deliver */
+        /**
+         * Choose whether a channel gets every reminder or only what push could not deliver
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
         patch: operations["channels-update"];
         trace?: never;
     };
@@ -1050,10 +1101,54 @@ export interface paths {
         put?: never;
         /**
          * Send a test reminder to one device or channel and say whether it was accepted
-         * @description Sent at once, not through the outbox: the answer says whether the push service (or the ntfy server, the webhook, the mail outbox) accepted it. A device its push service reports gone is removed.
+         * @description Sent at once, not through the outbox: the answer says whether the push service (or the ntfy server, the webhook, the mail outbox) accepted it. A device its push service reports gone is removed. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
          */
         post: operations["channels-test"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s personal access tokens, newest first (never their secrets)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["token-list"];
+        put?: never;
+        /**
+         * Create a personal access token; its secret is in this answer only
+         * @description The secret (`mr_pat_…`) is shown once: only its hash is kept. Use it as `Authorization: Bearer` on the calls its scopes allow. An account holds at most 100 tokens. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["token-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token: it stops working at once
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        delete: operations["token-revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1071,6 +1166,46 @@ export interface paths {
          * @description The report of `GET /api/report/{userEmail}/doctor` for the same range, as a download (Content-Disposition: attachment; Cache-Control: no-store). `pdf`: A4 PDF for printing. `csv`: RFC 4180 CSV, one header row, a `section` column per kind of row. `fhir`: FHIR R4 Bundle (collection): Patient, MedicationStatement, MedicationAdministration.
          */
         get: operations["report-doctor-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar feed itself (iCalendar), for calendar apps
+         * @description The URL that POST /api/calendar/{userEmail}/feed answers: the secret token in it is the proof, so calendar apps subscribe without a bearer token (decision 141). RFC 5545 text with the doses of the coming weeks; never cached (Cache-Control: no-store).
+         */
+        get: operations["calendar-feedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (operators only)
+         * @description Prometheus text exposition of the server’s counters and histograms. Off (404) unless METRICS_TOKEN is set; then only with `Authorization: Bearer <METRICS_TOKEN>`. Not counted by the API’s rate limit (decision 110).
+         */
+        get: operations["system-metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1154,6 +1289,11 @@ export interface components {
             missedDelayMinutes: number;
             refillAlerts: boolean;
         };
+        /**
+         * @description `read`: Read medicines, doses, reports and notifications. `doses:write`: Record doses: tick, take, skip and as-needed intakes. `medicines:write`: Add, edit and delete medicines and their refills.
+         * @enum {string}
+         */
+        TokenScope: "read" | "doses:write" | "medicines:write";
         User: {
             /** Format: uuid */
             id: string;
@@ -1198,7 +1338,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1238,7 +1378,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1278,7 +1418,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1318,7 +1458,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1358,7 +1498,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1398,7 +1538,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1463,6 +1603,8 @@ export interface components {
                 /** @description ISO 8601 timestamp. */
                 expiresAt: string;
             }[];
+            /** @description Personal access tokens not revoked: what they are, never their secrets (decision 268). */
+            accessTokens: components["schemas"]["PersonalToken"][];
         };
         Medicine: {
             /** Format: uuid */
@@ -1561,6 +1703,18 @@ export interface components {
             isRead: boolean;
             /** @description ISO 8601 timestamp. */
             createdAt: string;
+        };
+        PersonalToken: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            scopes: components["schemas"]["TokenScope"][];
+            /** @description ISO 8601 timestamp. */
+            createdAt: string;
+            /** @description Last call made with it (to the minute); null: never used */
+            lastUsedAt: string | null;
+            /** @description When it stops working; null: never */
+            expiresAt: string | null;
         };
         TakenDay: {
             date: string;
@@ -1928,15 +2082,63 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
                 }[];
             };
         };
+        /** Error outside a call (413, 429, 503) */
+        "error.PLAIN": {
+            code?: string;
+            message: string;
+            statusCode?: number;
+            error?: string;
+            data?: {
+                [key: string]: unknown;
+            };
+        };
     };
-    responses: never;
+    responses: {
+        /** @description The body is larger than BODY_LIMIT_BYTES (100 KiB by default) */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error.PLAIN"];
+            };
+        };
+        /** @description Too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the limit resets */
+                "Retry-After"?: number;
+                /** @description Requests allowed per minute */
+                "x-ratelimit-limit"?: number;
+                /** @description Requests left in this minute (0) */
+                "x-ratelimit-remaining"?: number;
+                /** @description Seconds until the limit resets */
+                "x-ratelimit-reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error.PLAIN"];
+            };
+        };
+        /** @description The database is unreachable (Retry-After: 5): nothing was changed, try again. A server shutting down also answers 503, without Retry-After, and closes the connection. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error.PLAIN"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1953,6 +2155,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery",
+                 *       "timezone": "Europe/London"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /**
@@ -2004,6 +2214,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2013,6 +2224,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "auth-login": {
@@ -2024,6 +2237,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery",
+                 *       "timezone": "Europe/London"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -2079,6 +2299,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2088,15 +2309,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many failed attempts */
+            /** @description Too many failed attempts, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "auth-logout": {
@@ -2108,6 +2338,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -2134,6 +2365,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2143,6 +2375,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "auth-session": {
@@ -2174,6 +2408,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "auth-signOutEverywhere": {
@@ -2185,6 +2421,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -2220,6 +2457,16 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2229,6 +2476,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "auth-token": {
@@ -2240,6 +2489,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -2283,6 +2538,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2292,15 +2548,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many failed attempts */
+            /** @description Too many failed attempts, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-get": {
@@ -2343,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2352,6 +2617,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-update": {
@@ -2359,13 +2626,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada King"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /**
@@ -2410,7 +2685,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2419,6 +2694,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2428,6 +2704,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-deleteAccount": {
@@ -2435,13 +2713,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     password?: string;
                 };
@@ -2479,7 +2765,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account, or (no password set) no sign-in within the last 10 minutes */
+            /** @description Not your account, or (no password set) no sign-in within the last 10 minutes, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2497,6 +2783,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2506,15 +2793,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many wrong passwords: wait, as after failed sign-ins */
+            /** @description Too many wrong passwords: wait, as after failed sign-ins, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-socialLogin": {
@@ -2526,6 +2822,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Ada Lovelace",
+                 *       "idToken": "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMDkifQ.c2lnbmF0dXJl",
+                 *       "timezone": "Europe/London"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -2581,6 +2885,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2590,6 +2895,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-savePushToken": {
@@ -2601,6 +2908,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "tokenForNotification": "fGx3kP9qR2s:APA91bH-example-registration-token"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -2645,7 +2958,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,6 +2967,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2663,6 +2977,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "user-export": {
@@ -2704,7 +3020,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2713,6 +3029,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "settings-get": {
@@ -2756,7 +3074,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your settings */
+            /** @description Not your settings, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2765,6 +3083,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "settings-update": {
@@ -2772,13 +3092,41 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notifications": {
+                 *         "enabled": true,
+                 *         "reminderAdvance": 0,
+                 *         "missedDoseAlerts": true,
+                 *         "refillReminders": true,
+                 *         "dailySummary": false
+                 *       },
+                 *       "medicineDefaults": {
+                 *         "defaultDosesPerDay": 3,
+                 *         "defaultReminderTimes": [
+                 *           "08:00",
+                 *           "14:00",
+                 *           "20:00"
+                 *         ],
+                 *         "defaultDurationDays": 30
+                 *       },
+                 *       "privacy": {
+                 *         "dataSharing": false,
+                 *         "analytics": false
+                 *       },
+                 *       "timezone": "Europe/London"
+                 *     }
+                 */
                 "application/json": {
                     notifications: {
                         enabled: boolean;
@@ -2843,7 +3191,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your settings */
+            /** @description Not your settings, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2861,6 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -2870,6 +3219,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-list": {
@@ -2913,7 +3264,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your medicines */
+            /** @description Not your medicines, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2922,6 +3273,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-get": {
@@ -2963,6 +3316,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -2972,6 +3334,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-update": {
@@ -2979,13 +3343,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Aspirin",
+                 *       "dosage": "500 mg",
+                 *       "frequency": "1-0-1",
+                 *       "startDate": "2026-11-21",
+                 *       "durationDays": 30,
+                 *       "originalDurationDays": 30,
+                 *       "totalPills": 90,
+                 *       "pillsPerDose": 1,
+                 *       "instructions": "After food"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     dosage?: string;
@@ -3060,6 +3440,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3069,6 +3458,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3078,6 +3468,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-delete": {
@@ -3125,6 +3517,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3134,6 +3535,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-create": {
@@ -3145,6 +3549,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userEmail": "ada@example.com",
+                 *       "name": "Aspirin",
+                 *       "dosage": "500 mg",
+                 *       "frequency": "1-0-1",
+                 *       "startDate": "2026-11-21",
+                 *       "durationDays": 30,
+                 *       "originalDurationDays": 30,
+                 *       "totalPills": 60,
+                 *       "pillsPerDose": 1,
+                 *       "instructions": "After food"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @default  */
@@ -3227,7 +3645,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3236,6 +3654,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3245,6 +3664,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-getTaken": {
@@ -3291,6 +3712,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3300,6 +3730,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-setTaken": {
@@ -3307,13 +3739,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-21",
+                 *       "taken": "1-0-0",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Calendar date, YYYY-MM-DD.
@@ -3360,6 +3802,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3378,6 +3829,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3387,6 +3839,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-tickDose": {
@@ -3394,13 +3848,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-21",
+                 *       "slot": 0,
+                 *       "taken": true,
+                 *       "tickedAt": "2026-11-21T08:05:00Z",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Calendar date, YYYY-MM-DD.
@@ -3453,6 +3919,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours (deleted meanwhile) */
             404: {
                 headers: {
@@ -3471,6 +3946,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3480,6 +3956,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-correctTakenAt": {
@@ -3487,13 +3965,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-21",
+                 *       "slot": 0,
+                 *       "takenAt": "2026-11-21T08:05:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Calendar date, YYYY-MM-DD.
@@ -3536,6 +4024,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3545,6 +4042,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3554,6 +4052,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-skipDose": {
@@ -3561,13 +4061,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-11-21",
+                 *       "slot": 2,
+                 *       "skipped": true,
+                 *       "reason": "felt_unwell",
+                 *       "note": "Stomach ache",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Calendar date, YYYY-MM-DD.
@@ -3616,6 +4129,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3634,6 +4156,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3643,6 +4166,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-history": {
@@ -3691,6 +4216,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3700,6 +4234,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-refill": {
@@ -3707,13 +4243,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "pills": 30
+                 *     }
+                 */
                 "application/json": {
                     /** @description How many pills were added. */
                     pills?: number;
@@ -3748,6 +4292,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3757,6 +4310,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3766,6 +4320,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-asNeededLog": {
@@ -3814,6 +4370,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3823,6 +4388,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-takeAsNeeded": {
@@ -3830,13 +4397,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "takenAt": "2026-11-21T08:05:00Z",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -3881,6 +4457,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such medicine of yours */
             404: {
                 headers: {
@@ -3899,6 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -3908,6 +4494,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "medicine-refillReminders": {
@@ -3949,7 +4537,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your medicines */
+            /** @description Not your medicines, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3958,6 +4546,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "notification-list": {
@@ -4005,7 +4595,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your notifications */
+            /** @description Not your notifications, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,6 +4604,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "notification-markRead": {
@@ -4021,13 +4613,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Makes the write apply once: a repeat with the same key returns the first answer.
@@ -4067,6 +4667,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such notification of yours */
             404: {
                 headers: {
@@ -4085,6 +4694,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -4094,6 +4704,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "notification-markAllRead": {
@@ -4101,13 +4713,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "upTo": "2026-11-21T10:00:00Z",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -4155,7 +4776,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your notifications */
+            /** @description Not your notifications, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4173,6 +4794,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -4182,6 +4804,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "notification-delete": {
@@ -4229,6 +4853,15 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
             /** @description No such notification of yours */
             404: {
                 headers: {
@@ -4238,6 +4871,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "system-health": {
@@ -4272,6 +4908,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "push-vapidPublicKey": {
@@ -4303,6 +4940,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "push-action": {
@@ -4314,6 +4953,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "eyJtIjoiM2YyYjhjMWUiLCJzIjowfQ.c2lnbmVkLWFjdGlvbi10b2tlbg",
+                 *       "action": "take"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     /** @enum {string} */
@@ -4385,6 +5030,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -4394,6 +5040,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "push-dose": {
@@ -4466,6 +5114,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "social-providers": {
@@ -4495,6 +5145,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "social-signInMethods": {
@@ -4549,7 +5201,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4558,6 +5210,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "social-unlink": {
@@ -4605,7 +5259,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account */
+            /** @description Not your account, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,6 +5286,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "report-month": {
@@ -4675,7 +5332,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your report */
+            /** @description Not your report, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4684,6 +5341,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "report-doctor": {
@@ -4730,7 +5389,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your report */
+            /** @description Not your report, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4739,6 +5398,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "calendar-status": {
@@ -4780,7 +5441,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your calendar feed */
+            /** @description Not your calendar feed, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,6 +5450,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "calendar-regenerate": {
@@ -4830,7 +5493,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your calendar feed */
+            /** @description Not your calendar feed, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4839,6 +5502,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "calendar-delete": {
@@ -4884,7 +5550,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your calendar feed */
+            /** @description Not your calendar feed, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,6 +5559,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-invite": {
@@ -4900,13 +5569,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller’s own email */
+                /**
+                 * @description The caller’s own email
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "permissions": {
+                 *         "canSeeMedicines": true,
+                 *         "missedDoseAlerts": true,
+                 *         "missedDelayMinutes": 60,
+                 *         "refillAlerts": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -4951,7 +5634,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4969,6 +5652,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -4978,6 +5662,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-circle": {
@@ -5022,7 +5708,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5031,6 +5717,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-updateCaregiver": {
@@ -5038,15 +5726,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The caller’s own email */
+                /**
+                 * @description The caller’s own email
+                 * @example ada@example.com
+                 */
                 userEmail: string;
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 9d4e6f20-1b3c-4a5d-8e7f-0a1b2c3d4e5f
+                 */
                 caregiverId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "permissions": {
+                 *         "canSeeMedicines": true,
+                 *         "missedDoseAlerts": true,
+                 *         "missedDelayMinutes": 60,
+                 *         "refillAlerts": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     permissions: components["schemas"]["CarePermissions"];
                 };
@@ -5082,7 +5786,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5100,6 +5804,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5109,6 +5814,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-removeCaregiver": {
@@ -5156,7 +5863,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5174,6 +5881,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-revokeInvitation": {
@@ -5221,7 +5931,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5239,6 +5949,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-invitation": {
@@ -5250,6 +5963,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -5288,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description The invitation is for another email */
+            /** @description The invitation is for another email, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5315,6 +6033,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5324,6 +6043,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-accept": {
@@ -5335,6 +6056,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -5372,7 +6098,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description The invitation is for another email */
+            /** @description The invitation is for another email, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,6 +6125,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5408,6 +6135,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-patients": {
@@ -5451,7 +6180,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5460,6 +6189,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "care-leave": {
@@ -5507,7 +6238,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description userEmail is not yours */
+            /** @description userEmail is not yours, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5525,6 +6256,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "passwordReset-request": {
@@ -5536,6 +6270,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -5569,6 +6308,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5578,15 +6318,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many reset requests for this address or from this network */
+            /** @description Too many reset requests for this address or from this network, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "passwordReset-check": {
@@ -5598,6 +6347,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The `token` parameter of the mailed link. */
                     token: string;
@@ -5629,6 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5638,6 +6393,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "passwordReset-confirm": {
@@ -5649,6 +6406,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu",
+                 *       "password": "a-new-long-passphrase"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The `token` parameter of the mailed link. */
                     token: string;
@@ -5677,6 +6440,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5686,15 +6450,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many failed attempts from this network */
+            /** @description Too many failed attempts from this network, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "email-resendVerification": {
@@ -5706,6 +6479,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -5739,6 +6517,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5748,15 +6527,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many mails asked for this address or from this network */
+            /** @description Too many mails asked for this address or from this network, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "email-verify": {
@@ -5768,6 +6556,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The `token` parameter of the mailed link. */
                     token: string;
@@ -5798,6 +6591,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5807,6 +6601,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "email-requestChange": {
@@ -5814,13 +6610,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "newEmail": "ada.king@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: email
@@ -5865,7 +6670,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your account, or (no password set) no recent sign-in */
+            /** @description Not your account, or (no password set) no recent sign-in, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5883,6 +6688,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5892,15 +6698,24 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
-            /** @description Too many attempts or mails */
+            /** @description Too many attempts or mails, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     "email-confirmChange": {
@@ -5912,6 +6727,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The `token` parameter of the mailed link. */
                     token: string;
@@ -5951,6 +6771,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -5960,6 +6781,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "channels-list": {
@@ -6003,7 +6826,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your channels */
+            /** @description Not your channels, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6012,6 +6835,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "channels-add": {
@@ -6019,13 +6844,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "webhook",
+                 *       "url": "https://ha.example.org/api/webhook/medrem",
+                 *       "mode": "every"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     kind: "email" | "ntfy" | "webhook";
@@ -6072,7 +6907,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your channels */
+            /** @description Not your channels, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6090,6 +6925,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.CONFLICT"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -6099,6 +6935,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "channels-remove": {
@@ -6146,7 +6984,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your channels */
+            /** @description Not your channels, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,6 +7002,9 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "channels-update": {
@@ -6171,15 +7012,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Email address; trimmed and lower-cased. */
+                /**
+                 * @description Email address; trimmed and lower-cased.
+                 * @example ada@example.com
+                 */
                 userEmail: string;
-                /** @description A UUID. */
+                /**
+                 * @description A UUID.
+                 * @example 9d4e6f20-1b3c-4a5d-8e7f-0a1b2c3d4e5f
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "fallback"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description 'every': every notification; 'fallback': only those push could not deliver.
@@ -6219,7 +7071,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your channels */
+            /** @description Not your channels, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6237,6 +7089,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
+            413: components["responses"]["TooLarge"];
             /** @description The body is not JSON */
             415: {
                 headers: {
@@ -6246,6 +7099,8 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "channels-test": {
@@ -6295,7 +7150,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your channels */
+            /** @description Not your channels, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6313,15 +7168,244 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description Wait a moment between tests */
+            413: components["responses"]["TooLarge"];
+            /** @description Wait a moment between tests, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
             429: {
                 headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "token-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["PersonalToken"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "token-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Kitchen display",
+                 *       "scopes": [
+                 *         "read",
+                 *         "doses:write"
+                 *       ],
+                 *       "expiresAt": "2027-06-30T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the token is for, e.g. the script or app using it.
+                     * @example Kitchen display
+                     */
+                    name: string;
+                    /**
+                     * @example [
+                     *       "read"
+                     *     ]
+                     */
+                    scopes: components["schemas"]["TokenScope"][];
+                    /**
+                     * @description When the token stops working: in the future, at most 5 years ahead. Left out or null: never.
+                     * @example 2027-06-30T00:00:00Z
+                     */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: components["schemas"]["PersonalToken"];
+                        /** @description The token itself (mr_pat_…): shown this once, never again */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input: an unknown or repeated scope, a name too long, or an expiry in the past or too far ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The account holds 100 tokens already: revoke one first (reason TOKEN_LIMIT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "token-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such token of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
     "report-doctor-file": {
@@ -6374,7 +7458,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description Not your report */
+            /** @description Not your report, or a personal access token without the scope read (reason TOKEN_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6383,6 +7467,97 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "calendar-feedFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The feed’s secret token followed by `.ics`
+                 * @example k3Jq9vX2mP8sL5tR0wYz7bNc4dFg6hAeQ1uW3xZ5yV7.ics
+                 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    /** @example inline; filename="medicines.ics" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not a feed address (the token is malformed or `.ics` is missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.PLAIN"];
+                };
+            };
+            /** @description No such feed: the token was never issued or was revoked (a new one replaced it) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.PLAIN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "system-metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The metrics token is missing or wrong */
+            401: {
+                headers: {
+                    /** @example Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.PLAIN"];
+                };
+            };
+            /** @description Metrics are off (METRICS_TOKEN is not set) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.PLAIN"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
         };
     };
 }
