@@ -30,3 +30,23 @@ export const MAX_PERSONAL_TOKENS = 100;
 export const TOKEN_NAME_MAX = 100;
 /** The furthest expiry a token may be given, in years from its creation. */
 export const TOKEN_MAX_YEARS = 5;
+
+/**
+ * Whether a caller may call a procedure needing `needed`: a full session (no scopes) may call every
+ * one; a personal token only what one of its own scopes names, never an 'account' call. No scope
+ * implies another (decision 267).
+ */
+export function tokenAllows(scopes: readonly TokenScope[] | undefined, needed: ProcedureScope): boolean {
+  if (scopes === undefined) return true;
+  return needed !== 'account' && scopes.includes(needed);
+}
+
+/** The 403's sentence for a personal token outside its scopes. */
+export function scopeRefusalMessage(needed: ProcedureScope): string {
+  return needed === 'account'
+    ? 'A personal access token cannot do this: sign in to the app to manage your account.'
+    : `This token lacks the scope ${needed}.`;
+}
+
+/** A personal token's whole form: the prefix, 32 random bytes and a 4-byte CRC-32, base64url. */
+export const PAT_PATTERN = /^mr_pat_[A-Za-z0-9_-]{49}$/;
