@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../features/access-tokens/token-support';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { type SignedInUser, signedInUser } from '../support/scenario';
 import { TEST_ENGINE } from '../support/test-database';
@@ -7,7 +8,7 @@ import { type Operation, loadOpenApi, operationsOf } from '../fuzz/openapi-opera
 
 /**
  * The answers every operation can give besides its own (decision 272), provoked on each operation
- * of openapi.json: 401 without a token, 413 past the body limit, 415 for a body that is not JSON,
+ * of openapi.json: 401 without a token, 403 for a personal token without the call's scope, 413 past the body limit, 415 for a body that is not JSON,
  * 429 past the per-IP limit. Each must be a status the document lists for that operation, with the
  * media type and the headers it promises (Retry-After). The fuzz (test/fuzz) checks the same of every
  * answer to its generated requests; the 503 of an outage is driven in test/faults/postgres-restart.
@@ -64,6 +65,20 @@ describe(`every operation answers only what openapi.json documents (${TEST_ENGIN
         url(operation, user.email),
       );
       expect(response.status, `${operation.method} ${operation.path}`).toBe(401);
+      expectDocumented(operation, response);
+    }
+  });
+
+  it('403 for a personal token outside its scopes, on every operation that takes a token', async () => {
+    const readOnly = (await createToken(server, user, ['read'])).api;
+    const writeOnly = (await createToken(server, user, ['doses:write'])).api;
+    for (const operation of operations.filter((o) => o.bearer)) {
+      const api = operation.scope === 'read' ? writeOnly : readOnly;
+      const response = await api.request(operation.method, url(operation, user.email));
+      expect(response.status, `${operation.method} ${operation.path} (${operation.scope})`).toBe(403);
+      expect(response.text).toMatch(
+        operation.scope === 'account' ? /personal access token/i : operation.scope!,
+      );
       expectDocumented(operation, response);
     }
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken } from '../features/access-tokens/token-support';
 import { type SignedInUser, createMedicine, signedInUser } from '../support/scenario';
 import { runExample } from '../support/run-example';
 import { TEST_ENGINE } from '../support/test-database';
@@ -12,6 +13,9 @@ describe(`the list-and-tick example (${TEST_ENGINE})`, () => {
   let server: TestServer;
   let user: SignedInUser;
   let medicineId: string;
+  /** What a user gives a script: personal access tokens, not their password or session. */
+  let readAndTick: string;
+  let readOnly: string;
   const today = '2026-11-21';
 
   beforeAll(async () => {
@@ -19,10 +23,12 @@ describe(`the list-and-tick example (${TEST_ENGINE})`, () => {
     user = await signedInUser(server, { label: 'sdk', timezone: 'UTC' });
     const medicine = await createMedicine(user, { name: 'Aspirin', frequency: '1-0-1', startDate: today });
     medicineId = medicine.id;
+    readAndTick = (await createToken(server, user, ['read', 'doses:write'])).secret;
+    readOnly = (await createToken(server, user, ['read'])).secret;
   }, 60_000);
   afterAll(() => server?.close());
 
-  const run = (args: string[], token = user.api.token!) =>
+  const run = (args: string[], token = readAndTick) =>
     runExample('list-and-tick.ts', args, {
       MEDREM_URL: `${server.baseUrl}/`,
       MEDREM_TOKEN: token,
@@ -38,6 +44,15 @@ describe(`the list-and-tick example (${TEST_ENGINE})`, () => {
     expect(result.stdout).toMatch(/\[ \] Aspirin, slot 0/);
     expect(result.stdout).toMatch(/\[ \] Aspirin, slot 2/);
     expect(result.stdout).not.toMatch(/slot 1/);
+  }, 60_000);
+
+  it('refuses to tick with a read-only token, naming the scope it lacks', async () => {
+    const result = await run(['tick'], readOnly);
+    expect(result.stdout).toMatch(/\[ \] Aspirin, slot 0/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Ticking failed \(403\): .*doses:write/);
+    const day = await user.api.get(`/api/medicine/${medicineId}/taken?date=${today}`);
+    expect(day.body.takenDay?.taken ?? '0-0-0').toBe('0-0-0');
   }, 60_000);
 
   it('ticks the first dose not taken, and the server has it', async () => {
