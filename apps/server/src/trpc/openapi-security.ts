@@ -3,7 +3,15 @@ import { PAT_PREFIX, type ProcedureMeta, TOKEN_SCOPES, TOKEN_SCOPE_TEXT } from '
 type JsonObject = Record<string, unknown>;
 
 /** The names the document's security requirements use. */
-export const SCHEME = { jwt: 'BearerJwt', pat: 'PersonalAccessToken', metrics: 'MetricsToken' } as const;
+export const SCHEME = {
+  jwt: 'BearerJwt',
+  pat: 'PersonalAccessToken',
+  metrics: 'MetricsToken',
+  session: 'SessionCookie',
+} as const;
+
+/** The session cookie's name (plugins/routes/request-context.ts, which trpc/ may not import; a test ties them). */
+export const SESSION_COOKIE_NAME = 'mr_session';
 
 /**
  * Both kinds of bearer token the API takes, plus the operator's metrics token (decision 272). Both
@@ -24,6 +32,13 @@ export const SECURITY_SCHEMES: Record<string, JsonObject> = {
     bearerFormat: `${PAT_PREFIX}…`,
     description: `A personal access token (\`${PAT_PREFIX}…\`, Settings → Privacy & Security → Apps and tokens, or POST /api/tokens): revocable, optionally expiring, limited to its scopes. Each operation names the scope it needs (the role list of its security requirement, and \`x-required-scope\`); one outside the token's scopes answers 403. ${TOKEN_SCOPES.map((scope) => `\`${scope}\`: ${TOKEN_SCOPE_TEXT[scope]}`).join(' ')}`,
   },
+  [SCHEME.session]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE_NAME,
+    description:
+      'The httpOnly session cookie POST /api/auth/login sets; POST /jwt exchanges it (or email and password in the body) for a bearer token.',
+  },
   [SCHEME.metrics]: {
     type: 'http',
     scheme: 'bearer',
@@ -40,6 +55,11 @@ const ACCOUNT_ONLY =
  * requirement; `x-required-scope` says the same for tools that ignore them.
  */
 export function applySecurity(operation: JsonObject, meta: ProcedureMeta | undefined): void {
+  if (meta?.access === 'session') {
+    // The cookie, or nothing but the password in the body (the empty requirement).
+    operation.security = [{ [SCHEME.session]: [] }, {}];
+    return;
+  }
   if (meta?.access !== 'bearer' || !meta.scope) {
     delete operation.security;
     return;

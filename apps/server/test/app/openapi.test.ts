@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCTOR_REPORT_FILES } from '@medrem/contract';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/plugins/routes/request-context';
 import { createOpenApiDocument } from '../../src/trpc/openapi-document';
+import { SESSION_COOKIE_NAME } from '../../src/trpc/openapi-security';
 import { contractCalls } from '../support/contract-calls';
 
 type Operation = {
@@ -51,16 +53,19 @@ describe('openapi.json', () => {
       expect(operation, `${method} ${route}`).toBeDefined();
       const { access, scope } = definition.meta;
       const expected =
-        access !== 'bearer'
-          ? []
-          : scope === 'account'
-            ? [{ BearerJwt: [] }]
-            : [{ BearerJwt: [] }, { PersonalAccessToken: [scope] }];
+        access === 'session'
+          ? [{ SessionCookie: [] }, {}]
+          : access !== 'bearer'
+            ? []
+            : scope === 'account'
+              ? [{ BearerJwt: [] }]
+              : [{ BearerJwt: [] }, { PersonalAccessToken: [scope] }];
       expect(operation!.security ?? [], `${method} ${route}`).toEqual(expected);
       if (access === 'bearer') expect(operation!['x-required-scope'], `${method} ${route}`).toBe(scope);
       if (scope === 'account')
         expect(operation!.description).toMatch(/Personal access tokens cannot call this/);
     }
+    expect(SESSION_COOKIE_NAME).toBe(SESSION_COOKIE);
     expect(document.paths[DOCTOR_REPORT_FILES.path]?.get?.security).toEqual([
       { BearerJwt: [] },
       { PersonalAccessToken: ['read'] },
