@@ -9,6 +9,7 @@ import {
   timeZoneSchema,
   timestampSchema,
 } from './primitives';
+import { EXAMPLE } from './examples';
 
 export const publicUserSchema = z
   .object({
@@ -50,6 +51,12 @@ export const authContract = {
     access: 'public',
     successStatus: 201,
     errors: { 409: 'An account with this email already exists' },
+    example: {
+      name: EXAMPLE.name,
+      email: EXAMPLE.email,
+      password: EXAMPLE.password,
+      timezone: EXAMPLE.timezone,
+    },
     input: registerInputSchema,
     output: z.object({
       message: z.literal('Created'),
@@ -71,6 +78,7 @@ export const authContract = {
       403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED)',
       429: 'Too many failed attempts',
     },
+    example: { email: EXAMPLE.email, password: EXAMPLE.password, timezone: EXAMPLE.timezone },
     input: loginInputSchema,
     output: z.object({ user: publicUserSchema }),
   }),
@@ -80,6 +88,7 @@ export const authContract = {
     tag: 'auth',
     summary: 'End the session server-side and clear its cookie',
     access: 'public',
+    example: {},
     input: z.object({}).optional(),
     output: successSchema,
   }),
@@ -101,6 +110,7 @@ export const authContract = {
       'This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again.',
     access: 'bearer',
     scope: 'account',
+    example: {},
     input: z.object({}).optional(),
     output: successSchema,
   }),
@@ -113,6 +123,7 @@ export const authContract = {
       'Proof is a live session cookie for this email, or the account password in the body (API clients).',
     access: 'session',
     errors: { 401: 'Identity not proven', 429: 'Too many failed attempts' },
+    example: { email: EXAMPLE.email, password: EXAMPLE.password },
     input: z.object({
       email: emailSchema,
       password: currentPasswordSchema.optional(),
