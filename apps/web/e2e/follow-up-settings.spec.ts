@@ -21,10 +21,21 @@ test('notifications tab: follow-ups and quiet hours are saved', async ({ page, r
   await minutes.fill('');
   await minutes.pressSequentially('3');
   await expect(page.getByText('Enter whole minutes from 5 to 60.')).toBeVisible();
+  // Saving now would store the last good value and say "saved": the form asks for the correction.
+  await page.getByRole('button', { name: 'Save All Settings' }).click();
+  await expect(page.getByText('Correct the field marked in red before saving.')).toBeVisible();
+  await expect(minutes).toBeFocused();
   await minutes.fill('');
   await minutes.pressSequentially('15');
   await expect(minutes).toHaveValue('15');
   await expect(page.getByText('Enter whole minutes from 5 to 60.')).toHaveCount(0);
+  // The heads-up advance is judged the same way: emptied, it stays empty (it read 0) and says so.
+  const advance = page.getByLabel('Heads-up advance (minutes before a dose)');
+  await advance.fill('');
+  await expect(advance).toHaveValue('');
+  await expect(page.getByText('Enter whole minutes from 0 to 1440.')).toBeVisible();
+  await advance.pressSequentially('20');
+  await expect(page.getByText('Enter whole minutes from 0 to 1440.')).toHaveCount(0);
   await page.getByLabel('Up to (times)').selectOption('2');
   await page.getByRole('switch', { name: 'Quiet Hours' }).click();
   await page.getByLabel('Quiet from').fill('22:30');
@@ -40,6 +51,7 @@ test('notifications tab: follow-ups and quiet hours are saved', async ({ page, r
   const api = await AccountApi.signIn(request, account);
   const saved = await api.settings();
   expect(saved.notifications).toMatchObject({
+    reminderAdvance: 20,
     followUps: { everyMinutes: 15, times: 2 },
     quietHours: { enabled: true, start: '22:30', end: '06:30' },
   });

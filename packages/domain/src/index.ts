@@ -19,3 +19,8 @@ export * from './ics';
 export * from './calendar-feed';
 export * from './dose-skips';
 export * from './follow-ups';
+export { gs1CheckDigit, hasValidCheckDigit, toGtin14 } from './gtin';
+export { gs1Date, parseGs1, type Gs1Pack, type Gs1Result, type Gs1Source } from './gs1';
+export * from './measurement-types';
+export * from './measurement-units';
+export * from './measurement-rules';

@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Bell, Clock, Shield, User, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title.hook';
+import { useInvalidFields } from '../../shared/forms/field-validity.context';
 import { useUnsavedChangesGuard } from '../../shared/dialogs/use-unsaved-changes-guard.hook';
 import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
@@ -48,6 +49,15 @@ function SettingsForm({
   const changed = draftChanged(settings, draft);
   const [profileUnsaved, setProfileUnsaved] = useState(false);
   const { user } = useAuth();
+  const { invalidIds, provide } = useInvalidFields();
+  const [saveRefused, setSaveRefused] = useState(false);
+  // A field still being corrected would be saved at its last good value: ask for the correction.
+  const save = () => {
+    const firstInvalid = invalidIds[0];
+    setSaveRefused(firstInvalid !== undefined);
+    if (firstInvalid === undefined) void saveAll(draft);
+    else document.getElementById(firstInvalid)?.focus();
+  };
   // Decision 217: the tabs' draft lives as long as this page, the profile's edit as long as its tab.
   // Signed out (account deleted, session lost), nothing could be saved: leave without asking.
   useUnsavedChangesGuard((next) => {
@@ -97,31 +107,37 @@ function SettingsForm({
           })}
         </TabList>
         <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <TabPanels className={cardClass}>
-            <TabPanel>
-              <ProfileTab onUnsavedChange={setProfileUnsaved} />
-            </TabPanel>
-            <TabPanel>
-              <NotificationsTab value={draft.notifications} onChange={update('notifications')} />
-            </TabPanel>
-            <TabPanel>
-              <MedicineTimesTab
-                rows={draft.times}
-                onRowsChange={update('times')}
-                timezone={draft.timezone}
-                onTimezoneChange={update('timezone')}
-                takeEarlyMinutes={draft.medicineDefaults.takeEarlyMinutes}
-                onTakeEarlyChange={(takeEarlyMinutes) =>
-                  update('medicineDefaults')({ ...draft.medicineDefaults, takeEarlyMinutes })
-                }
-              />
-            </TabPanel>
-            <TabPanel>
-              <PrivacyTab value={draft.privacy} onChange={update('privacy')} />
-            </TabPanel>
-          </TabPanels>
+          {provide(
+            <TabPanels className={cardClass}>
+              <TabPanel>
+                <ProfileTab onUnsavedChange={setProfileUnsaved} />
+              </TabPanel>
+              <TabPanel>
+                <NotificationsTab value={draft.notifications} onChange={update('notifications')} />
+              </TabPanel>
+              <TabPanel>
+                <MedicineTimesTab
+                  rows={draft.times}
+                  onRowsChange={update('times')}
+                  timezone={draft.timezone}
+                  onTimezoneChange={update('timezone')}
+                  takeEarlyMinutes={draft.medicineDefaults.takeEarlyMinutes}
+                  onTakeEarlyChange={(takeEarlyMinutes) =>
+                    update('medicineDefaults')({ ...draft.medicineDefaults, takeEarlyMinutes })
+                  }
+                />
+              </TabPanel>
+              <TabPanel>
+                <PrivacyTab value={draft.privacy} onChange={update('privacy')} />
+              </TabPanel>
+            </TabPanels>,
+          )}
           <div className="flex flex-wrap items-center justify-end gap-3">
-            {changed ? (
+            {saveRefused && invalidIds.length > 0 ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                Correct the field marked in red before saving.
+              </p>
+            ) : changed ? (
               <p role="status" className="text-sm text-slate-700">
                 You have unsaved changes.
               </p>
@@ -130,7 +146,7 @@ function SettingsForm({
               type="button"
               className={`${buttonClass.primary} w-full sm:w-auto`}
               disabled={saving}
-              onClick={() => void saveAll(draft)}
+              onClick={save}
             >
               {saving ? 'Saving...' : 'Save All Settings'}
             </button>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   DEFAULT_FOLLOW_UPS,
   DEFAULT_QUIET_HOURS,
@@ -10,40 +9,19 @@ import {
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { useTypedWholeNumber } from '../../../shared/forms/typed-whole-number.hook';
 import { FollowUpMinutesInput, FollowUpTimesOptions } from './follow-up-inputs.component';
 
-const MINUTES_ISSUE = `Enter whole minutes from ${FOLLOW_UP_MINUTES.min} to ${FOLLOW_UP_MINUTES.max}.`;
+/** The follow-ups' bounds, module-level so the typed field's effect sees one object. */
+const MINUTES_BOUNDS = { min: FOLLOW_UP_MINUTES.min, max: FOLLOW_UP_MINUTES.max };
 
-/** The minutes as typed, when they are a whole number in bounds; else null. */
-function minutesOf(text: string): number | null {
-  const value = Number(text);
-  const { min, max } = FOLLOW_UP_MINUTES;
-  return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : null;
-}
-
-/**
- * The follow-ups' minutes, kept as typed: clamping each keystroke turned "15" into "55" (the "1"
- * became 5, then the "5" was added). A value in bounds is passed on as it is typed; one that is not
- * says so at the field, and the setting keeps its last good value until it is corrected.
- */
+/** The follow-ups' minutes, kept as typed and judged at the field (useTypedWholeNumber). */
 function FollowUpMinutesField(props: { value: number; onChange: (minutes: number) => void }) {
-  const [text, setText] = useState(String(props.value));
-  // A value set from elsewhere (the saved settings arriving, a discard) replaces what is shown.
-  useEffect(() => {
-    setText((shown) => (minutesOf(shown) === props.value ? shown : String(props.value)));
-  }, [props.value]);
-  const error = minutesOf(text) === null ? MINUTES_ISSUE : undefined;
+  const id = 'settings-follow-up-minutes';
+  const { text, error, onTextChange } = useTypedWholeNumber({ id, bounds: MINUTES_BOUNDS, ...props });
   return (
-    <Field id="settings-follow-up-minutes" label="Every (minutes)" error={error}>
-      <FollowUpMinutesInput
-        value={text}
-        {...fieldAria('settings-follow-up-minutes', error)}
-        onChange={(typed) => {
-          setText(typed);
-          const minutes = minutesOf(typed);
-          if (minutes !== null) props.onChange(minutes);
-        }}
-      />
+    <Field id={id} label="Every (minutes)" error={error}>
+      <FollowUpMinutesInput value={text} {...fieldAria(id, error)} onChange={onTextChange} />
     </Field>
   );
 }

@@ -7,9 +7,12 @@ import {
 } from '@medrem/domain';
 import { Plus, X } from 'lucide-react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
-import { Field, fieldAria } from '../../../shared/ui/field.component';
+import { Field } from '../../../shared/ui/field.component';
+import { WholeNumberField } from '../../../shared/forms/whole-number-field.component';
 import type { ReminderTimeRow } from '../reminder-times-plan';
 import { TimeZoneSelect } from './time-zone-select.component';
+
+const TAKE_EARLY_BOUNDS = { min: 0, max: MAX_TAKE_EARLY_MINUTES };
 
 /** 'Default Reminder Times': a time input per slot with a remove button; 'Add Time' appends 12:00. */
 export function MedicineTimesTab(props: {
@@ -70,27 +73,16 @@ export function MedicineTimesTab(props: {
         </button>
       </div>
       <div className="border-t border-slate-200 pt-4">
-        <Field
+        <WholeNumberField
           id="settings-take-early"
           label="Take a dose early (minutes before its time)"
           hint={`A dose can be marked taken up to this long before its time (0 to ${MAX_TAKE_EARLY_MINUTES}).`}
-        >
-          <input
-            {...fieldAria('settings-take-early', undefined, true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_TAKE_EARLY_MINUTES}
-            step={5}
-            className={`${inputClass} max-w-44`}
-            value={props.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES}
-            onChange={(e) =>
-              props.onTakeEarlyChange(
-                Math.min(MAX_TAKE_EARLY_MINUTES, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
-              )
-            }
-          />
-        </Field>
+          bounds={TAKE_EARLY_BOUNDS}
+          step={5}
+          widthClass="max-w-44"
+          value={props.takeEarlyMinutes ?? DEFAULT_TAKE_EARLY_MINUTES}
+          onChange={props.onTakeEarlyChange}
+        />
       </div>
       <div className="border-t border-slate-200 pt-4">
         <Field id="settings-timezone" label="Time Zone" hint="Dose times are wall-clock times in this zone.">

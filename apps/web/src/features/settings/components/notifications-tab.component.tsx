@@ -1,5 +1,5 @@
-import { inputClass } from '../../../shared/ui/button.styles';
-import { Field } from '../../../shared/ui/field.component';
+import { LIMITS } from '@medrem/contract';
+import { WholeNumberField } from '../../../shared/forms/whole-number-field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
 import { DeliveryChannelsSection } from '../../delivery-channels/delivery-channels-section.component';
 import { DevicePushStatus } from '../../push/components/device-push-status.component';
@@ -7,6 +7,8 @@ import type { SettingsDraft } from '../settings-draft';
 import { FollowUpSettingsFields } from './follow-up-settings.component';
 
 type NotificationSettings = SettingsDraft['notifications'];
+
+const ADVANCE_BOUNDS = { min: 0, max: LIMITS.maxReminderAdvanceMinutes };
 
 export function NotificationsTab(props: {
   value: NotificationSettings;
@@ -59,17 +61,13 @@ export function NotificationsTab(props: {
           onChange={(change) => onChange({ ...value, ...change })}
         />
         <div className="py-3">
-          <Field id="settings-reminder-advance" label="Heads-up advance (minutes before a dose)">
-            <input
-              id="settings-reminder-advance"
-              type="number"
-              min={0}
-              max={1440}
-              className={`${inputClass} max-w-40`}
-              value={value.reminderAdvance}
-              onChange={(e) => set('reminderAdvance', Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
-            />
-          </Field>
+          <WholeNumberField
+            id="settings-reminder-advance"
+            label="Heads-up advance (minutes before a dose)"
+            bounds={ADVANCE_BOUNDS}
+            value={value.reminderAdvance}
+            onChange={(minutes) => set('reminderAdvance', minutes)}
+          />
         </div>
       </div>
       <DeliveryChannelsSection />
