@@ -100,6 +100,7 @@ export const authContract = {
     description:
       'This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again.',
     access: 'bearer',
+    scope: 'account',
     input: z.object({}).optional(),
     output: successSchema,
   }),

@@ -34,6 +34,7 @@ export const calendarContract = {
     summary: 'Whether the private calendar feed is on',
     description: 'The link itself is never shown again after it was made: only its hash is stored.',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your calendar feed' },
     input: userInput,
     output: calendarFeedStatusSchema,
@@ -47,6 +48,7 @@ export const calendarContract = {
       'Makes a new secret link and answers it once; a link made before stops working at once. ' +
       'Anyone with the link sees the medicine names and dose times of the next 60 days.',
     access: 'bearer',
+    scope: 'account',
     successStatus: 201,
     errors: { 403: 'Not your calendar feed' },
     input: userInput,
@@ -59,6 +61,7 @@ export const calendarContract = {
     summary: 'Turn the calendar feed off',
     description: 'The link stops working at once. Turning off a feed that is off succeeds too.',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your calendar feed' },
     input: userInput,
     output: successSchema,

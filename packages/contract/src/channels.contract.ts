@@ -51,6 +51,7 @@ export const channelsContract = {
     tag: 'notifications',
     summary: 'Every device and channel reminders go to, with its last delivery and last failure',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your channels' },
     input: userInput,
     output: z.object({ targets: z.array(deliveryTargetSchema) }),
@@ -63,6 +64,7 @@ export const channelsContract = {
     description:
       'ntfy and webhook URLs must be https and reach a server on the internet (not a private address, unless the operator allows its host). A webhook answers its signing secret once: every POST carries `X-MedRem-Timestamp` and `X-MedRem-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`. Email goes only to the account’s verified address.',
     access: 'bearer',
+    scope: 'account',
     successStatus: 201,
     errors: { 403: 'Not your channels', 409: 'Too many channels of this kind, or email is on already' },
     // One object (REST needs one for its path parameter): the URL is required by ntfy and webhook.
@@ -94,6 +96,7 @@ export const channelsContract = {
     tag: 'notifications',
     summary: 'Choose whether a channel gets every reminder or only what push could not deliver',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your channels', 404: 'No such channel of yours' },
     input: oneInput.extend({ mode: channelModeSchema }),
     output: z.object({ target: deliveryTargetSchema }),
@@ -104,6 +107,7 @@ export const channelsContract = {
     tag: 'notifications',
     summary: 'Remove a device or channel: it gets no more reminders',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your channels', 404: 'No such device or channel of yours' },
     input: oneInput,
     output: successSchema,
@@ -116,6 +120,7 @@ export const channelsContract = {
     description:
       'Sent at once, not through the outbox: the answer says whether the push service (or the ntfy server, the webhook, the mail outbox) accepted it. A device its push service reports gone is removed.',
     access: 'bearer',
+    scope: 'account',
     errors: {
       403: 'Not your channels',
       404: 'No such device or channel of yours',

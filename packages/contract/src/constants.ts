@@ -34,5 +34,9 @@ export const ERROR_REASONS = {
   asNeededLimit: 'AS_NEEDED_LIMIT',
   /** Sign-in refused: the operator requires a verified address and this one is not (decision 209). */
   emailUnverified: 'EMAIL_UNVERIFIED',
+  /** A personal access token called outside its scopes, or an account-only call (issue 59). */
+  tokenScope: 'TOKEN_SCOPE',
+  /** The account holds MAX_PERSONAL_TOKENS live personal tokens already (issue 59). */
+  tokenLimit: 'TOKEN_LIMIT',
 } as const;
 export type ErrorReason = (typeof ERROR_REASONS)[keyof typeof ERROR_REASONS];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERROR_REASONS } from './constants';
+import type { ProcedureScope } from './token-scopes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,9 +12,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'session' | 'bearer';
 
+/**
+ * A bearer procedure must say which personal-token scope may call it (issue 59, decision 266), so a
+ * new one cannot be added without that decision; the others have no scope.
+ */
+export type AccessDefinition =
+  { access: 'bearer'; scope: ProcedureScope } | { access: 'public' | 'session'; scope?: never };
+
 // A type alias, not an interface: trpc-to-openapi needs it assignable to Record<string, unknown>.
 export type ProcedureMeta = {
   access: Access;
+  /** The personal-token scope a bearer procedure needs ('account': no personal token at all). */
+  scope?: ProcedureScope;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus: 200 | 201 | 202;
   /**
@@ -53,17 +63,19 @@ function acceptsIdempotencyKey(input: z.ZodType): boolean {
   return typeof shape === 'object' && shape !== null && 'idempotencyKey' in shape;
 }
 
-/**
- * One definition per call: the zod input and output, its REST method and path, and who may call it.
- * The server turns each into a tRPC procedure; trpc-to-openapi exposes the same one as REST.
- */
-export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(definition: {
+/** The 403 a personal token outside its scope gets, as the API document says it. */
+function scopeRefusal(scope: ProcedureScope): string {
+  return scope === 'account'
+    ? `A personal access token may not call this (account only; reason ${ERROR_REASONS.tokenScope})`
+    : `A personal access token without the scope ${scope} (reason ${ERROR_REASONS.tokenScope})`;
+}
+
+interface ProcedureFields<I extends z.ZodType, O extends z.ZodType> {
   method: HttpMethod;
   path: `/${string}`;
   summary: string;
   description?: string;
   tag: string;
-  access: Access;
   /** 202: accepted, the work happens later (a mail sent by the workers). */
   successStatus?: 200 | 201 | 202;
   errors?: Record<number, string>;
@@ -73,11 +85,25 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   probe?: true;
   input: I;
   output: O;
-}): ProcedureDefinition<I, O> {
+}
+
+/**
+ * One definition per call: the zod input and output, its REST method and path, and who may call it
+ * (a bearer call also with which personal-token scope). The server turns each into a tRPC
+ * procedure; trpc-to-openapi exposes the same one as REST.
+ */
+export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(
+  definition: ProcedureFields<I, O> & AccessDefinition,
+): ProcedureDefinition<I, O> {
   const commonErrors: Record<number, string> = { 400: 'Invalid input' };
   if (definition.access !== 'public')
     commonErrors[401] = 'Not signed in, or the token is missing, expired or forged';
   Object.assign(commonErrors, definition.errors);
+  if (definition.access === 'bearer') {
+    const own = definition.errors?.[403];
+    const refusal = scopeRefusal(definition.scope);
+    commonErrors[403] = own ? `${own}, or ${refusal.charAt(0).toLowerCase()}${refusal.slice(1)}` : refusal;
+  }
   // A replay key reused for a different request is refused wherever a key is accepted.
   if (acceptsIdempotencyKey(definition.input)) {
     const own = definition.errors?.[409];
@@ -89,6 +115,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(defini
   return {
     meta: {
       access: definition.access,
+      ...(definition.access === 'bearer' ? { scope: definition.scope } : {}),
       successStatus: definition.successStatus ?? 200,
       ...(definition.probe ? { probe: true as const } : {}),
       openapi: {

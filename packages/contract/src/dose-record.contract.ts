@@ -60,6 +60,7 @@ export const doseRecordProcedures = {
     tag: 'doses',
     summary: 'Which doses were taken on a day',
     access: 'bearer',
+    scope: 'read',
     errors: { 404: 'No such medicine of yours' },
     input: z.object({ id: idSchema, date: isoDateSchema }),
     output: z.object({ takenDay: takenDaySchema.nullable() }),
@@ -70,6 +71,7 @@ export const doseRecordProcedures = {
     tag: 'doses',
     summary: 'Record which doses were taken on a day',
     access: 'bearer',
+    scope: 'doses:write',
     errors: { 404: 'No such medicine of yours' },
     input: z.object({
       id: idSchema,
@@ -87,6 +89,7 @@ export const doseRecordProcedures = {
     description:
       'Changes one slot of the day and leaves the others alone. For the same medicine, day and slot the change made last (tickedAt) wins, whatever order changes arrive in; an older one is not applied (applied: false) and the current day is returned. With idempotencyKey a replay returns the first answer.',
     access: 'bearer',
+    scope: 'doses:write',
     errors: { 404: 'No such medicine of yours (deleted meanwhile)' },
     input: z.object({
       id: idSchema,
@@ -106,6 +109,7 @@ export const doseRecordProcedures = {
     description:
       'Sets the instant a dose already marked taken was taken ("taken at…"). Not in the future, and not earlier than the dose’s day starts minus the longest take-early window. Decision 191.',
     access: 'bearer',
+    scope: 'doses:write',
     errors: {
       400: 'The dose is not marked taken, or the time is out of bounds',
       404: 'No such medicine of yours',
@@ -126,6 +130,7 @@ export const doseRecordProcedures = {
     description:
       'skipped: true records the dose as skipped (not taken: `taken` reads 0 for it) with an optional reason and note; a dose already taken becomes not taken. skipped: false removes the skip. A skipped dose gets no follow-up, missed-dose alert or caregiver alert; taking it later clears the skip. With idempotencyKey a replay returns the first answer. Decision 225.',
     access: 'bearer',
+    scope: 'doses:write',
     errors: {
       400: 'Not a dose slot of this medicine that day, a future day, or an unknown reason',
       404: 'No such medicine of yours',
@@ -147,6 +152,7 @@ export const doseRecordProcedures = {
     tag: 'doses',
     summary: 'Taken records in a date range (at most 366 days), ascending',
     access: 'bearer',
+    scope: 'read',
     errors: { 404: 'No such medicine of yours' },
     input: z.object({ id: idSchema, from: isoDateSchema, to: isoDateSchema }),
     output: z.object({ takenHistory: z.array(takenDaySchema) }),

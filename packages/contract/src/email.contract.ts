@@ -50,6 +50,7 @@ export const emailContract = {
     summary: 'Ask to change the account’s address: a confirmation goes to the new one',
     description: `Nothing changes until the link mailed to the new address is opened (it works ${EMAIL_CHANGE_HOURS} hours); the current address gets a notice. Asks who is at the keyboard again, as deleting the account does (decision 198): the password in the body, or for an account without one a sign-in of the last minutes.`,
     access: 'bearer',
+    scope: 'account',
     errors: {
       400: 'The new address is the current one, or the password is missing or not correct',
       403: 'Not your account, or (no password set) no recent sign-in',

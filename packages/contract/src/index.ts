@@ -1,3 +1,4 @@
+import { accessTokenContract } from './access-token.contract';
 import { authContract } from './auth.contract';
 import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
@@ -32,6 +33,7 @@ export * from './care.contract';
 export * from './password-reset.contract';
 export * from './email.contract';
 export * from './channels.contract';
+export * from './access-token.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -52,6 +54,7 @@ export const contract = {
   passwordReset: passwordResetContract,
   email: emailContract,
   channels: channelsContract,
+  token: accessTokenContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

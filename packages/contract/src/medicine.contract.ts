@@ -158,6 +158,7 @@ export const medicineContract = {
     tag: 'medicines',
     summary: 'The user’s medicines',
     access: 'bearer',
+    scope: 'read',
     errors: { 403: 'Not your medicines' },
     input: z.object({ userEmail: emailSchema }),
     output: z.object({ findMedicine: z.array(medicineSchema) }),
@@ -168,6 +169,7 @@ export const medicineContract = {
     tag: 'medicines',
     summary: 'One medicine',
     access: 'bearer',
+    scope: 'read',
     errors: { 404: 'No such medicine of yours' },
     input: idInput,
     output: medicineSchema,
@@ -180,6 +182,7 @@ export const medicineContract = {
     description:
       'scheduledTimes, dosesPerDay and originalTotalPills are derived from frequency and the user’s default reminder times.',
     access: 'bearer',
+    scope: 'medicines:write',
     successStatus: 201,
     errors: { 403: 'userEmail is not yours' },
     input: createMedicineInputSchema,
@@ -191,6 +194,7 @@ export const medicineContract = {
     tag: 'medicines',
     summary: 'Update a medicine',
     access: 'bearer',
+    scope: 'medicines:write',
     errors: { 404: 'No such medicine of yours' },
     input: updateMedicineInputSchema,
     output: medicineSchema,
@@ -201,6 +205,7 @@ export const medicineContract = {
     tag: 'medicines',
     summary: 'Delete a medicine and its history',
     access: 'bearer',
+    scope: 'medicines:write',
     errors: { 404: 'No such medicine of yours' },
     input: idInput,
     output: successSchema.extend({ id: z.uuid() }),
@@ -215,6 +220,7 @@ export const medicineContract = {
     description:
       'The pills added (pills) are added to the pills left: 18 left and a box of 20 make 38. Without pills (the spec’s call with no body), a pack is added: what the last refill added, or before any refill the supply entered (totalPills). Decision 182.',
     access: 'bearer',
+    scope: 'medicines:write',
     errors: { 404: 'No such medicine of yours' },
     input: z.object({
       id: idSchema,
@@ -230,6 +236,7 @@ export const medicineContract = {
     description:
       'Refused (409, data.reason AS_NEEDED_LIMIT) when the dose would exceed the maximum in any 24 hours or come within the minimum interval of another dose, before or after it (a dose recorded late is judged against later ones too, decision 180); the message says when it becomes allowed. With override: true it is recorded and marked. A retry with the same idempotencyKey answers the first answer, also when takenAt was left to the server (decision 181).',
     access: 'bearer',
+    scope: 'doses:write',
     successStatus: 201,
     errors: {
       404: 'No such medicine of yours',
@@ -249,6 +256,7 @@ export const medicineContract = {
     tag: 'doses',
     summary: 'As-needed intakes in a date range of the saved zone (at most 366 days), ascending',
     access: 'bearer',
+    scope: 'read',
     errors: { 404: 'No such medicine of yours' },
     input: z.object({ id: idSchema, from: isoDateSchema, to: isoDateSchema }),
     output: z.object({ intakes: z.array(asNeededIntakeSchema) }),
@@ -259,6 +267,7 @@ export const medicineContract = {
     tag: 'refills',
     summary: 'Active medicines with 7 or fewer days of supply left',
     access: 'bearer',
+    scope: 'read',
     errors: { 403: 'Not your medicines' },
     input: z.object({ userEmail: emailSchema }),
     output: z.array(refillReminderSchema),

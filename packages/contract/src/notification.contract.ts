@@ -35,6 +35,7 @@ export const notificationContract = {
     tag: 'notifications',
     summary: 'The user’s notifications, newest first (a bounded page)',
     access: 'bearer',
+    scope: 'read',
     errors: { 403: 'Not your notifications' },
     input: z.object({
       userEmail: emailSchema,
@@ -49,6 +50,7 @@ export const notificationContract = {
     tag: 'notifications',
     summary: 'Mark one notification read',
     access: 'bearer',
+    scope: 'account',
     errors: { 404: 'No such notification of yours' },
     input: z.object({ id: idSchema, idempotencyKey: idempotencyKeySchema.optional() }),
     output: z.object({ notification: notificationSchema }),
@@ -59,6 +61,7 @@ export const notificationContract = {
     tag: 'notifications',
     summary: 'Mark all the user’s notifications read',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your notifications' },
     description:
       'upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since.',
@@ -77,6 +80,7 @@ export const notificationContract = {
     tag: 'notifications',
     summary: 'Delete one notification',
     access: 'bearer',
+    scope: 'account',
     errors: { 404: 'No such notification of yours' },
     input: z.object({ id: idSchema }),
     output: successSchema.extend({ id: z.uuid() }),

@@ -69,6 +69,7 @@ export const reportContract = {
       'Counted up to now in the caller’s time zone: later days are "future" and never missed. ' +
       'Without `month`, the current month.',
     access: 'bearer',
+    scope: 'read',
     errors: { 403: 'Not your report' },
     input: z.object({ userEmail: emailSchema, month: monthSchema.optional() }),
     output: monthAggregatesSchema,
@@ -83,6 +84,7 @@ export const reportContract = {
       'caller’s saved zone, at most 366 days, `to` not after today). The same report as a file: ' +
       '`/api/report/{userEmail}/doctor/{pdf|csv|fhir}` (decision 101).',
     access: 'bearer',
+    scope: 'read',
     errors: { 403: 'Not your report' },
     input: z
       .object({ userEmail: emailSchema, from: isoDateSchema, to: isoDateSchema })

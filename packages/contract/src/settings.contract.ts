@@ -132,6 +132,7 @@ export const settingsContract = {
     tag: 'settings',
     summary: 'The user’s settings (spec defaults when none are saved)',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your settings' },
     input: z.object({ userEmail: emailSchema }),
     output: z.object({ settings: settingsSchema }),
@@ -144,6 +145,7 @@ export const settingsContract = {
     description:
       'Medicines follow their dose slots: a changed default time moves those doses. Removing a time that a medicine still uses is refused (409) and names the medicines.',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your settings', 409: 'A removed time is still used by medicines' },
     input: settingsInputSchema,
     output: z.object({ settings: settingsSchema, message: z.string() }),

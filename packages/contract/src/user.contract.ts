@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PersonalTokenSchema } from './access-token.contract';
 import { publicUserSchema } from './auth.contract';
 import { defineProcedure } from './define-procedure';
 import { skipReasonSchema, takenDaySchema } from './dose-record.contract';
@@ -67,6 +68,9 @@ export const exportSchema = z
     sessions: z
       .array(z.object({ startedAt: timestampSchema, expiresAt: timestampSchema }))
       .meta({ description: 'Signed-in sessions that have not expired yet.' }),
+    accessTokens: z.array(PersonalTokenSchema).meta({
+      description: 'Personal access tokens not revoked: what they are, never their secrets (decision 268).',
+    }),
   })
   .meta({ id: 'Export' });
 export type DataExport = z.infer<typeof exportSchema>;
@@ -81,6 +85,7 @@ export const userContract = {
     tag: 'users',
     summary: 'The caller’s own user record, by id or email',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your account' },
     input: z.object({ id: textSchema('id').trim().min(1).max(LIMITS.email) }),
     output: z.object({ findUser: publicUserSchema }),
@@ -92,6 +97,7 @@ export const userContract = {
     summary: 'Update the profile (the email cannot change)',
     description: 'A new password needs the current one.',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your account', 400: 'The email cannot be changed, or the current password is wrong' },
     input: z.object({
       userEmail: emailSchema,
@@ -109,6 +115,7 @@ export const userContract = {
     summary: 'Delete the account and all its data',
     description: `Asks who is at the keyboard again (decision 198). An account with a password sends it in a JSON body, \`{"password": "…"}\` (never in the URL: a password in the query string is refused). An account that signs in only with Google or OpenID Connect needs a sign-in made within the last ${RECENT_SIGN_IN_MINUTES} minutes: this request's session cookie must be that fresh.`,
     access: 'bearer',
+    scope: 'account',
     errors: {
       400: 'The password is missing or not correct',
       403: `Not your account, or (no password set) no sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes`,
@@ -155,6 +162,7 @@ export const userContract = {
     tag: 'users',
     summary: 'Register this device for push notifications',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your account' },
     input: z.object({ email: emailSchema, tokenForNotification: pushTokenSchema }),
     output: successSchema,
@@ -165,6 +173,7 @@ export const userContract = {
     tag: 'users',
     summary: 'All of the user’s data as one JSON document',
     access: 'bearer',
+    scope: 'account',
     errors: { 403: 'Not your account' },
     input: z.object({ userEmail: emailSchema }),
     output: exportSchema,

@@ -34,6 +34,7 @@ describe('the contract as a whole', () => {
         'passwordReset',
         'email',
         'channels',
+        'token',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);

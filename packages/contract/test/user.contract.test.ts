@@ -125,6 +125,16 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
     notifications: [serverNotification],
     devices: [{ kind: 'webpush', service: 'fcm.googleapis.com', registeredAt: '2026-11-20T09:00:00.000Z' }],
     sessions: [{ startedAt: '2026-11-20T09:00:00.000Z', expiresAt: '2026-12-20T09:00:00.000Z' }],
+    accessTokens: [
+      {
+        id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        name: 'Kitchen display',
+        scopes: ['read'],
+        createdAt: '2026-11-20T09:00:00.000Z',
+        lastUsedAt: null,
+        expiresAt: null,
+      },
+    ],
   };
 
   it('answers the spec’s file fields (user, medicines, settings, exportDate) with the history', () => {

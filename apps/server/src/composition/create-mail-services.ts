@@ -1,3 +1,4 @@
+import { AccessTokenRepository } from '../features/access-tokens/access-token.repository';
 import { PRODUCT_NAME, mailTransportKind } from '../config/mail-config';
 import { AccountTokenRepository } from '../features/account/account-token.repository';
 import { EmailVerificationService } from '../features/account/email-verification.service';
@@ -78,6 +79,7 @@ export function createPasswordReset(
           identities: new UserIdentityRepository(tx),
           sessions: new SessionRepository(tx),
           tokens: new AccountTokenRepository(tx),
+          personalTokens: new AccessTokenRepository(tx),
           resets: new PasswordResetRepository(tx),
           outbox: parts.mail.outboxOf(tx),
         }),

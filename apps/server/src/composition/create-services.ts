@@ -1,4 +1,6 @@
 import type { Database } from '../db/database';
+import { AccessTokenRepository, type TokenGrant } from '../features/access-tokens/access-token.repository';
+import { AccessTokenService } from '../features/access-tokens/access-token.service';
 import { AuthService } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
@@ -65,6 +67,7 @@ export function createServices(deps: ServiceDependencies) {
     pushSubscriptions: new PushSubscriptionRepository(db),
     idempotentWrites: new IdempotentWriteRepository(db),
     calendarFeeds: new CalendarFeedRepository(db),
+    personalTokens: new AccessTokenRepository(db),
   };
   // Writes an offline queue may replay apply once per key (decision 071).
   const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
@@ -89,6 +92,19 @@ export function createServices(deps: ServiceDependencies) {
     cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
   });
   const { mail, mailHealth, mailLimits, emailVerification } = createMailServices(deps, repositories.users);
+  const callers = new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE);
+  // Personal tokens (decision 266): found by hash, forgotten with their owner's `caller` entry.
+  const accessTokens = new AccessTokenService({
+    tokens: repositories.personalTokens,
+    clock,
+    grants: new PerUserCache<TokenGrant | null>('pat', invalidations, {
+      ...USER_CACHE,
+      owner: { cache: 'caller', of: (grant) => grant?.userId },
+    }),
+    forgetOwner: (userId) => callers.forget(userId),
+    onTouchError: (error) =>
+      (deps.log ?? console).warn(`A personal token's last use was not recorded: ${String(error)}`),
+  });
   const auth = new AuthService({
     users: repositories.users,
     sessions: repositories.sessions,
@@ -99,7 +115,8 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     throttle: deps.throttle,
     sessionTtlDays: deps.sessionTtlDays,
-    callers: new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE),
+    callers,
+    personalTokens: accessTokens,
     // The account and its verification mail commit together (decision 208).
     registerUser: (values) =>
       db.transaction(async (tx) => {
@@ -236,6 +253,7 @@ export function createServices(deps: ServiceDependencies) {
     operatorResetLink: (email: string) =>
       issueOperatorResetLink(db, { email, publicUrl: deps.mail.publicUrl, now: clock.now() }),
     auth,
+    accessTokens,
     emailVerification,
     emailChange,
     social,

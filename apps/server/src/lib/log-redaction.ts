@@ -1,3 +1,5 @@
+import { PAT_PREFIX } from '@medrem/contract/token-scopes';
+
 /**
  * One rule for secrets in URLs (decision 185): whoever reads the logs must not get a credential.
  * A query parameter is secret by its NAME, whatever the route: an invitation link's `token`, an
@@ -6,7 +8,8 @@
  * values of such names inside it are cut the same way. The calendar feed's token is in its PATH
  * (`/api/calendar/<token>.ics`, decision 141). Email addresses in paths become `[email]`.
  * The rule is applied to the access line's URL and to every error message and stack, so a URL
- * quoted by a library's error does not bring the secret back.
+ * quoted by a library's error does not bring the secret back. A personal access token is cut by its
+ * VALUE wherever it is (its prefix, decision 266): in a path, a query of any name, a message.
  */
 const SECRET_NAME = /token|secret|passw|pwd|key|auth|session|nonce|sig|credential|otp|^code$|^state$/i;
 const REDACTED = '[redacted]';
@@ -18,6 +21,8 @@ const JSON_SECRET = /"([^"\\]+)"\s*:\s*"(?:[^"\\]|\\.)*"/g;
 const EMAIL_IN_PATH = /[^/?&=\s"']+(@|%40)[^/?&\s"']+/gi;
 /** An address masked already (`a***@example.com`, the mail log line of decision 201) stays readable. */
 const MASKED_EMAIL = /^[^@\s]\*\*\*(@|%40)/;
+/** A personal access token, whatever carries it. */
+const PERSONAL_TOKEN = new RegExp(`${PAT_PREFIX}[A-Za-z0-9_%-]+`, 'g');
 /** The calendar feed's token, the path segment after /api/calendar/ that ends the path. */
 const FEED_TOKEN_IN_PATH = /(\/api\/calendar\/)[^/?#\s"']+(?=[?#\s"']|$)/gi;
 
@@ -53,6 +58,7 @@ function redactParam(_match: string, separator: string, name: string, value: str
 /** A URL, or any text that may quote one (an error message), without the secrets in it. */
 export function redactSecrets(text: string): string {
   return text
+    .replace(PERSONAL_TOKEN, `${PAT_PREFIX}${REDACTED}`)
     .replace(EMAIL_IN_PATH, (address) => (MASKED_EMAIL.test(address) ? address : '[email]'))
     .replace(FEED_TOKEN_IN_PATH, '$1[token]')
     .replace(QUERY_PARAM, redactParam);

@@ -56,8 +56,11 @@ export function serializeRequest(request: {
 /** For Fastify's and pino's `serializers` option. */
 export const logSerializers = { err: serializeError, error: serializeError, req: serializeRequest };
 
-/** A message that may quote a URL (Fastify's "Route GET:/… not found", its reply warnings). */
-const QUOTES_A_URL = /[/=]/;
+/**
+ * A message that may quote a URL (Fastify's "Route GET:/… not found", its reply warnings) or a
+ * personal access token.
+ */
+const QUOTES_A_URL = /[/=]|mr_pat_/;
 
 /**
  * pino's hooks: a message string goes through the same rule as the access line's URL (decision

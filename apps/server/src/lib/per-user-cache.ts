@@ -20,13 +20,29 @@ export class PerUserCache<T> {
   constructor(
     private readonly name: string,
     private readonly bus: InvalidationBus,
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
+    private readonly options: {
+      ttlMs: number;
+      maxEntries: number;
+      now?: () => number;
+      /**
+       * For facts kept by a key of their own (a personal token's hash) that belong to a user: every
+       * entry of that user is dropped too when the cache named `cache` forgets the user (decision 266).
+       */
+      owner?: { cache: string; of: (value: T) => string | undefined };
+    },
   ) {
     bus.subscribe((key) => {
       this.epoch += 1;
       if (key === undefined) this.entries.clear();
       else if (key.startsWith(`${name}:`)) this.entries.delete(key.slice(name.length + 1));
+      else if (options.owner && key.startsWith(`${options.owner.cache}:`)) {
+        this.forgetOwned(options.owner.of, key.slice(options.owner.cache.length + 1));
+      }
     });
+  }
+
+  private forgetOwned(ownerOf: (value: T) => string | undefined, userId: string): void {
+    for (const [key, entry] of this.entries) if (ownerOf(entry.value) === userId) this.entries.delete(key);
   }
 
   /** The cached value, or `load()`'s (cached when `cacheable` says so, e.g. not for "no such user"). */

@@ -1,3 +1,4 @@
+import { accessTokenRouter } from '../features/access-tokens/access-token.router';
 import { socialRouter } from '../features/auth/social/social.router';
 import { pushRouter } from '../features/push/push.router';
 import { channelsRouter } from '../features/push/channels.router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   email: emailRouter,
   channels: channelsRouter,
+  token: accessTokenRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,11 @@
-import type { Access, ProcedureDefinition } from '@medrem/contract';
+import {
+  type Access,
+  ERROR_REASONS,
+  type ProcedureDefinition,
+  type ProcedureScope,
+  scopeRefusalMessage,
+  tokenAllows,
+} from '@medrem/contract';
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, type z } from 'zod';
@@ -29,7 +36,12 @@ export interface RequestContext {
 }
 
 /** The contract's meta, with every key optional as trpc-to-openapi's router type requires. */
-type RouterMeta = OpenApiMeta<{ access?: Access; successStatus?: 200 | 201 | 202; probe?: true }>;
+type RouterMeta = OpenApiMeta<{
+  access?: Access;
+  scope?: ProcedureScope;
+  successStatus?: 200 | 201 | 202;
+  probe?: true;
+}>;
 
 const t = initTRPC
   .context<RequestContext>()
@@ -92,9 +104,11 @@ const publicProcedure = t.procedure.use(mapAppErrors);
 /**
  * The caller's token checked, and AppErrors mapped, in one middleware: each tRPC middleware level
  * copies the call's options twice, so a bearer call runs one level fewer than with mapAppErrors and
- * the check stacked (decision 132). `ctx: { caller }` is merged into the context by tRPC.
+ * the check stacked (decision 132). A personal token's scopes are judged here too, before the input
+ * is parsed, so a token outside its scope learns nothing of the call's input (decision 267).
+ * `ctx: { caller }` is merged into the context by tRPC.
  */
-const authenticatedProcedure = t.procedure.use(async ({ ctx, next }) => {
+const authenticatedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   let caller: Awaited<ReturnType<typeof ctx.services.auth.authenticate>>;
   try {
     caller = await ctx.services.auth.authenticate(ctx.bearerToken);
@@ -106,6 +120,13 @@ const authenticatedProcedure = t.procedure.use(async ({ ctx, next }) => {
       code: 'UNAUTHORIZED',
       message: 'Please log in to continue (missing or expired token).',
     });
+  }
+  // A bearer procedure without a scope cannot be defined; 'account' is the safe reading regardless.
+  const needed = meta?.scope ?? 'account';
+  if (!tokenAllows(caller.scopes, needed)) {
+    const message = scopeRefusalMessage(needed);
+    const cause = new AppError('FORBIDDEN', message, ERROR_REASONS.tokenScope);
+    throw new TRPCError({ code: 'FORBIDDEN', message, cause });
   }
   return mappedResult(await next({ ctx: { caller } }));
 });

@@ -31,6 +31,8 @@ interface Victim {
   invitationToken: string;
   /** The victim's browser device (issue 53: devices and channels are one list). */
   deviceId: string;
+  /** A personal access token of the victim's (issue 59). */
+  tokenId: string;
 }
 
 /** Everything a caregiver may have: the medicine list, every alert. */
@@ -256,6 +258,10 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   ],
   'notification.markAllRead': ({ user }) => [{ params: { userEmail: user.email }, refusedWith: 403 }],
   'notification.delete': ({ notificationId }) => [{ params: { id: notificationId }, refusedWith: 404 }],
+  // The token calls name only the caller's own tokens; another's id is unknown to them.
+  'token.list': () => [],
+  'token.create': () => [],
+  'token.revoke': ({ tokenId }) => [{ params: { id: tokenId }, refusedWith: 404 }],
 };
 
 /** Sends an attempt to the call's REST path, built from the contract. */
@@ -350,6 +356,9 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
       invitationId: open.invitation.id,
       invitationToken: open.token,
       deviceId: (await server.app.services.repositories.pushSubscriptions.listForUser(user.id))[0]!.id,
+      tokenId: (
+        await user.api.post<{ token: { id: string } }>('/api/tokens', { name: 'Victim', scopes: ['read'] })
+      ).body.token.id,
     };
     before = await exportSnapshot(user);
     circleBefore = (await user.api.get(`/api/care/${user.email}/caregivers`)).body;

@@ -42,6 +42,8 @@ interface World {
   links: { verification: string; emailChange: string; newEmail: string };
   /** An ntfy channel of the user's (issue 53), on the loopback sink address the server allows. */
   channelId: string;
+  /** A personal access token of the user's (issue 59). */
+  tokenId: string;
 }
 
 /** A valid request of a call; a bad case changes one thing of it. */
@@ -919,6 +921,24 @@ const table: Record<string, { baseline: (w: World) => Baseline; cases: BadCase[]
     baseline: (w) => ({ params: { userEmail: w.user.email, id: w.channelId }, ok: 200 }),
     cases: [...emailParamCases('userEmail'), ...idParamCases],
   },
+  // Issue 59: personal access tokens.
+  'token.list': { baseline: () => ({ ok: 200 }), cases: [] },
+  'token.create': {
+    baseline: () => ({
+      body: { name: 'Script', scopes: ['read'], expiresAt: '2027-01-01T00:00:00Z' },
+      ok: 201,
+    }),
+    cases: [
+      { label: 'unknown scope', patch: { scopes: ['admin'] }, mentions: 'unknown scope' },
+      { label: 'a scope twice', patch: { scopes: ['read', 'read'] }, mentions: 'once' },
+      { label: 'no scope', patch: { scopes: [] }, mentions: 'at least one' },
+      { label: 'no name', patch: { name: undefined }, mentions: 'name' },
+      { label: 'name of 10 kB', patch: { name: 'n'.repeat(10_240) }, mentions: 'too long' },
+      { label: 'expiry in the past', patch: { expiresAt: '2026-11-20T00:00:00Z' }, mentions: 'future' },
+      { label: 'expiry not a date', patch: { expiresAt: 'soon' }, mentions: 'expiresAt' },
+    ],
+  },
+  'token.revoke': { baseline: (w) => ({ params: { id: w.tokenId }, ok: 200 }), cases: idParamCases },
 };
 
 /** What any call that takes a JSON body must survive. */
@@ -992,6 +1012,9 @@ describe(`bad input (${TEST_ENGINE})`, () => {
       care: await careAround(user, label),
       links: await accountLinks(user, label),
       channelId: await ntfyChannel(user),
+      tokenId: (
+        await user.api.post<{ token: { id: string } }>('/api/tokens', { name: label, scopes: ['read'] })
+      ).body.token.id,
     };
   }
 

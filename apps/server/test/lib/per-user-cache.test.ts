@@ -111,4 +111,26 @@ describe('PerUserCache', () => {
     await cache.get('u1', missing, (v) => v !== null);
     expect(calls).toBe(2);
   });
+
+  it('with an owner, drops every entry of a user when the owner cache forgets them (decision 266)', async () => {
+    const bus = new TestBus();
+    const callers = new PerUserCache<string>('caller', bus, { ttlMs: 60_000, maxEntries: 10 });
+    type Grant = { userId: string; n: number } | null;
+    const grants = new PerUserCache<Grant>('pat', bus, {
+      ttlMs: 60_000,
+      maxEntries: 10,
+      owner: { cache: 'caller', of: (grant) => grant?.userId },
+    });
+    let reads = 0;
+    const load = (userId: string) => () => Promise.resolve({ userId, n: ++reads });
+    await grants.get('hash-a1', load('a'));
+    await grants.get('hash-a2', load('a'));
+    await grants.get('hash-b1', load('b'));
+    expect(reads).toBe(3);
+    await callers.forget('a');
+    expect((await grants.get('hash-a1', load('a')))?.n).toBe(4);
+    expect((await grants.get('hash-a2', load('a')))?.n).toBe(5);
+    // Another user's token stays cached.
+    expect((await grants.get('hash-b1', load('b')))?.n).toBe(3);
+  });
 });

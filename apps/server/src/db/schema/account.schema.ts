@@ -152,3 +152,31 @@ export const accountTokens = pgTable(
   },
   (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * Personal access tokens (issue 59): a user's own revocable, scoped bearer tokens for scripts and
+ * apps. Only the SHA-256 of the secret is kept (decision 266); a revoked token's row is deleted.
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Space-separated, as OAuth writes a scope list: e.g. "read doses:write". */
+    scopes: text('scopes').notNull(),
+    /** hex SHA-256 of the whole secret (mr_pat_…). */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** The last call made with it, written at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    /** Null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('personal_access_tokens_hash_idx').on(t.tokenHash),
+    index('personal_access_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -6,6 +6,7 @@ import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
+import type { AccessTokenRepository } from '../access-tokens/access-token.repository';
 import type { AuthService, NewSession } from '../auth/auth.service';
 import type { SessionRepository } from '../auth/session.repository';
 import type { IdentityProvider, UserIdentityRepository } from '../auth/social/user-identity.repository';
@@ -29,6 +30,8 @@ export interface PasswordResetScope {
   identities: UserIdentityRepository;
   sessions: SessionRepository;
   tokens: AccountTokenRepository;
+  /** Personal access tokens: a reset revokes them all (decision 268). */
+  personalTokens: AccessTokenRepository;
   resets: PasswordResetRepository;
   outbox: MailOutbox;
 }
@@ -115,7 +118,8 @@ export class PasswordResetService {
 
   /**
    * Sets the new password with the link, in one transaction with everything it implies: the link
-   * used, every session ended and every access token revoked (the token version), the account's
+   * used, every session ended and every access token revoked (the token version) with every personal
+   * token (whoever knew the old password may have made one, decision 268), the account's
    * other reset links dropped, an unverified address verified. Then a session as after a sign-in.
    * A bad link changes nothing and counts as a failed sign-in from this IP.
    */
@@ -139,6 +143,7 @@ export class PasswordResetService {
         if (!user || user.email !== used.email) throw badRequest(LINK_PROBLEMS.invalid);
         await scope.sessions.revokeAllExcept(user.id, undefined, passwordHash);
         await scope.tokens.revoke(user.id, 'password-reset');
+        await scope.personalTokens.deleteAllForUser(user.id);
         await scope.resets.markEmailVerified(user.id, user.email, now);
         return user.id;
       });

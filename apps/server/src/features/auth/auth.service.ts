@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../l
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { type LoginThrottlePolicy, SignInLimiter } from './sign-in-limiter';
+import { BearerAuthenticator, type PersonalTokenCheck } from './bearer-authenticator';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
@@ -34,6 +35,7 @@ export class AuthService {
   // A real hash to verify against when the email is unknown, so both failures cost the same time.
   private decoyHash: Promise<string> | undefined;
   private readonly limiter: SignInLimiter;
+  private readonly bearers: BearerAuthenticator;
 
   constructor(
     private readonly deps: {
@@ -52,9 +54,12 @@ export class AuthService {
       registerUser: (values: NewAccount) => Promise<UserRow | undefined>;
       /** REQUIRE_EMAIL_VERIFICATION: a password sign-in needs a verified address (decision 209). */
       requireEmailVerification: boolean;
+      /** A bearer with the personal-token prefix: its owner and scopes, or null (decision 266). */
+      personalTokens?: PersonalTokenCheck;
     },
   ) {
     this.limiter = new SignInLimiter(deps);
+    this.bearers = new BearerAuthenticator(deps);
   }
 
   async register(input: { name: string; email: string; password: string; timezone?: string | undefined }) {
@@ -196,23 +201,9 @@ export class AuthService {
     return { token: signed.token, expiresAt: signed.expiresAt.toISOString() };
   }
 
-  /** The caller of a bearer token; null when the token is bad or its account no longer exists. */
-  async authenticate(bearer: string | undefined): Promise<Caller | null> {
-    if (!bearer) return null;
-    const claims = await this.deps.tokens.verify(bearer, this.deps.clock.now());
-    if (!claims) return null;
-    const user = await this.deps.callers.get(
-      claims.userId,
-      async () => {
-        const row = await this.deps.users.findById(claims.userId);
-        return row ? { email: row.email, tokenVersion: row.tokenVersion } : null;
-      },
-      (known) => known !== null,
-    );
-    if (!user || user.email !== claims.email) return null;
-    // Revoked: issued before the last password change or "sign out everywhere".
-    if (user.tokenVersion !== claims.tokenVersion) return null;
-    return { userId: claims.userId, email: user.email };
+  /** The caller of a bearer token, or null (bearer-authenticator.ts). */
+  authenticate(bearer: string | undefined): Promise<Caller | null> {
+    return this.bearers.authenticate(bearer);
   }
 
   /** The account is gone: no process may take its tokens from what it remembers. */

@@ -1,9 +1,12 @@
+import type { TokenScope } from '@medrem/contract';
 import { forbidden } from '../../lib/app-error';
 
 /** Who is calling, as proven by a verified access token. */
 export interface Caller {
   userId: string;
   email: string;
+  /** A personal access token's scopes (decision 266); undefined: a full session's token. */
+  scopes?: readonly TokenScope[];
 }
 
 /** A path or query that names a user's email must name the caller. */

@@ -1,4 +1,4 @@
-import { type Notification, contract } from '@medrem/contract';
+import { type Notification, contract, scopeRefusalMessage, tokenAllows } from '@medrem/contract';
 import { TRPCError } from '@trpc/server';
 import { publicFrom, router, subscriptionFrom } from '../../trpc/trpc';
 import { TooManyStreams } from '../notifications/live/live-hub';
@@ -19,10 +19,14 @@ export const pushRouter = router({
     signal,
   }): AsyncGenerator<Notification> {
     const { services } = ctx;
-    const listener = async () =>
-      (await services.auth.authenticate(ctx.bearerToken))?.userId ??
-      (await services.auth.sessionUser(ctx.session.token))?.id;
+    // A personal token needs the scope read for the stream, as for the list (decision 267).
+    const listener = async () => {
+      const caller = await services.auth.authenticate(ctx.bearerToken);
+      if (caller) return tokenAllows(caller.scopes, 'read') ? caller.userId : null;
+      return (await services.auth.sessionUser(ctx.session.token))?.id;
+    };
     const userId = await listener();
+    if (userId === null) throw new TRPCError({ code: 'FORBIDDEN', message: scopeRefusalMessage('read') });
     if (!userId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please log in to continue.' });
     try {
       // Re-asked while open: a deleted account, a revoked session or token ends the stream.

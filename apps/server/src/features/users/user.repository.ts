@@ -4,6 +4,7 @@ import {
   doseRecords,
   medicines,
   notifications,
+  personalAccessTokens,
   pushSubscriptions,
   refills,
   sessions,
@@ -102,6 +103,7 @@ export class UserRepository {
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
       await tx.delete(userSettings).where(eq(userSettings.userId, id));
       await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, id));
       await tx.delete(userIdentities).where(eq(userIdentities.userId, id));
       const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return deleted.length === 1;

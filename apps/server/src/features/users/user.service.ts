@@ -11,6 +11,8 @@ import type { NotificationRepository } from '../notifications/notification.repos
 import type { UserRepository } from './user.repository';
 import type { AuthService } from '../auth/auth.service';
 import type { SessionRepository } from '../auth/session.repository';
+import type { AccessTokenRepository } from '../access-tokens/access-token.repository';
+import { toPersonalToken } from '../access-tokens/personal-token-view';
 import type { PushSubscriptionRepository } from '../push/push-subscription.repository';
 import { type Caller, assertSelf } from '../auth/caller';
 import { skippedSlotsOf } from '../medicines/dose-timing-rules';
@@ -30,6 +32,7 @@ export class UserService {
       refills: RefillRepository;
       notifications: NotificationRepository;
       sessions: SessionRepository;
+      personalTokens: AccessTokenRepository;
       pushSubscriptions: PushSubscriptionRepository;
       settings: SettingsService;
       auth: AuthService;
@@ -102,7 +105,7 @@ export class UserService {
     const today = zonedNow(now, (await this.deps.settings.effective(caller.userId)).timezone).date;
     // Everything the account holds: no cap on notifications (the old 10,000 cut them silently),
     // and the devices and sessions too (issue 8, finding 11).
-    const [doses, asNeeded, refills, notifications, settings, devices, sessions] = await Promise.all([
+    const [doses, asNeeded, refills, notifications, settings, devices, sessions, tokens] = await Promise.all([
       this.deps.doses.allDoses(ids),
       this.deps.asNeeded.allAsNeeded(ids),
       this.deps.refills.allRefills(ids),
@@ -110,6 +113,7 @@ export class UserService {
       this.deps.settings.get(caller, userEmail),
       this.deps.pushSubscriptions.listForUser(caller.userId),
       this.deps.sessions.listLiveForUser(caller.userId, now),
+      this.deps.personalTokens.listForUser(caller.userId),
     ]);
     return {
       exportDate: now.toISOString(),
@@ -133,6 +137,8 @@ export class UserService {
         startedAt: s.createdAt.toISOString(),
         expiresAt: s.expiresAt.toISOString(),
       })),
+      // What each token is and when it was used, never its secret or hash (decision 268).
+      accessTokens: tokens.map(toPersonalToken),
     };
   }
 }

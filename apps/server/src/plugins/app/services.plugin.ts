@@ -13,6 +13,8 @@ export default fp(
     // Once listening: what /api/health says of mail, looked at once a minute (decision 221).
     app.addHook('onReady', async () => composed.services.mailHealth.start(app.log));
     app.addHook('onClose', async () => composed.services.mailHealth.stop());
+    // A personal token's last use still being written finishes before the database closes.
+    app.addHook('onClose', () => composed.services.accessTokens.settled());
     app.decorate('services', composed.services);
     app.decorate('pushSecrets', composed.pushSecrets);
   },

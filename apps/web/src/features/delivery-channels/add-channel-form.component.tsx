@@ -1,9 +1,9 @@
-import { Copy, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../lib/api-error';
-import { notify } from '../../lib/toast';
 import { buttonClass, inputClass } from '../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../shared/ui/field.component';
+import { SecretOnce } from '../../shared/ui/secret-once.component';
 import type { ChannelMode, useDeliveryChannels } from './delivery-channels.queries';
 
 type Kind = 'ntfy' | 'webhook' | 'email';
@@ -133,37 +133,15 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
 }
 
 function WebhookSecret({ secret }: { secret: string }) {
-  const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify.success('Secret copied');
-    } catch {
-      notify.error('Could not copy: select the secret and copy it yourself');
-    }
-  };
   return (
-    <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
-      <label htmlFor={id} className="font-medium text-slate-900">
-        Your webhook’s signing secret
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          readOnly
-          className={`${inputClass} font-mono text-sm`}
-          value={secret}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className={`${buttonClass.secondary} shrink-0`} onClick={() => void copy()}>
-          <Copy aria-hidden="true" className="size-5" />
-          Copy Secret
-        </button>
-      </div>
-      <p className="text-sm text-amber-950">
-        Shown only now. Check each request: X-MedRem-Signature is sha256= and the hex HMAC-SHA256 of
-        “timestamp.body” with this secret, the timestamp being X-MedRem-Timestamp.
-      </p>
-    </div>
+    <SecretOnce
+      label="Your webhook’s signing secret"
+      secret={secret}
+      copyLabel="Copy Secret"
+      copied="Secret copied"
+    >
+      Shown only now. Check each request: X-MedRem-Signature is sha256= and the hex HMAC-SHA256 of
+      “timestamp.body” with this secret, the timestamp being X-MedRem-Timestamp.
+    </SecretOnce>
   );
 }

@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contract } from '@medrem/contract';
 import { createQueryClient } from '../../app/query-client';
@@ -117,6 +117,26 @@ describe('what the device keeps for offline use', () => {
     client.setQueryData(logKey, { intakes: [{ takenAt: 1 }, { takenAt: 2 }] });
     window.dispatchEvent(new Event('pagehide'));
     await vi.waitFor(() => expect(savedTaken()).toEqual({ intakes: [{ takenAt: 1 }, { takenAt: 2 }] }));
+    stop();
+  });
+
+  it('keeps no mutation, not even one waiting for the network with what it sends (decision 271)', async () => {
+    stored.clear();
+    const client = new QueryClient();
+    const stop = queryPersistence.track(client, 'u1');
+    onlineManager.setOnline(false);
+    const sent = client
+      .getMutationCache()
+      .build(client, { mutationKey: [['token', 'create']], mutationFn: () => Promise.resolve('mr_pat_x') })
+      .execute({ name: 'Home Assistant' });
+    await vi.waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true));
+    client.setQueryData(takenKey, '1-0-0');
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(savedTaken()).toBe('1-0-0'));
+    expect((stored.get('u1') as { state: { mutations: unknown[] } }).state.mutations).toEqual([]);
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await sent;
     stop();
   });
 });

@@ -31,6 +31,8 @@ export const PERSISTED_PATHS = [
   'social.signInMethods',
   // Settings → Notifications: the devices and channels with their last delivery (decision 234).
   'channels.list',
+  // Settings → Privacy & Security: the personal access tokens, without their secrets (decision 271).
+  'token.list',
 ] as const;
 
 /** The reads never kept on the device, and why. */
@@ -117,6 +119,9 @@ export const queryPersistence = {
       if (localStorage.getItem(ACCOUNT_KEY) !== userId) return;
       const state = dehydrate(client, {
         shouldDehydrateQuery: (q) => q.state.status === 'success' && isPersisted(q.queryKey),
+        // No mutation, not even a paused one (React Query's default): offline writes have their own
+        // queue (docs/offline.md), and a mutation can hold a secret (decision 271).
+        shouldDehydrateMutation: () => false,
       });
       const db = await offlineDb();
       await db.put('queries', { userId, savedAt: Date.now(), state });

@@ -5,6 +5,7 @@ import {
   calendarFeeds,
   careInvitations,
   careLinks,
+  personalAccessTokens,
   pushSubscriptions,
   sessions,
   users,
@@ -14,7 +15,7 @@ import {
  * A provider vouches for an address that a password account registered without ever proving it
  * (decision 219: account pre-hijacking). Whoever registered it may not be the owner, so everything
  * that let them in, or let them read the account from elsewhere, goes: the password, every session
- * and access token (the token version), every unused mailed link, the devices that receive its
+ * and access token (the token version), every personal access token, every unused mailed link, the devices that receive its
  * reminders, its calendar feed, its caregivers and its open invitations. The data stays.
  * Runs in the caller's transaction, the one that links the provider.
  */
@@ -34,6 +35,7 @@ export class UnverifiedAccountClaimRepository {
       .returning({ id: users.id });
     if (!claimed) return false;
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    await this.db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
     await this.db
       .delete(accountTokens)
       .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PrivacyTab } from './privacy-tab.component';
 
 vi.mock('../../calendar-feed/calendar-feed-section.component', () => ({ CalendarFeedSection: () => null }));
+vi.mock('../../access-tokens/access-tokens-section.component', () => ({ AccessTokensSection: () => null }));
 vi.mock('./sessions-section.component', () => ({ SessionsSection: () => null }));
 vi.mock('./account-actions.component', () => ({ AccountActions: () => null }));
 

@@ -1,4 +1,5 @@
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { AccessTokensSection } from '../../access-tokens/access-tokens-section.component';
 import { CalendarFeedSection } from '../../calendar-feed/calendar-feed-section.component';
 import type { SettingsDraft } from '../settings-draft';
 import { AccountActions } from './account-actions.component';
@@ -24,6 +25,7 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
         Medicine Reminder collects no usage analytics: nothing about how you use the app is sent anywhere.
       </p>
       <CalendarFeedSection />
+      <AccessTokensSection />
       <SessionsSection />
       <AccountActions title="Data Management" detailed />
     </div>

@@ -1,0 +1,55 @@
+import { Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { buttonClass } from '../../shared/ui/button.styles';
+import type { PersonalToken } from './access-tokens.queries';
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const momentOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One token: what it may do, when it was made and last used, when it ends, and Revoke. */
+export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke: () => void }) {
+  const { token, now, onRevoke } = props;
+  const id = useId();
+  const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now.getTime();
+  return (
+    <li className="flex flex-col gap-2 py-3" aria-labelledby={`${id}-name`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p id={`${id}-name`} className="font-medium break-all text-slate-900">
+          {token.name}
+        </p>
+        {expired ? (
+          <span className="rounded bg-red-100 px-2 py-0.5 text-sm font-medium text-red-900">Expired</span>
+        ) : null}
+      </div>
+      <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+        {token.scopes.map((scope) => (
+          <li key={scope} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm text-slate-800">
+            {scope}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Created</dt>
+        <dd className="text-slate-900">{dateOf(token.createdAt)}</dd>
+        <dt className="text-slate-600">Last used</dt>
+        <dd className="text-slate-900">{token.lastUsedAt ? momentOf(token.lastUsedAt) : 'Never'}</dd>
+        <dt className="text-slate-600">{expired ? 'Expired' : 'Expires'}</dt>
+        <dd className={expired ? 'font-medium text-red-800' : 'text-slate-900'}>
+          {token.expiresAt ? dateOf(token.expiresAt) : 'Never'}
+        </dd>
+      </dl>
+      <div>
+        <button
+          type="button"
+          className={buttonClass.ghost}
+          onClick={onRevoke}
+          aria-label={`Revoke ${token.name}`}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+          Revoke
+        </button>
+      </div>
+    </li>
+  );
+}
