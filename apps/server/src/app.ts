@@ -68,6 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One access line per request instead of two (lib/request-log.ts).
     logController: new OneLinePerRequest(),
     routerOptions: { maxParamLength: 300 },
+    // No limit on a plugin's start (Fastify's default is 10 s): the embedded database's first start
+    // (initdb) and migrations took longer on a loaded two-core machine and the server exited, which
+    // a small machine would meet on every first start (decision 278).
+    pluginTimeout: 0,
   });
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
