@@ -69,6 +69,14 @@ module.exports = {
       to: { path: '^(packages/contract/|node_modules/)' },
     },
     {
+      name: 'sdk-knows-only-the-document',
+      severity: 'error',
+      comment:
+        'packages/sdk is generated from openapi.json for outside clients: it imports no workspace package (decision 274).',
+      from: { path: '^packages/sdk/' },
+      to: { path: '^(packages/(contract|domain)|apps)/' },
+    },
+    {
       name: 'web-takes-only-types-from-server',
       severity: 'error',
       comment: 'The web app needs the router type for the tRPC client, never server code.',

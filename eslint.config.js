@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/*.config.*',
       'data/**',
       '**/routeTree.gen.ts',
+      'packages/sdk/src/schema.gen.ts',
       '**/dev-dist/**',
       '**/test-results/**',
       '**/playwright-report/**',

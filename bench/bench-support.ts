@@ -1,5 +1,6 @@
 /** What the benchmarks share: ports, waiting for a server, and seeding an account through the API. */
 import type { ChildProcess } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { loadConfig } from '../apps/server/src/config/config';
@@ -123,3 +124,24 @@ export const median = (values: number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/**
+ * Devices of the seeded users on the local push sink: the endpoint of user `i`, and its Web Push
+ * subscription as a browser serialises it (one key pair for all: the sink does not decrypt).
+ */
+export function sinkDevices(sinkPort: number): {
+  endpoint: (i: number) => string;
+  subscription: (i: number) => string;
+} {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  const endpoint = (i: number) => `http://127.0.0.1:${sinkPort}/push/${i}`;
+  return {
+    endpoint,
+    subscription: (i) => JSON.stringify({ endpoint: endpoint(i), expirationTime: null, keys }),
+  };
+}

@@ -13,7 +13,7 @@
  * (default redis://127.0.0.1:6379) say where; it creates and drops its own database and key prefix.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import inspector from 'node:inspector';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,7 +35,7 @@ import { deleteRedisPrefix } from '../apps/server/test/features/reminders/remind
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 import { holdBenchLock, LOCK_PARENT_ENV } from './bench-lock';
 import type { CeilingReport } from './push-send-ceiling.bench';
-import { appDatabasePoolSize, requireServerNodeFlags, SERVER_NODE_FLAGS } from './bench-support';
+import { appDatabasePoolSize, requireServerNodeFlags, SERVER_NODE_FLAGS, sinkDevices } from './bench-support';
 import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
@@ -61,6 +61,10 @@ const { values: args } = parseArgs({
     // to the next): the dose at 08:00, the missed-dose alerts at 09:00, the next day's dose, …;
     // each measured as the first, and the engine's memory reported after each once it has settled.
     bursts: { type: 'string', default: '1' },
+    // Notifications kept this many minutes of the engines' clock (decision 276; the setting is in
+    // days): with --bursts, each burst's settling waits for the prune of the earlier bursts'
+    // notifications and one vacuum pass, so the database files show what retention keeps.
+    'retention-minutes': { type: 'string' },
   },
 });
 const N = Number(args.n);
@@ -78,6 +82,9 @@ if (BURSTS > 1 && Number(args.idle) > 0)
  * From a burst's last push to its memory reading: its finished leases are deleted meanwhile, and
  * the idle send thread reports and is stopped (decision 160), with 15 s to spare for both.
  */
+const RETENTION_MS =
+  args['retention-minutes'] === undefined ? undefined : Number(args['retention-minutes']) * 60_000;
+if (RETENTION_MS !== undefined && !(RETENTION_MS > 0)) throw new Error('--retention-minutes must be > 0');
 const SETTLE_MS = SEND_THREAD_IDLE_MS + idleCheckEveryMs(SEND_THREAD_IDLE_MS) + 15_000;
 if (workers > 1 && engine === 'embedded')
   throw new Error('--workers > 1 needs --engine postgres: the embedded database belongs to one process');
@@ -184,13 +191,7 @@ async function main() {
   const clock: Clock = { now: () => new Date(Date.now() + offset) };
   offset = eight - 600_000 - Date.now(); // 07:50 while loading
 
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
-  const endpoint = (i: number) => `http://127.0.0.1:${sinkPort}/push/${i}`;
+  const { endpoint, subscription } = sinkDevices(sinkPort);
   const loadStart = Date.now();
   await seedMorningUsers(database.db, {
     count: N,
@@ -198,7 +199,7 @@ async function main() {
     now: clock.now(),
     label: 'bench',
     endpoint,
-    subscription: (i) => JSON.stringify({ endpoint: endpoint(i), expirationTime: null, keys }),
+    subscription,
   });
   const idle = Number(args.idle);
   if (idle > 0) {
@@ -251,6 +252,7 @@ async function main() {
     JWT_SECRET: randomBytes(32).toString('base64url'),
   };
   const config = loadConfig(engineEnv);
+  if (RETENTION_MS !== undefined) config.reminders.notificationRetentionMs = RETENTION_MS;
 
   // The clock jumps to `lead` seconds before 08:00: the engines prepare while it counts down.
   const leadMs = Number(args.lead) * 1000;
@@ -471,6 +473,7 @@ async function main() {
    */
   const settle = async () => {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
+    if (RETENTION_MS !== undefined) await prunedAndVacuumed(RETENTION_MS);
     const memory = collectedMemory();
     return {
       rssMiB: Math.round(memory.rss / 1048576),
@@ -478,6 +481,29 @@ async function main() {
       // The embedded database's files: what a burst leaves on disk (decision 158).
       ...(engine === 'embedded' ? { dataDirMiB: await directoryMiB(path.join(dataDir, 'pglite')) } : {}),
     };
+  };
+
+  /**
+   * --retention-minutes: waits (up to 5 minutes) until the engine's prune, which runs in the quiet
+   * seconds of the engines' minutes, has left no notification older than the retention, then runs
+   * the vacuum pass the server runs each minute, so the space is free for the next burst.
+   */
+  const prunedAndVacuumed = async (retentionMs: number) => {
+    const started = Date.now();
+    for (;;) {
+      const [old] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from notifications
+          where created_at < ${new Date(clock.now().getTime() - retentionMs).toISOString()}::timestamptz`),
+      );
+      if (old?.n === 0 || Date.now() - started > 300_000) {
+        console.log(
+          `pruned in ${((Date.now() - started) / 1000).toFixed(0)} s; ${old?.n ?? '?'} old notifications left`,
+        );
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await database.maintain?.();
   };
 
   /**

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pino from 'pino';
 import type { AppConfig } from './config/config';
 import type { DatabaseHandle } from './db/database';
@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Tests: the push sender the reminder engine uses instead of the real ones. */
   pushSender?: PushSender;
+  /** Tests: told of every route as it is added (the API document must list each public one). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -66,9 +68,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One access line per request instead of two (lib/request-log.ts).
     logController: new OneLinePerRequest(),
     routerOptions: { maxParamLength: 300 },
+    // No limit on a plugin's start (Fastify's default is 10 s): the embedded database's first start
+    // (initdb) and migrations took longer on a loaded two-core machine and the server exited, which
+    // a small machine would meet on every first start (decision 278).
+    pluginTimeout: 0,
   });
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);

@@ -90,6 +90,7 @@ export const accessTokenContract = {
       400: 'Invalid input: an unknown or repeated scope, a name too long, or an expiry in the past or too far ahead',
       409: `The account holds ${MAX_PERSONAL_TOKENS} tokens already: revoke one first (reason ${ERROR_REASONS.tokenLimit})`,
     },
+    example: { name: 'Kitchen display', scopes: ['read', 'doses:write'], expiresAt: '2027-06-30T00:00:00Z' },
     input: createTokenInputSchema,
     output: z.object({
       token: PersonalTokenSchema,

@@ -159,6 +159,7 @@ export const adminContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'The caller is not an administrator' },
+    example: { policy: 'invite' },
     input: z.object({ policy: signupPolicySchema }),
     output: successSchema,
   }),

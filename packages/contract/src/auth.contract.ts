@@ -10,6 +10,7 @@ import {
   timestampSchema,
 } from './primitives';
 import { registerInvitationField } from './signups.contract';
+import { EXAMPLE } from './examples';
 
 export const publicUserSchema = z
   .object({
@@ -55,6 +56,12 @@ export const authContract = {
       403: 'Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED)',
       409: 'An account with this email already exists',
     },
+    example: {
+      name: EXAMPLE.name,
+      email: EXAMPLE.email,
+      password: EXAMPLE.password,
+      timezone: EXAMPLE.timezone,
+    },
     input: registerInputSchema,
     output: z.object({
       message: z.literal('Created'),
@@ -76,6 +83,7 @@ export const authContract = {
       403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED), or an administrator disabled the account (data.reason ACCOUNT_DISABLED)',
       429: 'Too many failed attempts',
     },
+    example: { email: EXAMPLE.email, password: EXAMPLE.password, timezone: EXAMPLE.timezone },
     input: loginInputSchema,
     output: z.object({ user: publicUserSchema }),
   }),
@@ -85,6 +93,7 @@ export const authContract = {
     tag: 'auth',
     summary: 'End the session server-side and clear its cookie',
     access: 'public',
+    example: {},
     input: z.object({}).optional(),
     output: successSchema,
   }),
@@ -106,6 +115,7 @@ export const authContract = {
       'This device stays signed in through its session cookie and fetches a new access token; every other device must sign in again.',
     access: 'bearer',
     scope: 'account',
+    example: {},
     input: z.object({}).optional(),
     output: successSchema,
   }),
@@ -118,6 +128,7 @@ export const authContract = {
       'Proof is a live session cookie for this email, or the account password in the body (API clients).',
     access: 'session',
     errors: { 401: 'Identity not proven', 429: 'Too many failed attempts' },
+    example: { email: EXAMPLE.email, password: EXAMPLE.password },
     input: z.object({
       email: emailSchema,
       password: currentPasswordSchema.optional(),

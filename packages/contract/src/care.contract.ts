@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { emailSchema, idSchema, successSchema, timestampSchema } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** Bounds of a caregiver's alert delay (minutes after the patient's own missed-dose alert). */
 export const CARE_DELAY_MINUTES = { min: 15, max: 720, default: 60 } as const;
@@ -124,6 +125,7 @@ export const careContract = {
     scope: 'account',
     successStatus: 201,
     errors: { 403: 'userEmail is not yours', 409: 'That person is already your caregiver' },
+    example: { userEmail: EXAMPLE.email, email: EXAMPLE.otherEmail, permissions: EXAMPLE.permissions },
     input: z.object({ userEmail, email: emailSchema, permissions: carePermissionsSchema }),
     output: z.object({
       invitation: careInvitationSchema,
@@ -153,6 +155,7 @@ export const careContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'userEmail is not yours', 404: 'No such caregiver of yours' },
+    example: { userEmail: EXAMPLE.email, caregiverId: EXAMPLE.otherId, permissions: EXAMPLE.permissions },
     input: z.object({ userEmail, caregiverId: idSchema, permissions: carePermissionsSchema }),
     output: z.object({ caregiver: caregiverSchema }),
   }),
@@ -191,6 +194,7 @@ export const careContract = {
       404: 'Unknown invitation',
       409: 'The invitation expired or was already used',
     },
+    example: { token: EXAMPLE.linkToken },
     input: z.object({ token: careTokenSchema }),
     output: z.object({ patientName: z.string(), email: z.string(), expiresAt: timestampSchema }),
   }),
@@ -206,6 +210,7 @@ export const careContract = {
       404: 'Unknown invitation',
       409: 'The invitation expired or was already used; already their caregiver; one’s own invitation',
     },
+    example: { token: EXAMPLE.linkToken },
     input: z.object({ token: careTokenSchema }),
     output: z.object({ patientId: z.uuid(), patientName: z.string() }),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { emailSchema, idSchema, successSchema, textSchema, timestampSchema } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** The longest ntfy or webhook URL accepted. */
 export const CHANNEL_URL_MAX = 2000;
@@ -68,6 +69,12 @@ export const channelsContract = {
     successStatus: 201,
     errors: { 403: 'Not your channels', 409: 'Too many channels of this kind, or email is on already' },
     // One object (REST needs one for its path parameter): the URL is required by ntfy and webhook.
+    example: {
+      userEmail: EXAMPLE.email,
+      kind: 'webhook',
+      url: 'https://ha.example.org/api/webhook/medrem',
+      mode: 'every',
+    },
     input: userInput
       .extend({
         kind: z.enum(CHANNEL_KINDS, { error: 'Choose email, ntfy or webhook.' }),
@@ -98,6 +105,7 @@ export const channelsContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'Not your channels', 404: 'No such channel of yours' },
+    example: { userEmail: EXAMPLE.email, id: EXAMPLE.otherId, mode: 'fallback' },
     input: oneInput.extend({ mode: channelModeSchema }),
     output: z.object({ target: deliveryTargetSchema }),
   }),

@@ -24,6 +24,8 @@ export type ProcedureMeta = {
   access: Access;
   /** The personal-token scope a bearer procedure needs ('account': no personal token at all). */
   scope?: ProcedureScope;
+  /** A whole valid input (path, query and body fields): the API document's example (decision 273). */
+  example?: unknown;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus: 200 | 201 | 202;
   /**
@@ -83,6 +85,12 @@ interface ProcedureFields<I extends z.ZodType, O extends z.ZodType> {
   rest?: boolean;
   /** An infrastructure probe (decision 013): not rate limited, no access line when it answers ok. */
   probe?: true;
+  /**
+   * A valid input, for the API document (decision 273): path and query fields become the parameters'
+   * examples, the rest the body's. Every call that takes a body has one, and each must pass `input`
+   * (test/procedure-examples.test.ts), so an example cannot drift from its schema.
+   */
+  example?: z.input<I>;
   input: I;
   output: O;
 }
@@ -118,6 +126,7 @@ export function defineProcedure<I extends z.ZodType, O extends z.ZodType>(
       ...(definition.access === 'bearer' ? { scope: definition.scope } : {}),
       successStatus: definition.successStatus ?? 200,
       ...(definition.probe ? { probe: true as const } : {}),
+      ...(definition.example === undefined ? {} : { example: definition.example }),
       openapi: {
         method: definition.method,
         path: definition.path,

@@ -15,6 +15,7 @@ import {
   takenFlagsSchema,
   textSchema,
 } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** Why a dose was skipped (decision 225): one of a fixed set, so reports can count them. */
 export const skipReasonSchema = z
@@ -73,6 +74,7 @@ export const doseRecordProcedures = {
     access: 'bearer',
     scope: 'doses:write',
     errors: { 404: 'No such medicine of yours' },
+    example: { id: EXAMPLE.id, date: EXAMPLE.date, taken: '1-0-0', idempotencyKey: EXAMPLE.idempotencyKey },
     input: z.object({
       id: idSchema,
       date: isoDateSchema,
@@ -91,6 +93,14 @@ export const doseRecordProcedures = {
     access: 'bearer',
     scope: 'doses:write',
     errors: { 404: 'No such medicine of yours (deleted meanwhile)' },
+    example: {
+      id: EXAMPLE.id,
+      date: EXAMPLE.date,
+      slot: 0,
+      taken: true,
+      tickedAt: EXAMPLE.instant,
+      idempotencyKey: EXAMPLE.idempotencyKey,
+    },
     input: z.object({
       id: idSchema,
       date: isoDateSchema,
@@ -114,6 +124,7 @@ export const doseRecordProcedures = {
       400: 'The dose is not marked taken, or the time is out of bounds',
       404: 'No such medicine of yours',
     },
+    example: { id: EXAMPLE.id, date: EXAMPLE.date, slot: 0, takenAt: EXAMPLE.instant },
     input: z.object({
       id: idSchema,
       date: isoDateSchema,
@@ -134,6 +145,15 @@ export const doseRecordProcedures = {
     errors: {
       400: 'Not a dose slot of this medicine that day, a future day, or an unknown reason',
       404: 'No such medicine of yours',
+    },
+    example: {
+      id: EXAMPLE.id,
+      date: EXAMPLE.date,
+      slot: 2,
+      skipped: true,
+      reason: 'felt_unwell',
+      note: 'Stomach ache',
+      idempotencyKey: EXAMPLE.idempotencyKey,
     },
     input: z.object({
       id: idSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema } from './auth.contract';
 import { defineProcedure } from './define-procedure';
 import { currentPasswordSchema, emailSchema, successSchema, textSchema } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** How long a verification link works; an email-change link works a day (decision 208). */
 export const EMAIL_VERIFICATION_HOURS = 48;
@@ -29,6 +30,7 @@ export const emailContract = {
       'The same answer whether or not the address has an account, or one still to verify (nobody learns which addresses have accounts). Limited per address and per IP; a new link replaces the older ones.',
     access: 'public',
     errors: { 429: 'Too many mails asked for this address or from this network' },
+    example: { email: EXAMPLE.email },
     input: z.object({ email: emailSchema }),
     output: successSchema,
   }),
@@ -40,6 +42,7 @@ export const emailContract = {
     description: `The link works once, for ${EMAIL_VERIFICATION_HOURS} hours, and only while the account still uses the address it was sent to. Signed in or not.`,
     access: 'public',
     errors: { 400: 'The link is used, expired, replaced by a newer one, or not a link of ours' },
+    example: { token: EXAMPLE.linkToken },
     input: z.object({ token: linkTokenSchema }),
     output: successSchema.extend({ email: z.string() }),
   }),
@@ -57,6 +60,7 @@ export const emailContract = {
       409: 'An account with the new address exists',
       429: 'Too many attempts or mails',
     },
+    example: { userEmail: EXAMPLE.email, newEmail: 'ada.king@example.com', password: EXAMPLE.password },
     input: z.object({
       userEmail: emailSchema,
       newEmail: emailSchema,
@@ -78,6 +82,7 @@ export const emailContract = {
       400: 'The link is used, expired, replaced by a newer one, or not a link of ours',
       409: 'Another account took the new address meanwhile: nothing changed',
     },
+    example: { token: EXAMPLE.linkToken },
     input: z.object({ token: linkTokenSchema }),
     output: successSchema.extend({ user: publicUserSchema }),
   }),

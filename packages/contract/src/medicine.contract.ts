@@ -20,6 +20,7 @@ import {
 } from './primitives';
 import { asNeededIntakeSchema, doseScheduleSchema } from './schedule.contract';
 import { followUpSettingsSchema } from './settings.contract';
+import { EXAMPLE, EXAMPLE_MEDICINE } from './examples';
 
 const FOLLOW_UPS_SHAPE = 'followUps must be null (use my default) or { everyMinutes, times }.';
 /** Decision 254: a medicine's own follow-up cadence; null or absent, the user's default. */
@@ -185,6 +186,7 @@ export const medicineContract = {
     scope: 'medicines:write',
     successStatus: 201,
     errors: { 403: 'userEmail is not yours' },
+    example: { userEmail: EXAMPLE.email, ...EXAMPLE_MEDICINE },
     input: createMedicineInputSchema,
     output: medicineSchema,
   }),
@@ -196,6 +198,7 @@ export const medicineContract = {
     access: 'bearer',
     scope: 'medicines:write',
     errors: { 404: 'No such medicine of yours' },
+    example: { id: EXAMPLE.id, ...EXAMPLE_MEDICINE, totalPills: 90 },
     input: updateMedicineInputSchema,
     output: medicineSchema,
   }),
@@ -222,6 +225,7 @@ export const medicineContract = {
     access: 'bearer',
     scope: 'medicines:write',
     errors: { 404: 'No such medicine of yours' },
+    example: { id: EXAMPLE.id, pills: 30 },
     input: z.object({
       id: idSchema,
       pills: pills('Pills').optional().meta({ description: 'How many pills were added.' }),
@@ -242,6 +246,7 @@ export const medicineContract = {
       404: 'No such medicine of yours',
       409: 'A safety limit would be passed (data.reason AS_NEEDED_LIMIT)',
     },
+    example: { id: EXAMPLE.id, takenAt: EXAMPLE.instant, idempotencyKey: EXAMPLE.idempotencyKey },
     input: z.object({
       id: idSchema,
       takenAt: changedAtSchema('takenAt').optional(),

@@ -10,6 +10,7 @@ import {
 } from './primitives';
 
 import { NOTIFICATION_TYPES } from './notification-types';
+import { EXAMPLE } from './examples';
 
 export { NOTIFICATION_TYPES, type NotificationType } from './notification-types';
 
@@ -52,6 +53,7 @@ export const notificationContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 404: 'No such notification of yours' },
+    example: { id: EXAMPLE.id, idempotencyKey: EXAMPLE.idempotencyKey },
     input: z.object({ id: idSchema, idempotencyKey: idempotencyKeySchema.optional() }),
     output: z.object({ notification: notificationSchema }),
   }),
@@ -65,6 +67,11 @@ export const notificationContract = {
     errors: { 403: 'Not your notifications' },
     description:
       'upTo limits it to the notifications created at or before that time: a "mark all" made offline marks what the user saw, not what arrived since.',
+    example: {
+      userEmail: EXAMPLE.email,
+      upTo: '2026-11-21T10:00:00Z',
+      idempotencyKey: EXAMPLE.idempotencyKey,
+    },
     input: z.object({
       userEmail: emailSchema,
       upTo: changedAtSchema('upTo')

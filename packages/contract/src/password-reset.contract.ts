@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { publicUserSchema } from './auth.contract';
 import { emailSchema, passwordSchema, successSchema, textSchema } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** How long a mailed reset link works (issue 52). */
 export const PASSWORD_RESET_LINK_MINUTES = 30;
@@ -30,6 +31,7 @@ export const passwordResetContract = {
     access: 'public',
     successStatus: 202,
     errors: { 429: 'Too many reset requests for this address or from this network' },
+    example: { email: EXAMPLE.email },
     input: z.object({ email: emailSchema }),
     output: successSchema,
   }),
@@ -39,6 +41,7 @@ export const passwordResetContract = {
     tag: 'auth',
     summary: 'Whether a reset link can still be used (it is not used up by asking)',
     access: 'public',
+    example: { token: EXAMPLE.linkToken },
     input: z.object({ token: resetTokenSchema }),
     output: z.object({ state: resetLinkStateSchema }),
   }),
@@ -54,6 +57,7 @@ export const passwordResetContract = {
       400: 'Invalid input, or the link is used, expired or not valid (nothing changed)',
       429: 'Too many failed attempts from this network',
     },
+    example: { token: EXAMPLE.linkToken, password: 'a-new-long-passphrase' },
     input: z.object({ token: resetTokenSchema, password: passwordSchema }),
     output: z.object({ user: publicUserSchema }),
   }),

@@ -103,6 +103,7 @@ export const pushContract = {
       'The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once.',
     access: 'public',
     errors: { 401: 'The action token is invalid or has expired', 404: 'The dose is no longer scheduled' },
+    example: { token: 'eyJtIjoiM2YyYjhjMWUiLCJzIjowfQ.c2lnbmVkLWFjdGlvbi10b2tlbg', action: 'take' },
     input: z.object({
       token: doseTokenSchema('Action token'),
       /** Which action to run: needed with a dose page's token, which allows more than one. */

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { DEFAULT_SETTINGS as PLAIN_DEFAULT_SETTINGS } from './settings-defaults';
 import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
+import { EXAMPLE } from './examples';
 
 /** Decision 227: ask again every N minutes, up to K times, while a dose is not settled. */
 export const followUpSettingsSchema = z
@@ -147,6 +148,23 @@ export const settingsContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'Not your settings', 409: 'A removed time is still used by medicines' },
+    example: {
+      userEmail: EXAMPLE.email,
+      notifications: {
+        enabled: true,
+        reminderAdvance: 0,
+        missedDoseAlerts: true,
+        refillReminders: true,
+        dailySummary: false,
+      },
+      medicineDefaults: {
+        defaultDosesPerDay: 3,
+        defaultReminderTimes: ['08:00', '14:00', '20:00'],
+        defaultDurationDays: 30,
+      },
+      privacy: { dataSharing: false, analytics: false },
+      timezone: EXAMPLE.timezone,
+    },
     input: settingsInputSchema,
     output: z.object({ settings: settingsSchema, message: z.string() }),
   }),

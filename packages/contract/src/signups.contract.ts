@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNUP_INVITATION_DAYS, SIGNUP_POLICIES } from './constants';
 import { defineProcedure } from './define-procedure';
+import { EXAMPLE } from './examples';
 import { emailSchema, successSchema, textSchema } from './primitives';
 
 export { SIGNUP_INVITATION_DAYS, SIGNUP_POLICIES, type SignupPolicy } from './constants';
@@ -58,6 +59,7 @@ export const signupsContract = {
       403: 'The caller may not invite (not an administrator, and user invitations are off)',
       429: 'Too many invitations',
     },
+    example: { email: EXAMPLE.email },
     input: z.object({ email: emailSchema }),
     output: successSchema,
   }),

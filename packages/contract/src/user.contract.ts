@@ -17,6 +17,7 @@ import {
   timestampSchema,
 } from './primitives';
 import { settingsSchema } from './settings.contract';
+import { EXAMPLE } from './examples';
 
 const pushTokenSchema = textSchema('Push token')
   .max(LIMITS.pushToken, 'Push token is too long.')
@@ -99,6 +100,7 @@ export const userContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'Not your account', 400: 'The email cannot be changed, or the current password is wrong' },
+    example: { userEmail: EXAMPLE.email, name: 'Ada King' },
     input: z.object({
       userEmail: emailSchema,
       name: personNameSchema,
@@ -122,6 +124,7 @@ export const userContract = {
       404: 'No such user',
       429: 'Too many wrong passwords: wait, as after failed sign-ins',
     },
+    example: { userEmail: EXAMPLE.email, password: EXAMPLE.password },
     input: z.object({
       userEmail: emailSchema,
       password: currentPasswordSchema
@@ -140,6 +143,12 @@ export const userContract = {
     access: 'public',
     errors: {
       401: 'No token, or a token that is forged, expired, for another project, or of an unverified email',
+    },
+    example: {
+      email: EXAMPLE.email,
+      name: EXAMPLE.name,
+      idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMDkifQ.c2lnbmF0dXJl',
+      timezone: EXAMPLE.timezone,
     },
     input: z.object({
       email: emailSchema,
@@ -164,6 +173,7 @@ export const userContract = {
     access: 'bearer',
     scope: 'account',
     errors: { 403: 'Not your account' },
+    example: { email: EXAMPLE.email, tokenForNotification: 'fGx3kP9qR2s:APA91bH-example-registration-token' },
     input: z.object({ email: emailSchema, tokenForNotification: pushTokenSchema }),
     output: successSchema,
   }),

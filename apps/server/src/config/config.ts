@@ -95,6 +95,9 @@ const envSchema = z.object({
   REMINDER_PREPARE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
   // on: preparation also stores ahead what it can, released at the instant (decision 017).
   REMINDER_STAGE_AHEAD: z.enum(['on', 'off']).default('on'),
+  // Notifications older than this many days are pruned by the reminder workers; 0 keeps them all
+  // (decision 276).
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   // Web Push requests on a thread of their own (decision 019), on either database since decision
   // 159; `auto` (the default, kept for existing settings) is `on`.
   PUSH_SEND_THREAD: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       prepareLeadMs: e.REMINDER_PREPARE_SECONDS * 1000,
       prepareMaxEntries: e.REMINDER_PREPARE_MAX,
       stageAhead: e.REMINDER_STAGE_AHEAD === 'on',
+      notificationRetentionMs: e.NOTIFICATION_RETENTION_DAYS * 86_400_000,
       sendThread: e.PUSH_SEND_THREAD !== 'off',
       pushLeaseMs: e.PUSH_LEASE_SECONDS * 1000,
       pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,

@@ -2,7 +2,11 @@ import { ERROR_REASONS, type ProcedureDefinition, contract } from '@medrem/contr
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import { appRouter } from './app-router';
+import { COMMON_RESPONSES, PLAIN_ERROR, PLAIN_ERROR_SCHEMA, addCommonErrors } from './openapi-common-errors';
+import { applyExample } from './openapi-examples';
 import { addFileRoutes } from './openapi-file-routes';
+import { addPlainRoutes } from './openapi-plain-routes';
+import { SECURITY_SCHEMES, applySecurity } from './openapi-security';
 
 type JsonObject = Record<string, unknown>;
 
@@ -62,10 +66,10 @@ export function createOpenApiDocument() {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Medicine Reminder API',
     description:
-      'Every call of the Medicine Reminder web app. Sign in with POST /api/auth/login (session cookie), get a 1-hour token from POST /jwt, then send it as `Authorization: Bearer <token>`.',
+      'Every call of the Medicine Reminder web app. For a script or app: create a personal access token (Settings → Privacy & Security → Apps and tokens, or POST /api/tokens) with the scopes it needs and send it as `Authorization: Bearer mr_pat_…`; each operation names the scope it needs. Or sign in with POST /api/auth/login (session cookie) and get a 1-hour token from POST /jwt, which may call every operation. A typed client generated from this document: packages/sdk (@medrem/sdk).',
     version: '1.0.0',
     baseUrl: '/',
-    securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    securitySchemes: SECURITY_SCHEMES as never,
   });
   const schemas = (document.components?.schemas ?? {}) as Record<string, JsonObject>;
   for (const [name, schema] of Object.entries(schemas)) {
@@ -81,6 +85,8 @@ export function createOpenApiDocument() {
     required: ['message', 'code'],
     additionalProperties: false,
   };
+  schemas[PLAIN_ERROR] = PLAIN_ERROR_SCHEMA;
+  (document.components as JsonObject).responses = COMMON_RESPONSES;
   const metaOf = new Map<string, ProcedureDefinition<z.ZodType, z.ZodType>['meta']>(
     Object.values(contract)
       .flatMap((procedures) =>
@@ -107,15 +113,20 @@ export function createOpenApiDocument() {
         };
       }
       passwordToBody(operation);
-      if (!operation.requestBody) continue;
-      (operation.responses as JsonObject)['415'] = {
-        description: 'The body is not JSON',
-        content: {
-          'application/json': { schema: { $ref: '#/components/schemas/error.UNSUPPORTED_MEDIA_TYPE' } },
-        },
-      };
+      applySecurity(operation, meta);
+      applyExample(operation, meta);
+      if (operation.requestBody) {
+        (operation.responses as JsonObject)['415'] = {
+          description: 'The body is not JSON',
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/error.UNSUPPORTED_MEDIA_TYPE' } },
+          },
+        };
+      }
+      addCommonErrors(method, operation, meta);
     }
   }
   addFileRoutes((document.paths ?? {}) as Record<string, JsonObject>);
+  addPlainRoutes((document.paths ?? {}) as Record<string, JsonObject>);
   return document;
 }

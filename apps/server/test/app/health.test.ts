@@ -15,6 +15,12 @@ describe(`health and platform (${TEST_ENGINE})`, () => {
     expect(await response.json()).toEqual({ status: 'ok', mail: 'files' });
   });
 
+  // Decision 278: a first embedded start (initdb and every migration) on a small or loaded machine
+  // outlasted Fastify's default 10 s per plugin and the server exited.
+  it('waits for its plugins however long the database start takes', () => {
+    expect(server.app.initialConfig.pluginTimeout).toBe(0);
+  });
+
   it('sends an API answer the security headers that apply to JSON, and no page policies', async () => {
     const response = await fetch(`${server.baseUrl}/api/health`);
     // Nothing may load or frame it, were it ever opened as a page (decision 133).

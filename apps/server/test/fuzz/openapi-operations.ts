@@ -14,15 +14,21 @@ interface RawParameter {
 
 interface RawOperation {
   operationId: string;
+  'x-required-scope'?: string;
   security?: Record<string, string[]>[];
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, RawResponse | { $ref: string }>;
+}
+
+interface RawResponse {
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, unknown>;
 }
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, RawOperation>>;
-  components: { schemas: Record<string, JsonSchema> };
+  components: { schemas: Record<string, JsonSchema>; responses?: Record<string, RawResponse> };
 }
 
 /** One operation of openapi.json, as the fuzz drives it. */
@@ -39,6 +45,10 @@ export interface Operation {
   responses: Map<number, ValidateFunction | undefined>;
   /** Documented statuses and, for each, its media types (a file route answers PDF, CSV...). */
   mediaTypes: Map<number, string[]>;
+  /** Documented statuses and, for each, the headers the document promises (lower case). */
+  headers: Map<number, string[]>;
+  /** The scope a personal token needs (`x-required-scope`), for a bearer operation. */
+  scope: string | undefined;
 }
 
 const documentPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../openapi.json');
@@ -67,15 +77,24 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     for (const [method, operation] of Object.entries(methods)) {
       const responses = new Map<number, ValidateFunction | undefined>();
       const mediaTypes = new Map<number, string[]>();
-      for (const [status, response] of Object.entries(operation.responses)) {
+      const headers = new Map<number, string[]>();
+      for (const [status, listed] of Object.entries(operation.responses)) {
+        // A shared answer (413, 429, 503) is a reference into components.responses.
+        const shared = '$ref' in listed ? listed.$ref.replace('#/components/responses/', '') : undefined;
+        const response = shared ? document.components.responses![shared]! : (listed as RawResponse);
+        const at = shared
+          ? ['components', 'responses', shared]
+          : ['paths', template, method, 'responses', status];
         mediaTypes.set(Number(status), Object.keys(response.content ?? {}));
+        headers.set(
+          Number(status),
+          Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()),
+        );
         const schema = response.content?.['application/json']?.schema;
         responses.set(
           Number(status),
           schema
-            ? ajv.getSchema(
-                `openapi#/${pointer('paths', template, method, 'responses', status, 'content', 'application/json', 'schema')}`,
-              )
+            ? ajv.getSchema(`openapi#/${pointer(...at, 'content', 'application/json', 'schema')}`)
             : undefined,
         );
       }
@@ -84,12 +103,14 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         id: operation.operationId,
         method: method.toUpperCase(),
         path: template,
-        bearer: (operation.security ?? []).some((requirement) => 'Authorization' in requirement),
+        bearer: (operation.security ?? []).some((requirement) => 'BearerJwt' in requirement),
         pathParameters: parameters.filter((p) => p.in === 'path'),
         queryParameters: parameters.filter((p) => p.in === 'query'),
         body: operation.requestBody?.content['application/json'].schema,
         responses,
         mediaTypes,
+        headers,
+        scope: operation['x-required-scope'],
       });
     }
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type BuildAppOptions, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
 import { type Clock, ManualClock } from '../../src/lib/clock';
 import { type TestDatabase, createTestDatabase } from './test-database';
@@ -29,6 +29,8 @@ export async function startTestServer(
     clock?: Clock;
     database?: TestDatabase;
     logLines?: string[];
+    /** Told of every route the app adds. */
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -47,6 +49,7 @@ export async function startTestServer(
     config,
     clock,
     database: database.handle,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : { logger: false }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -34,7 +34,11 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // Retention deletes the oldest first (decision 276): without it each pass scanned the table.
+    index('notifications_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A device that receives push: a Web Push subscription (JSON) or an FCM token. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 import { mailOutbox } from '../../db/schema';
 import type { MailEnvelope, MailKind } from './mail.port';
@@ -149,14 +149,5 @@ export class MailDeliveryRepository {
       .from(mailOutbox)
       .where(eq(mailOutbox.status, 'pending'));
     return row?.oldest ? new Date(row.oldest) : null;
-  }
-
-  /** Drops the records of mail sent or given up on before `before` (their bodies are gone already). */
-  async prune(before: Date): Promise<number> {
-    const gone = await this.db
-      .delete(mailOutbox)
-      .where(and(ne(mailOutbox.status, 'pending'), lt(mailOutbox.createdAt, before)))
-      .returning({ id: mailOutbox.id });
-    return gone.length;
   }
 }

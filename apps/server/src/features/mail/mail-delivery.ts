@@ -25,9 +25,6 @@ export interface MailDeliveryLog {
 }
 
 const BATCH = 20;
-/** Sent and failed rows (bodies already erased) are kept this long for the counts, then pruned. */
-const KEPT_MS = 30 * 24 * 3600_000;
-const PRUNE_EVERY_MS = 3600_000;
 /** At most one warning a minute while mail keeps failing: an outage must not flood the log. */
 const WARN_EVERY_MS = 60_000;
 
@@ -50,7 +47,6 @@ export class MailDelivery {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
-  private lastPrune = 0;
   private lastWarning = 0;
 
   constructor(
@@ -105,7 +101,6 @@ export class MailDelivery {
       handled += await this.sendBatch(batch.leaseId, batch.messages);
       if (this.stopping || batch.messages.length < BATCH) break;
     }
-    await this.pruneNow();
     return handled;
   }
 
@@ -181,12 +176,5 @@ export class MailDelivery {
       { transport: this.options.transport.kind, error: maskAddresses(error), retryAt: retryAt.toISOString() },
       'mail could not be delivered; it stays in the outbox and is retried',
     );
-  }
-
-  private async pruneNow(): Promise<void> {
-    const now = this.options.clock.now().getTime();
-    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
-    this.lastPrune = now;
-    await this.outbox.prune(new Date(now - KEPT_MS));
   }
 }

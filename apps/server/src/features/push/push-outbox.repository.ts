@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { type Database, rowsOf } from '../../db/database';
 import { pushOutbox } from '../../db/schema';
@@ -138,15 +138,6 @@ export class PushOutboxRepository {
       ).map((row) => row.id),
     );
     await this.delete(sent.filter((id) => !gone.has(id)));
-  }
-
-  /** Drops pushes given up on (status failed) that were created before `before`. */
-  async pruneFailed(before: Date): Promise<number> {
-    const gone = await this.db
-      .delete(pushOutbox)
-      .where(and(eq(pushOutbox.status, 'failed'), lt(pushOutbox.createdAt, before)))
-      .returning({ id: pushOutbox.id });
-    return gone.length;
   }
 
   async retry(id: string, values: { attempts: number; availableAt: Date; failed: boolean; error: string }) {

@@ -169,6 +169,7 @@ export async function startReminderRuntime(options: {
     prepareLeadMs: r.prepareLeadMs,
     prepareMaxEntries: r.prepareMaxEntries,
     stageAhead: r.stageAhead,
+    notificationRetentionMs: r.notificationRetentionMs,
     ...(ownPushes ? { ownPushes } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });

@@ -230,10 +230,6 @@ export class ReminderRepository {
   async raiseStamp(userId: string): Promise<void> {
     await this.db.execute(sql`select reminder_stamp_bump(${userId}::uuid)`);
   }
-
-  async pruneDeliveries(before: Date): Promise<void> {
-    await this.db.delete(reminderDeliveries).where(lte(reminderDeliveries.createdAt, before));
-  }
 }
 
 /**

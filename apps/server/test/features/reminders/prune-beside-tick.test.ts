@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ReminderRepository } from '../../../src/features/reminders/reminder.repository';
+import { type PruneBatch, RetentionRepository } from '../../../src/features/reminders/retention.repository';
 import { TEST_ENGINE } from '../../support/test-database';
 import {
   RecordingSender,
@@ -9,8 +9,8 @@ import {
 } from './reminder-harness';
 
 /**
- * Every 10 minutes the engine deletes dedupe keys past their week. After a busy hour that is a
- * delete of many rows; the tick that fires the next due second must not wait for it.
+ * Every 10 minutes the engine deletes what is past its use (decision 276). After a busy hour that
+ * is a delete of many rows; the tick that fires the next due second must not wait for it.
  */
 describe(`the prune of old reminder records runs beside the tick (${TEST_ENGINE})`, () => {
   const sender = new RecordingSender();
@@ -28,19 +28,25 @@ describe(`the prune of old reminder records runs beside the tick (${TEST_ENGINE}
 
   it('fires what is due while the prune is still running', async () => {
     const { endpoint } = await morningDoseUser(server, 'prune');
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const prune = vi.spyOn(ReminderRepository.prototype, 'pruneDeliveries').mockReturnValue(held);
+    const held = new Promise<PruneBatch>(
+      (resolve) => (release = () => resolve({ locked: true, deleted: 0 })),
+    );
+    const prune = vi.spyOn(RetentionRepository.prototype, 'deleteBatch').mockReturnValue(held);
 
-    server.clock.set('2026-11-21T07:00:00Z'); // 08:00 Berlin, and the engine's first prune
+    await server.at('2026-11-21T06:59:00Z'); // the heads-up; no prune on the due second
+    expect(prune).not.toHaveBeenCalled();
+    server.clock.set('2026-11-21T06:59:30Z'); // nothing due, a quiet second: the engine's first prune
+    await server.engine.tick();
+    expect(prune).toHaveBeenCalledTimes(1);
+    server.clock.set('2026-11-21T07:00:00Z'); // 08:00 Berlin
     await server.engine.tick();
     await server.app.reminders.queue?.idle();
-    expect(prune).toHaveBeenCalledTimes(1);
     expect(sender.to(endpoint).map((s) => s.payload.notification.title)).toEqual([
       'Time for your Morning dose',
     ]);
 
     // The next tick does not start a second prune while the first one runs.
-    server.clock.set('2026-11-21T07:20:00Z');
+    server.clock.set('2026-11-21T07:20:30Z');
     await server.engine.tick();
     expect(prune).toHaveBeenCalledTimes(1);
     release();

@@ -200,6 +200,7 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       const body = response.body;
       expect(Object.keys(body).sort()).toEqual(
         [
+          'accessTokens',
           'devices',
           'asNeededIntakes',
           'doseHistory',

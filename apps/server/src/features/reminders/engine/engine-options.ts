@@ -50,6 +50,10 @@ export interface ReminderEngineOptions {
    * the sends for the instant; default true. Off, it only prepares in memory (decision 048).
    */
   stageAhead?: boolean;
+  /** Notifications older than this are pruned (decision 276); 0 or absent keeps them. */
+  notificationRetentionMs?: number;
+  /** Rows per retention delete (default 1,000). */
+  retentionBatch?: number;
   /** The most prepared rows and device bodies held in memory. */
   prepareMaxEntries?: number;
   /**

@@ -9,13 +9,10 @@ import { PushOutboxRepository } from '../../push/push-outbox.repository';
 import { deliverLease } from './push-delivery';
 import { ReminderPreparer } from './prepare-ahead';
 import { PushBacklog } from './push-backlog';
+import { RecordRetention } from './record-retention';
 import { StagedReleases } from './staged-releases';
 
 export type { EngineLogger, ReminderEngineOptions } from './engine-options';
-
-const FAILED_PUSHES_KEPT_MS = 86_400_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
-const DELIVERY_KEYS_KEPT_MS = 8 * 86_400_000;
 
 /**
  * The reminder engine. A tick (every second, in every worker) counts due schedule rows through the
@@ -29,7 +26,10 @@ export class ReminderEngine {
   private preparing: Promise<void> | undefined;
   private pruning: Promise<void> | undefined;
   private readonly preparer: ReminderPreparer | undefined;
-  private lastPrune = 0;
+  /** Fire jobs of this process running now: the pruner waits while any does. */
+  private firing = 0;
+  private stopping = false;
+  readonly retention: RecordRetention;
   private readonly reminders: ReminderRepository;
   private readonly o: ReminderEngineOptions;
   /** Leases this process queued a push job for that has not started yet (released on shutdown). */
@@ -73,6 +73,14 @@ export class ReminderEngine {
       db: options.db,
       backlog: this.backlog,
       log: options.log,
+    });
+    this.retention = new RecordRetention({
+      db: options.db,
+      clock: options.clock,
+      log: options.log,
+      notificationMs: options.notificationRetentionMs ?? 0,
+      busy: () => this.stopping || this.firing > 0 || this.backlog.size > 0,
+      ...(options.retentionBatch ? { batchSize: options.retentionBatch } : {}),
     });
     const leadMs = options.prepareLeadMs ?? 0;
     if (leadMs > 0) {
@@ -130,6 +138,7 @@ export class ReminderEngine {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.stopping = true;
     // A tick that failed (the database went away mid-tick) was logged by its caller; stopping must
     // not fail on it, or shutting down after an outage would fail too.
     await this.ticking?.catch(() => undefined);
@@ -161,23 +170,19 @@ export class ReminderEngine {
     await sweepLeases(this.o, now);
     this.dropStaleFreshLeases();
     this.prepareAhead();
-    this.pruneBeside(now);
+    if (due === 0) this.pruneBeside(now);
   }
 
   /**
-   * Every 10 minutes: dedupe keys past their week and pushes given up on a day ago go. It runs
-   * beside the ticks, like preparation: a delete of many keys after a busy hour must not hold up
-   * the tick that fires the next due second.
+   * Retention (decision 276): what is past its use is deleted in batches, beside the ticks like
+   * preparation, only with nothing due, in the quiet part of a minute, and never while this
+   * process fires or sends: a delete of many rows must not hold up the tick of the next due second.
    */
   private pruneBeside(now: Date): void {
-    if (this.pruning || now.getTime() - this.lastPrune <= PRUNE_EVERY_MS) return;
-    this.lastPrune = now.getTime();
-    this.pruning = (async () => {
-      await this.reminders.pruneDeliveries(new Date(now.getTime() - DELIVERY_KEYS_KEPT_MS));
-      // Pushes given up on hold a payload (medicine names, action tokens): kept a day to be looked
-      // at, then gone (issue 8, finding 7).
-      await new PushOutboxRepository(this.o.db).pruneFailed(new Date(now.getTime() - FAILED_PUSHES_KEPT_MS));
-    })()
+    if (this.pruning || !this.retention.due(now)) return;
+    this.pruning = this.retention
+      .run()
+      .then(() => undefined)
       .catch((error: unknown) => this.o.log.warn({ err: error }, 'pruning reminder records failed'))
       .finally(() => {
         this.pruning = undefined;
@@ -216,10 +221,15 @@ export class ReminderEngine {
    */
   private async fireLoop(): Promise<void> {
     const end = Date.now() + (this.o.fireBudgetMs ?? 10_000);
-    while (Date.now() < end) {
-      const over = await this.backlog.admit(end);
-      const claimed = await this.fireBatch().finally(over);
-      if (claimed < this.o.batchSize) return;
+    this.firing += 1;
+    try {
+      while (Date.now() < end) {
+        const over = await this.backlog.admit(end);
+        const claimed = await this.fireBatch().finally(over);
+        if (claimed < this.o.batchSize) return;
+      }
+    } finally {
+      this.firing -= 1;
     }
   }
 
