@@ -1110,6 +1110,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may register on this server (the register screen says it) */
+        get: operations["signups-policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signups/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller may do for the instance: administer it, invite people
+         * @description An administrator is an account whose address is in ADMIN_EMAILS and verified. Anyone signed in may ask; the answer is only about the caller. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["signups-roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signups/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail an invitation to register to an address
+         * @description The link works once, for 7 days, and only for that address; only its hash is stored. An address that already has an account gets no mail (and the answer is the same). Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["signups-invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts, newest first, paged and searchable by address
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["admin-accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account: its sessions and tokens end at once, sign-in refused, reminders paused
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["admin-disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable a disabled account: it may sign in again and its reminders resume
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["admin-enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the account a password reset link (the same link "Forgot password?" mails)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["admin-sendPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account and everything it holds, once its address is typed to confirm
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        delete: operations["admin-deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-up policy in force and where it comes from
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["admin-signups"];
+        /**
+         * Set the sign-up policy (stored; it wins over SIGNUPS from then on)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        put: operations["admin-setSignups"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What administrators did, newest first (append-only record)
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["admin-actions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens": {
         parameters: {
             query?: never;
@@ -1290,6 +1491,11 @@ export interface components {
             refillAlerts: boolean;
         };
         /**
+         * @description `open`: anyone may register; `invite`: only with an invitation link mailed to that address; `closed`: nobody (existing accounts still sign in).
+         * @enum {string}
+         */
+        SignupPolicy: "open" | "invite" | "closed";
+        /**
          * @description `read`: Read medicines, doses, reports and notifications. `doses:write`: Record doses: tick, take, skip and as-needed intakes. `medicines:write`: Add, edit and delete medicines and their refills.
          * @enum {string}
          */
@@ -1338,7 +1544,47 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                issues?: {
+                    path: string[];
+                    message: string;
+                }[];
+            };
+        };
+        /**
+         * Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED) error (403)
+         * @description The error information
+         * @example {
+         *       "code": "FORBIDDEN",
+         *       "message": "Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED)",
+         *       "issues": []
+         *     }
+         */
+        "error.FORBIDDEN": {
+            /**
+             * @description The error message
+             * @example Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED)
+             */
+            message: string;
+            /**
+             * @description The error code
+             * @example FORBIDDEN
+             */
+            code: string;
+            /**
+             * @description An array of issues that were responsible for the error
+             * @example []
+             */
+            issues?: {
+                message: string;
+            }[];
+            /** @description The error in machine-readable form; `issues` lists the invalid fields of a 400, `reason` which of a status’s causes a refusal is (decision 181). */
+            data?: {
+                code: string;
+                httpStatus: number;
+                path?: string;
+                /** @enum {string} */
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1378,7 +1624,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1418,47 +1664,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
-                issues?: {
-                    path: string[];
-                    message: string;
-                }[];
-            };
-        };
-        /**
-         * The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED) error (403)
-         * @description The error information
-         * @example {
-         *       "code": "FORBIDDEN",
-         *       "message": "The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED)",
-         *       "issues": []
-         *     }
-         */
-        "error.FORBIDDEN": {
-            /**
-             * @description The error message
-             * @example The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED)
-             */
-            message: string;
-            /**
-             * @description The error code
-             * @example FORBIDDEN
-             */
-            code: string;
-            /**
-             * @description An array of issues that were responsible for the error
-             * @example []
-             */
-            issues?: {
-                message: string;
-            }[];
-            /** @description The error in machine-readable form; `issues` lists the invalid fields of a 400, `reason` which of a status’s causes a refusal is (decision 181). */
-            data?: {
-                code: string;
-                httpStatus: number;
-                path?: string;
-                /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1498,7 +1704,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1538,7 +1744,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -2000,6 +2206,36 @@ export interface components {
             /** @description The last failure in words */
             lastFailure: string | null;
         };
+        AdminAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** @description ISO 8601 timestamp. */
+            createdAt: string;
+            /** @description The last sign-in; null: never. */
+            lastActiveAt: string | null;
+            emailVerified: boolean;
+            /** @description Two-factor sign-in on (false until it exists). */
+            twoFactorEnabled: boolean;
+            /** @description People the account keeps medicines for (1 until profiles exist). */
+            profiles: number;
+            disabled: boolean;
+            /** @description Listed in ADMIN_EMAILS with a verified address. */
+            admin: boolean;
+        };
+        AdminAction: {
+            /** Format: uuid */
+            id: string;
+            /** @description The administrator’s address, or "operator (CLI)". */
+            actor: string;
+            /** @enum {string} */
+            action: "disable" | "enable" | "delete" | "password-reset" | "signups" | "invite";
+            /** @description The account’s address, or the new sign-up policy. */
+            target: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+        };
         DoseScheduleOutput: {
             /** @constant */
             kind: "daily";
@@ -2082,7 +2318,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
                 issues?: {
                     path: string[];
                     message: string;
@@ -2177,6 +2413,8 @@ export interface operations {
                      * @example Europe/Paris
                      */
                     timezone?: string;
+                    /** @description The token of an invitation link; needed while sign-ups are invite-only. */
+                    invitation?: string;
                 };
             };
         };
@@ -2203,6 +2441,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Sign-ups are closed (data.reason SIGNUPS_CLOSED) or invite-only and the invitation is missing, used, expired or for another address (data.reason INVITATION_REQUIRED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
             /** @description An account with this email already exists */
@@ -2290,7 +2537,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
                 };
             };
-            /** @description The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED) */
+            /** @description The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED), or an administrator disabled the account (data.reason ACCOUNT_DISABLED) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7186,6 +7433,698 @@ export interface operations {
                     "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "signups-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        policy: components["schemas"]["SignupPolicy"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "signups-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description Whether the caller may send invitations (administrators, or anyone with SIGNUP_INVITES_BY_USERS=true and a verified address). */
+                        mayInvite: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "signups-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Email address; trimmed and lower-cased.
+                     * @example ada@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller may not invite (not an administrator, and user invitations are off), or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many invitations, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-accounts": {
+        parameters: {
+            query?: {
+                query?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: components["schemas"]["AdminAccount"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, or the caller’s own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-sendPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-deleteAccount": {
+        parameters: {
+            query: {
+                /** @description The account’s address, typed again. */
+                confirmEmail: string;
+            };
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input, the typed address is not the account’s, or the caller’s own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No account has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        policy: components["schemas"]["SignupPolicy"];
+                        /**
+                         * @description `stored`: chosen in the admin screen or CLI (wins); `environment`: SIGNUPS, or its default.
+                         * @enum {string}
+                         */
+                        source: "stored" | "environment";
+                        invitesByUsers: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-setSignups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "policy": "invite"
+                 *     }
+                 */
+                "application/json": {
+                    policy: components["schemas"]["SignupPolicy"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin-actions": {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: components["schemas"]["AdminAction"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The caller is not an administrator, or a personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
     };
