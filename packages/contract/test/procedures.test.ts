@@ -35,6 +35,8 @@ describe('the contract as a whole', () => {
         'email',
         'channels',
         'token',
+        'admin',
+        'signups',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);
