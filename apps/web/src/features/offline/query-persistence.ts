@@ -44,6 +44,12 @@ export const NOT_PERSISTED_PATHS = {
   'push.notifications': 'a live stream (subscription), not an answer',
   'social.providers': 'the signed-out login screen’s, not the account’s',
   'push.dose': 'the dose page opened from a reminder’s link, signed out: that link’s, not the account’s',
+  // The operator's screen (decision 280): other people's addresses stay off an admin's device.
+  'admin.accounts': 'other accounts’ addresses and states, for the admin screen, which needs the network',
+  'admin.actions': 'the administrators’ record, for the admin screen, which needs the network',
+  'admin.signups': 'the instance’s sign-up policy, for the admin screen, which needs the network',
+  'signups.policy': 'the register page’s, read when it opens (signing up needs the network)',
+  'signups.roles': 'the account menu’s admin link, asked again at each start',
 } as const;
 
 const pathOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? (key[0] as string[]).join('.') : '');
