@@ -14,26 +14,12 @@ export interface DosePress {
 }
 
 /**
- * A press as sent: its own idempotency key and the instant it was made, fixed once. When the online
- * attempt's answer is lost and the press is kept to send later, it goes with the same key and time,
- * so the server applies it once (a new key would make the retry a second request).
- */
-export interface SentDosePress extends DosePress {
-  idempotencyKey: string;
-  at: string;
-}
-
-export function sentDosePress(press: DosePress, now: Date = serverClock.now()): SentDosePress {
-  return { ...press, idempotencyKey: crypto.randomUUID(), at: now.toISOString() };
-}
-
-/**
  * Keeps a press made offline on the device (decision 260), in the app's outbox (decision 070), as a
- * notification button pressed offline is kept: one idempotency key, so however many senders
+ * notification button pressed offline is kept: its own idempotency key, so however many senders
  * (this page on `online` or when shown again, the service worker's Background Sync, the signed-in
  * app) send it, it applies once; `at` is when it was pressed.
  */
-export async function keepDosePress(token: string, press: SentDosePress): Promise<void> {
+export async function keepDosePress(token: string, press: DosePress): Promise<void> {
   await outboxStore.add(
     {
       kind: 'pushAction',
@@ -44,8 +30,7 @@ export async function keepDosePress(token: string, press: SentDosePress): Promis
       ...(press.reason ? { reason: press.reason } : {}),
       ...(press.note ? { note: press.note } : {}),
     },
-    new Date(press.at),
-    press.idempotencyKey,
+    serverClock.now(),
   );
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
   const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
@@ -92,7 +77,7 @@ export function useKeptDosePresses(token: string, onSent: (results: FlushResult[
   return {
     waiting,
     /** Keeps a press, then counts it (the page says it is saved) and tries to send it. */
-    keep: async (press: SentDosePress) => {
+    keep: async (press: DosePress) => {
       await keepDosePress(token, press);
       setWaiting((n) => n + 1);
     },

@@ -10,7 +10,7 @@ import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from '../auth/auth.context';
 import { DoseSkipEditor } from '../dashboard/components/dose-skip-editor.component';
 import { TODAY_DOSES_ID } from '../notifications/notification-target';
-import { type DosePress, sentDosePress, useKeptDosePresses } from './dose-page-outbox';
+import { type DosePress, useKeptDosePresses } from './dose-page-outbox';
 import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const route = getRouteApi('/dose');
@@ -116,16 +116,15 @@ function DoseSlot({ token }: { token: string }) {
    * sent when back online. 'kept' or 'sent'; a refusal of the server is thrown.
    */
   const press = async (input: DosePress): Promise<'kept' | 'sent'> => {
-    const sent = sentDosePress(input);
     const keep = async () => {
       act.reset();
       setSentLater(null);
-      await kept.keep(sent);
+      await kept.keep(input);
       return 'kept' as const;
     };
     if (!navigator.onLine) return keep();
     try {
-      await act.mutateAsync({ token, ...sent });
+      await act.mutateAsync({ token, ...input, idempotencyKey: crypto.randomUUID() });
       return 'sent';
     } catch (error) {
       if (httpStatusOf(error) === undefined) return keep();

@@ -14,13 +14,8 @@ function announce(message: unknown = { type: 'changed' }): void {
 }
 
 export const outboxStore = {
-  /** `key`: a write already tried online keeps the key it was sent with, so it applies once. */
-  async add(
-    entry: NewOutboxEntry,
-    madeAt = new Date(),
-    key: string = crypto.randomUUID(),
-  ): Promise<OutboxEntry> {
-    const full = { ...entry, key, madeAt: madeAt.toISOString() } as OutboxEntry;
+  async add(entry: NewOutboxEntry, madeAt = new Date()): Promise<OutboxEntry> {
+    const full = { ...entry, key: crypto.randomUUID(), madeAt: madeAt.toISOString() } as OutboxEntry;
     const db = await offlineDb();
     const seq = await db.add('outbox', full);
     announce();
