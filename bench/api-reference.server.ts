@@ -58,6 +58,11 @@ const SET_TAKEN = `insert into dose_records (medicine_id, date, taken, taken_cou
 const NOTIFICATIONS = `select id, type, title, message, medicine_name, is_read, created_at from notifications
   where user_id = $1 order by created_at desc limit 50`;
 
+/** The chart's one indexed read (issue 56): a type's readings of a range, oldest first. */
+const SERIES = `select value, value2, value3, measured_at from measurements
+  where user_id = $1 and type = 'blood-pressure' and measured_at >= now() - interval '365 days'
+  order by measured_at, id`;
+
 async function main(): Promise<void> {
   const database = await openQuery();
   const { query } = database;
@@ -84,6 +89,9 @@ async function main(): Promise<void> {
   );
   app.get<{ Params: { user: string } }>('/notifications/:user', async (request) => ({
     notifications: await query(NOTIFICATIONS, [request.params.user]),
+  }));
+  app.get<{ Params: { user: string } }>('/series/:user', async (request) => ({
+    points: await query(SERIES, [request.params.user]),
   }));
   const stop = () => {
     void app

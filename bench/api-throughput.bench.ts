@@ -23,7 +23,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { freePort, median, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
+import { freePort, median, SERVER_ENV, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
 import { cp, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -103,9 +103,13 @@ async function seed(origin: string): Promise<Omit<Seeded, 'userId'>> {
 
 /** Ten notifications, written straight into the database while no server holds it (PGlite is one process). */
 async function seedNotifications(target: { dataDir: string; databaseUrl?: string }, email: string) {
-  const insert = `insert into notifications (user_id, type, title, message, medicine_name, created_at)
+  // Ten notifications, and a year of twice-daily blood pressure readings for the chart (issue 56).
+  const insert = `with n as (insert into notifications (user_id, type, title, message, medicine_name, created_at)
     select u.id, 'dose_reminder', 'Time for your medicine', 'Take Aspirin 500mg', 'Aspirin', now() - (n || ' minutes')::interval
-    from users u, generate_series(1, 10) n where u.email = $1`;
+    from users u, generate_series(1, 10) n where u.email = $1 returning 1)
+    insert into measurements (user_id, type, value, value2, value3, entered_unit, measured_at)
+    select u.id, 'blood-pressure', 120 + h % 20, 80 + h % 10, 60, 'mm[Hg]', now() - (h * 12 || ' hours')::interval
+    from users u, generate_series(1, 730) h where u.email = $1`;
   const select = 'select id from users where email = $1';
   if (target.databaseUrl) {
     const sql = postgres(target.databaseUrl, { max: 1, onnotice: () => undefined });
@@ -152,6 +156,8 @@ function dayWrite(s: Seeded, prefix: string, suffix: string): { path: string; bo
   return { path: `${prefix}${medicineId}${suffix}`, body: JSON.stringify({ date, taken }) };
 }
 
+/** The day a year (365 days) before `date`, the chart's longest range ending today. */
+const yearBefore = (date: string) => new Date(Date.parse(date) - 364 * 86_400_000).toISOString().slice(0, 10);
 const bearer = (s: Seeded) => ({ authorization: `Bearer ${s.token}` });
 const ENDPOINTS: Endpoint[] = [
   { name: 'health', app: () => ({ url: '/api/health' }), reference: () => ({ url: '/health' }) },
@@ -183,6 +189,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'refill reminders',
     app: (s) => ({ url: `/api/refill-reminders?userEmail=${s.email}`, headers: bearer(s) }),
     reference: (s) => ({ url: `/refills/${s.userId}` }),
+  },
+  {
+    // Issue 56: a year of twice-daily readings as one chart answer (decision 301).
+    name: 'journal series (a year)',
+    app: (s) => ({
+      url: `/api/journal/series?type=blood-pressure&from=${yearBefore(s.today)}&to=${s.today}`,
+      headers: bearer(s),
+    }),
+    reference: (s) => ({ url: `/series/${s.userId}` }),
   },
   {
     name: 'notifications list',
@@ -274,7 +289,8 @@ async function startProcess(script: string[], env: Record<string, string>, logFi
   try {
     return spawn(process.execPath, script, {
       cwd: root,
-      env: { ...process.env, ...env },
+      // `npm start`'s environment too (decision 336), for the app and the reference alike.
+      env: { ...process.env, ...SERVER_ENV, ...env },
       stdio: ['ignore', log.fd, log.fd],
     });
   } finally {

@@ -1,24 +1,69 @@
 /** What the benchmarks share: ports, waiting for a server, and seeding an account through the API. */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { loadConfig } from '../apps/server/src/config/config';
 
-/**
- * The Node flags `npm start` runs the server with (package.json is their one source; the Dockerfile
- * and docker-compose.yml repeat them, checked by deployment-files.test.ts): a benchmark that starts
- * the server, or runs the engine in its own process, measures what users run (decision 152).
- */
-export const SERVER_NODE_FLAGS: readonly string[] = (() => {
+const startScript = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     scripts: { start: string };
   };
-  const flags = /\bnode((?: --\S+)*) apps\/server\/dist\/server\.js/.exec(scripts.start)?.[1];
-  if (flags === undefined)
-    throw new Error(`package.json's start script does not run the server: ${scripts.start}`);
-  return flags.split(' ').filter(Boolean);
+  const match = /\b((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) apps\/server\/dist\/server\.js/.exec(scripts.start);
+  if (!match) throw new Error(`package.json's start script does not run the server: ${scripts.start}`);
+  return { env: match[1]!, flags: match[2]! };
 })();
+
+/**
+ * The Node flags `npm start` runs the server with (package.json is their one source; the Dockerfile
+ * repeats them, checked by deployment-files.test.ts): a benchmark that starts the server, or runs
+ * the embedded engine in its own process, measures what users run (decisions 152, 336).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = startScript.flags.split(' ').filter(Boolean);
+
+/**
+ * The environment `npm start` sets before `node` (decision 336: glibc's malloc trims what it frees
+ * instead of keeping up to 64 MiB per arena); the Dockerfile's ENV repeats it.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  startScript.env
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+
+/**
+ * The Node flags of the scaled deployment's reminder worker (docker-compose.yml's `worker` command,
+ * its one source): a larger young generation for a due second's burst (decision 152), which the
+ * embedded server no longer takes (decision 336).
+ */
+export const WORKER_NODE_FLAGS: readonly string[] = (() => {
+  const compose = readFileSync(new URL('../docker-compose.yml', import.meta.url), 'utf8');
+  const command = /command: \[((?:'[^']*', )*)'apps\/server\/dist\/worker\.js'\]/.exec(compose)?.[1];
+  if (command === undefined) throw new Error("docker-compose.yml's worker does not run worker.js");
+  const words = [...command.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
+  return words.filter((word) => word.startsWith('--'));
+})();
+
+/** The flags and environment of the process that runs the engine in a deployment of `engine`. */
+export function engineRuntime(engine: 'embedded' | 'postgres'): {
+  flags: readonly string[];
+  env: Readonly<Record<string, string>>;
+} {
+  return engine === 'embedded'
+    ? { flags: SERVER_NODE_FLAGS, env: SERVER_ENV }
+    : { flags: WORKER_NODE_FLAGS, env: SERVER_ENV };
+}
+
+/**
+ * The flags for the children of a benchmark that runs the engine (its --workers, its ceiling): the
+ * engine's deployment's, or with BENCH_AS_STARTED=1 this process's own young-generation flags.
+ */
+export function childEngineFlags(engine: 'embedded' | 'postgres'): readonly string[] {
+  return process.env.BENCH_AS_STARTED === '1'
+    ? process.execArgv.filter((flag) => flag.startsWith('--max-semi-space-size'))
+    : engineRuntime(engine).flags;
+}
 
 /**
  * For a benchmark that runs the engine or the sender in its own process: stops unless this process
@@ -29,6 +74,30 @@ export function requireServerNodeFlags(script: string): void {
   if (missing.length > 0) {
     throw new Error(`${script} measures what \`npm start\` runs: start it with ${missing.join(' ')}`);
   }
+}
+
+/**
+ * For a benchmark that runs the engine in this process: unless it already runs with the flags and
+ * environment of `engine`'s deployment (engineRuntime), starts itself again with them (and
+ * `--expose-gc`, `--import tsx`) and resolves to that run's exit code; resolves undefined when this
+ * process is the one to measure. One npm script thus measures both deployments as they run.
+ */
+export async function rerunWithEngineRuntime(engine: 'embedded' | 'postgres'): Promise<number | undefined> {
+  const { flags, env } = engineRuntime(engine);
+  const ownSemiSpace = process.execArgv.filter((flag) => flag.startsWith('--max-semi-space-size'));
+  const semiSpace = flags.filter((flag) => flag.startsWith('--max-semi-space-size'));
+  const matches =
+    flags.every((flag) => process.execArgv.includes(flag)) &&
+    ownSemiSpace.every((flag) => semiSpace.includes(flag)) &&
+    Object.entries(env).every(([name, value]) => process.env[name] === value);
+  // BENCH_AS_STARTED=1: measure this process's own flags (an A/B of runtimes, e.g. decision 336's).
+  if (matches || process.env.BENCH_AS_STARTED === '1') return undefined;
+  const child = fork(process.argv[1]!, process.argv.slice(2), {
+    execArgv: [...flags, '--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
 /**

@@ -6,6 +6,7 @@
  *   npm run build && npm run bench:memory                (10k-reminder burst, 60 s idle)
  *   npm run bench:memory -- --n 2000 --idle 30
  *   SERVER_NODE_FLAGS_OVERRIDE="--max-semi-space-size=16" npm run bench:memory   (compare flags)
+ *   SERVER_ENV_OVERRIDE="" npm run bench:memory     (compare environments: `npm start`'s, decision 336)
  *
  * Phases: `fresh` — an empty DATA_DIR: start and every migration, until /api/health answers and 10 s
  * after; `idle` — the same DATA_DIR with N users loaded (08:00 Berlin doses), a new server start
@@ -21,10 +22,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/database';
+import { durableStartParams } from '../apps/server/src/db/embedded-durability';
+import { embeddedSettingParams } from '../apps/server/src/db/embedded-memory';
 import { zonedInstant } from '../apps/server/src/features/reminders/zoned-time';
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 import { holdBenchLock } from './bench-lock';
-import { freePort, SERVER_NODE_FLAGS, sinkDevices, waitFor } from './bench-support';
+import { freePort, SERVER_ENV, SERVER_NODE_FLAGS, sinkDevices, waitFor } from './bench-support';
 import { startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
@@ -48,6 +51,15 @@ const FAKETIME_LIB = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 const nodeFlags = process.env.SERVER_NODE_FLAGS_OVERRIDE?.split(' ').filter(Boolean) ?? [
   ...SERVER_NODE_FLAGS,
 ];
+// `npm start`'s environment before `node` (malloc's settings), for the server and the floors alike.
+const serverEnv: Record<string, string> =
+  process.env.SERVER_ENV_OVERRIDE === undefined
+    ? { ...SERVER_ENV }
+    : Object.fromEntries(
+        process.env.SERVER_ENV_OVERRIDE.split(' ')
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      );
 
 interface Sample {
   phase: string;
@@ -81,28 +93,50 @@ async function sampled(pid: number, phase: string, stop: Promise<unknown>): Prom
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The floors: PGlite alone, on disk, one query: `floor-new` creates its data directory (initdb, as
- * a first start does), `floor` opens the one that exists (as every later start does).
+ * The floors: PGlite alone, on disk, one query, with the server's settings (openDatabase's
+ * startParams and initDbStartParams, decision 279): `floor-new` creates its data directory (initdb,
+ * as a first start does), `floor` opens the one that exists (as every later start does); and
+ * `floor-pg` opens it with PostgreSQL's default settings (shared_buffers 128 MB), the floor before.
  */
 async function floors(): Promise<Sample[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'medrem-memory-floor-'));
-  const samples = [...(await floor(dir, 'floor-new')), ...(await floor(dir, 'floor'))];
+  const server = {
+    startParams: [...durableStartParams(), ...embeddedSettingParams()],
+    initDbStartParams: embeddedSettingParams(),
+  };
+  const samples = [
+    ...(await floor(dir, 'floor-new', server)),
+    ...(await floor(dir, 'floor', server)),
+    // PostgreSQL's defaults named: the directory's postgresql.conf holds the server's since initdb.
+    ...(await floor(dir, 'floor-pg', {
+      startParams: [
+        ...durableStartParams(),
+        ...[
+          'shared_buffers=128MB',
+          'maintenance_work_mem=64MB',
+          'max_wal_size=1GB',
+          'min_wal_size=80MB',
+        ].flatMap((setting) => ['-c', setting]),
+      ],
+    })),
+  ];
   await rm(dir, { recursive: true, force: true });
   return samples;
 }
 
-async function floor(dir: string, phase: string): Promise<Sample[]> {
+async function floor(dir: string, phase: string, options: object): Promise<Sample[]> {
   const script = path.join(dir, 'floor.mjs');
   await writeFile(
     script,
     `import { PGlite } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))};
-     const db = new PGlite(${JSON.stringify(path.join(dir, 'pglite'))});
+     const db = new PGlite(${JSON.stringify({ dataDir: path.join(dir, 'pglite'), ...options })});
      await db.query('select 1');
      process.send('ready');
      await new Promise((r) => setTimeout(r, 10000));
      await db.close();`,
   );
   const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...serverEnv },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -114,6 +148,7 @@ function startServer(dataDir: string, port: number, sinkPort: number, faketimeS 
     cwd: root,
     env: {
       ...process.env,
+      ...serverEnv,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -162,7 +197,9 @@ async function main() {
   if (!existsSync(FAKETIME_LIB))
     throw new Error(`libfaketime is missing (${FAKETIME_LIB}): apt-get install faketime`);
   console.log(
-    `embedded memory benchmark: N=${N}, idle ${IDLE_S} s, node ${nodeFlags.join(' ')}, ${cpus().length} CPUs, load ${loadavg()
+    `embedded memory benchmark: N=${N}, idle ${IDLE_S} s, ${Object.entries(serverEnv)
+      .map(([name, value]) => `${name}=${value} `)
+      .join('')}node ${nodeFlags.join(' ')}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
@@ -245,8 +282,11 @@ async function main() {
   const summary = {
     n: N,
     nodeFlags,
+    serverEnv,
     floorNewPeakMiB: peak(floorSamples.filter((s) => s.phase === 'floor-new')),
     floorPeakMiB: peak(floorSamples.filter((s) => s.phase === 'floor')),
+    floorRssMiB: floorSamples.filter((s) => s.phase === 'floor').at(-1)?.rssMiB,
+    floorPgliteDefaultsPeakMiB: peak(floorSamples.filter((s) => s.phase === 'floor-pg')),
     freshPeakMiB: peak(fresh),
     idleRssAfterMiB: idle.at(-1)?.rssMiB,
     idleSeconds: IDLE_S,
@@ -256,7 +296,8 @@ async function main() {
   };
   console.log(JSON.stringify(summary));
   console.log(
-    `floor (bare PGlite, one query): peak ${summary.floorNewPeakMiB} MiB creating its directory, ${summary.floorPeakMiB} MiB opening it; server: fresh start + migrations peak ${summary.freshPeakMiB} MiB, ` +
+    `floor (bare PGlite with the server's settings, one query): peak ${summary.floorNewPeakMiB} MiB creating its directory, ${summary.floorPeakMiB} MiB opening it ` +
+      `(${summary.floorPgliteDefaultsPeakMiB} MiB with PGlite's own); server: fresh start + migrations peak ${summary.freshPeakMiB} MiB, ` +
       `RSS after ${IDLE_S} s idle ${summary.idleRssAfterMiB} MiB, peak through the ${N}-reminder burst ${summary.burstPeakMiB} MiB ` +
       `(goals: idle ≤ 250, peak ≤ 400)`,
   );

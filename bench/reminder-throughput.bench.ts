@@ -35,7 +35,7 @@ import { deleteRedisPrefix } from '../apps/server/test/features/reminders/remind
 import { seedMorningUsers } from '../apps/server/test/features/reminders/reminder-seed';
 import { holdBenchLock, LOCK_PARENT_ENV } from './bench-lock';
 import type { CeilingReport } from './push-send-ceiling.bench';
-import { appDatabasePoolSize, requireServerNodeFlags, SERVER_NODE_FLAGS, sinkDevices } from './bench-support';
+import { appDatabasePoolSize, childEngineFlags, rerunWithEngineRuntime, sinkDevices } from './bench-support';
 import { pushSinkKindOf, startPushSink } from './push-sink-process';
 
 const { values: args } = parseArgs({
@@ -149,11 +149,13 @@ function ask<T>(child: ChildProcess, type: string, fields: Record<string, unknow
 }
 
 async function main() {
+  // The engine runs in this process (and in --workers' children, started with the same flags): as
+  // the embedded server or the scaled worker runs it (decision 336), or this script starts again so.
+  const rerun = await rerunWithEngineRuntime(engine);
+  if (rerun !== undefined) process.exit(rerun);
   holdBenchLock('bench:reminders');
-  // The engine runs in this process (and in --workers' children, started with the same flags).
-  requireServerNodeFlags('bench:reminders');
   console.log(
-    `reminder benchmark: N=${N}, engine=${engine}, zone=${zone}, sink ${sinkKind}, ${cpus().length} CPUs, load ${loadavg()
+    `reminder benchmark: N=${N}, engine=${engine}, node ${process.execArgv.join(' ')}${process.env.MALLOC_TRIM_THRESHOLD_ ? ` (MALLOC_TRIM_THRESHOLD_=${process.env.MALLOC_TRIM_THRESHOLD_})` : ''}, zone=${zone}, sink ${sinkKind}, ${cpus().length} CPUs, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
@@ -270,7 +272,7 @@ async function main() {
   const others = await Promise.all(
     Array.from({ length: workers - 1 }, async () => {
       const child = fork(path.join(here, 'reminder-engine.worker.ts'), {
-        execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
+        execArgv: [...childEngineFlags(engine), '--import', 'tsx'],
         env: { ...process.env, ...engineEnv, BENCH_CLOCK_OFFSET_MS: String(offset) },
         stdio: 'inherit',
       });
@@ -616,7 +618,7 @@ async function measureCeiling(concurrency: number): Promise<CeilingReport> {
     path.join(here, 'push-send-ceiling.bench.ts'),
     ['--n', String(N), '--concurrency', String(concurrency), '--sink', sinkKind],
     {
-      execArgv: [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx'],
+      execArgv: [...childEngineFlags(engine), '--expose-gc', '--import', 'tsx'],
       env: { ...process.env, [LOCK_PARENT_ENV]: String(process.pid) },
       stdio: 'inherit',
     },

@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { initialScriptUrls } from '../apps/web/scripts/first-load-size.mjs';
-import { freePort, median, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
+import { freePort, median, SERVER_ENV, SERVER_NODE_FLAGS, seedAccount, waitFor } from './bench-support';
 import { holdBenchLock } from './bench-lock';
 
 const { values: args } = parseArgs({
@@ -223,6 +223,7 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      ...SERVER_ENV,
       ...webDist,
       PORT: String(PORT),
       HOST: '127.0.0.1',

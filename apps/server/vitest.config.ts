@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file starts its own server and database; two cores run two at a time.
     maxWorkers: 2,
+    // One migrated embedded database for the whole run, which each file's PGlite unpacks (decision 310).
+    globalSetup: ['test/support/pglite-template.ts'],
   },
 });

@@ -35,7 +35,10 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1, // 2 cores: the server, the browser and one test at a time
+  // 2 cores: the server, the browser and one test at a time. E2E_WORKERS=2 runs two files at once
+  // (servers of a test's own take ports per worker, own-server.ts); not the default until a run on
+  // a quiet machine shows it both faster and as steady.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 180_000,
   expect: { timeout: 10_000 },

@@ -59,7 +59,7 @@ test('a read-only token: made once, reads but cannot write, last use shown, revo
   const form = section.getByRole('form', { name: 'Create a token' });
   const name = form.getByLabel('Name', { exact: true });
   const read = form.getByRole('checkbox', { name: /\(read\)/ });
-  await expect(form.getByRole('checkbox')).toHaveCount(3);
+  await expect(form.getByRole('checkbox')).toHaveCount(4); // read, doses:write, medicines:write, journal:write (decision 303);
   for (const box of await form.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
   await expect(form.getByLabel('Expires after')).toHaveValue('90d');
 

@@ -52,6 +52,26 @@ test("dose page: a reminder's link shows the slot without a sign-in; Take all re
   await expect(page.getByRole('button', { name: 'Snooze 10 min' })).toBeVisible();
   await captureScreen(page, 'dose-page');
 
+  // Decision 343: Postpone from the link, without a sign-in; a time before the dose is refused on
+  // the spot, +30 min moves both open doses.
+  await page.getByRole('button', { name: 'Postpone…' }).click();
+  const form = page.getByRole('form', { name: 'Postpone these doses to a later time today' });
+  await form.getByLabel('Another time today').fill('07:30');
+  await form.getByRole('button', { name: 'Postpone dose' }).click();
+  await expect(form.getByRole('alert')).toContainText('later than the dose');
+  await captureScreen(page, 'dose-page-postpone');
+  await form.getByRole('button', { name: /^\+30 min/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'postponed to' })).toHaveText(
+    /^Metformin, Vitamin D postponed to \d{1,2}:\d{2} [AP]M\.$/,
+  );
+  await expect(list.getByRole('listitem')).toHaveText([
+    /Metformin \(850mg\)\s*Postponed to \d{1,2}:\d{2} [AP]M$/,
+    /Vitamin D\s*Postponed to \d{1,2}:\d{2} [AP]M$/,
+  ]);
+  expect((await api.takenDayOf(metformin, todayUtc()))?.postponed?.[0]).toMatchObject({
+    to: expect.stringMatching(/^\d{2}:\d{2}$/),
+  });
+
   await page.getByRole('button', { name: 'Take all' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'marked as taken!' })).toHaveText(
     'Metformin, Vitamin D marked as taken!',

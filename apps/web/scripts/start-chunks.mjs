@@ -26,6 +26,19 @@ export const SIGNED_IN_START_MODULES = [
   'src/features/offline/offline-account.ts', // the account's answers saved on the device
 ];
 
+/**
+ * Modules reached through a barrel that no part of the signed-in start calls, only later screens:
+ * the health journal's domain rules (decision 305), the pack scanner's GS1 reader (decision
+ * 327), the postpone form's rules (decision 350: the form loads when pressed), and the router's navigation blocker (the unsaved-changes guard
+ * of Settings). A barrel's closure holds all it re-exports, so without this they would land in the
+ * signed-in chunk, and in the precache, though no start runs them.
+ */
+const LATER_SCREENS_ONLY = [
+  /[\\/]packages[\\/]domain[\\/]src[\\/]((measurement|journal)-[\w-]+|gs1|gs1-identifiers|gtin|dose-postpone-rules)\.ts$/,
+  /[\\/]@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useBlocker\.js$/,
+];
+const laterScreensOnly = (id) => LATER_SCREENS_ONLY.some((pattern) => pattern.test(id));
+
 /** Every module reachable from `roots` through static imports. */
 function staticClosure(context, roots) {
   const seen = new Set();
@@ -71,8 +84,10 @@ export function startChunks(webRoot) {
       test: (id) => !/[\\/]start-after-first-paint\.ts$/.test(id),
       priority: 2,
     },
-    // The rest of the signed-in start: its modules not claimed by the groups above.
-    { name: SIGNED_IN_CHUNK, test: (id) => signedIn.has(id), priority: 1 },
+    // The rest of the signed-in start: its modules not claimed by the groups above. The domain's
+    // barrel reaches every rule statically, so a rule only a later screen uses would land here (and
+    // in the precache): the health journal's are left to that screen's chunks (decision 305).
+    { name: SIGNED_IN_CHUNK, test: (id) => signedIn.has(id) && !laterScreensOnly(id), priority: 1 },
   ];
   return { plugin, groups };
 }

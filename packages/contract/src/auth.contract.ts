@@ -11,6 +11,7 @@ import {
 } from './primitives';
 import { registerInvitationField } from './signups.contract';
 import { EXAMPLE } from './examples';
+import { ERROR_REASONS } from './constants';
 
 export const publicUserSchema = z
   .object({
@@ -25,6 +26,31 @@ export const publicUserSchema = z
   })
   .meta({ id: 'User' });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** How long the ticket between a right password and the second factor works (decision 286). */
+export const SECOND_STEP_MINUTES = 5;
+
+/** The answer of a right password for an account with two-step sign-in: no session yet. */
+export const secondStepSchema = z
+  .object({
+    ticket: z.string().meta({ description: 'Send it with a code to /api/auth/two-factor/sign-in.' }),
+    expiresAt: timestampSchema,
+    methods: z
+      .array(z.enum(['totp', 'recovery-code']))
+      .meta({ description: 'Factors this account can give; a passkey may be added by its own call.' }),
+  })
+  .meta({ id: 'SecondStep' });
+export type SecondStep = z.infer<typeof secondStepSchema>;
+
+/**
+ * A sign-in's answer: the user (a session cookie is set), or, for an account with two-step sign-in,
+ * the second step (no session yet). Accounts without it get `{ user }` as before.
+ */
+export const signInAnswerSchema = z.union([
+  z.object({ user: publicUserSchema }),
+  z.object({ secondStep: secondStepSchema }),
+]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const registerInputSchema = z.object({
   name: personNameSchema,
@@ -83,9 +109,11 @@ export const authContract = {
       403: 'The address is not verified yet and this server requires it (data.reason EMAIL_UNVERIFIED), or an administrator disabled the account (data.reason ACCOUNT_DISABLED)',
       429: 'Too many failed attempts',
     },
+    description:
+      'An account with two-step sign-in gets `{ secondStep }` and no session: send its ticket with a code to /api/auth/two-factor/sign-in.',
     example: { email: EXAMPLE.email, password: EXAMPLE.password, timezone: EXAMPLE.timezone },
     input: loginInputSchema,
-    output: z.object({ user: publicUserSchema }),
+    output: signInAnswerSchema,
   }),
   logout: defineProcedure({
     method: 'POST',
@@ -127,7 +155,11 @@ export const authContract = {
     description:
       'Proof is a live session cookie for this email, or the account password in the body (API clients).',
     access: 'session',
-    errors: { 401: 'Identity not proven', 429: 'Too many failed attempts' },
+    errors: {
+      401: 'Identity not proven',
+      403: `The account has two-step sign-in: a password alone gets no token (data.reason ${ERROR_REASONS.twoFactorRequired}); sign in with a session, or use a personal access token`,
+      429: 'Too many failed attempts',
+    },
     example: { email: EXAMPLE.email, password: EXAMPLE.password },
     input: z.object({
       email: emailSchema,

@@ -44,6 +44,14 @@ export const ERROR_REASONS = {
   tokenScope: 'TOKEN_SCOPE',
   /** The account holds MAX_PERSONAL_TOKENS live personal tokens already (issue 59). */
   tokenLimit: 'TOKEN_LIMIT',
+  /** A password alone was sent for an account with two-step sign-in (/jwt, decision 286). */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** A wrong, expired or already used TOTP or recovery code (decisions 287, 288). */
+  twoFactorCodeInvalid: 'TWO_FACTOR_CODE_INVALID',
+  /** The second step's ticket is unknown, used or older than SECOND_STEP_MINUTES (286). */
+  twoFactorTicketInvalid: 'TWO_FACTOR_TICKET_INVALID',
+  /** A pack's serial of the same product was added before: a rescan (issue 58, decision 321). */
+  packSerialKnown: 'PACK_SERIAL_KNOWN',
 } as const;
 
 /** Who may make an account on this server (issue 57, decision 282). */

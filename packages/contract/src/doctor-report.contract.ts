@@ -1,5 +1,6 @@
 import { daysBetween, isValidIsoDate } from '@medrem/domain';
 import { z } from 'zod';
+import { targetSchema } from './journal-schemas.contract';
 import { adherenceRateSchema, LIMITS } from './primitives';
 
 const rate = adherenceRateSchema;
@@ -76,7 +77,85 @@ export const doctorReportMedicineSchema = z.object({
     .array(z.object({ at: z.string(), override: z.boolean() }))
     .meta({ description: 'As-needed intakes in the range (never due, outside the rates)' }),
   refills: z.array(z.object({ at: z.string(), pills: z.number().int() })),
+  stoppedOn: z
+    .string()
+    .nullable()
+    .meta({ description: 'The first day it is no longer taken (decision 313); null while taken' }),
+  planChanges: z
+    .array(
+      z.object({
+        effectiveOn: z.string(),
+        kind: z.enum(['start', 'change', 'stop', 'resume']),
+        text: z.string().meta({ example: 'Dose: 5 mg → 10 mg' }),
+        reason: z.string().nullable(),
+      }),
+    )
+    .meta({
+      description:
+        'Its plan’s changes up to the range’s end (decision 314): the days before one were counted by the plan then',
+    }),
 });
+
+const perComponent = z.record(z.string(), z.number());
+
+/** The journal in the doctor's report (issue 56): chosen types' readings and weeks, and symptoms. */
+export const doctorReportJournalSchema = z
+  .object({
+    measurements: z.array(
+      z.object({
+        type: z.string(),
+        label: z.string(),
+        loinc: z.string().nullable(),
+        unit: z.string().meta({ description: 'The display unit (UCUM for built-in kinds) of every number' }),
+        unitText: z.string(),
+        components: z.array(
+          z.object({
+            key: z.string(),
+            label: z.string(),
+            loinc: z.string().nullable(),
+            unit: z.string().meta({ description: 'UCUM code of this component’s numbers' }),
+          }),
+        ),
+        readings: z.array(
+          z.object({
+            at: z.string().meta({ description: 'ISO 8601 with the zone offset' }),
+            values: perComponent,
+            mealContext: z.string().nullable(),
+            note: z.string().nullable(),
+          }),
+        ),
+        weeks: z
+          .array(
+            z.object({
+              weekStart: z.string().meta({ description: 'The Monday of the week (its days in the range)' }),
+              count: z.number().int(),
+              mean: perComponent,
+              min: perComponent,
+              max: perComponent,
+            }),
+          )
+          .meta({ description: 'Per ISO week with readings: min, mean and max per component' }),
+        targets: z.array(targetSchema).meta({
+          description:
+            'The person’s target band per component, in the display unit (the PDF’s chart shades it)',
+        }),
+      }),
+    ),
+    symptoms: z
+      .array(
+        z.object({
+          at: z.string(),
+          symptom: z.string(),
+          severity: z.number().int(),
+          note: z.string().nullable(),
+          medicineName: z.string().nullable(),
+        }),
+      )
+      .nullable()
+      .meta({ description: 'The symptoms in the range, oldest first; null when not asked for' }),
+  })
+  .meta({ id: 'DoctorReportJournal' });
+export type DoctorReportJournal = z.infer<typeof doctorReportJournalSchema>;
 
 export const doctorReportSchema = z
   .object({
@@ -88,6 +167,9 @@ export const doctorReportSchema = z
     patient: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }),
     totals: z.object(doseFigures),
     medicines: z.array(doctorReportMedicineSchema),
+    journal: doctorReportJournalSchema.optional().meta({
+      description: 'Present when `measurements` or `symptoms` asked for the health journal (issue 56)',
+    }),
   })
   .meta({ id: 'DoctorReport' });
 export type DoctorReportView = z.infer<typeof doctorReportSchema>;

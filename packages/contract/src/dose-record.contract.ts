@@ -35,6 +35,13 @@ export const doseSkipSchema = z
   })
   .meta({ id: 'DoseSkip' });
 
+export const dosePostponementSchema = z
+  .object({
+    to: z.string().meta({ description: 'The new time, HH:MM, of the dose’s own day in the user’s zone.' }),
+    postponedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DosePostponement' });
+
 export const takenDaySchema = z
   .object({
     date: z.string(),
@@ -42,6 +49,10 @@ export const takenDaySchema = z
     skipped: z.array(doseSkipSchema.nullable()).optional().meta({
       description:
         'Per slot of `taken`, the dose skipped on purpose with its reason, null where none; present only on a day with a skip. A skipped dose reads 0 in `taken` (not taken). Decisions 225, 226.',
+    }),
+    postponed: z.array(dosePostponementSchema.nullable()).optional().meta({
+      description:
+        'Per slot of `taken`, the dose postponed to a later time of the day, null where none; present only on a day with one. The dose is reminded and counted at that time. Decision 316.',
     }),
     takenAt: z.array(z.iso.datetime().nullable()).optional().meta({
       description:

@@ -1,3 +1,4 @@
+import { activityContract } from './activity.contract';
 import { adminContract } from './admin.contract';
 import { accessTokenContract } from './access-token.contract';
 import { authContract } from './auth.contract';
@@ -5,8 +6,13 @@ import { calendarContract } from './calendar.contract';
 import { careContract } from './care.contract';
 import { channelsContract } from './channels.contract';
 import { emailContract } from './email.contract';
+import { journalContract } from './journal.contract';
 import { medicineContract } from './medicine.contract';
+import { medicineLifeProcedures } from './medicine-life.contract';
+import { dosePostponeProcedures } from './dose-postpone.contract';
+import { packContract } from './pack.contract';
 import { notificationContract } from './notification.contract';
+import { passkeyContract } from './passkey.contract';
 import { passwordResetContract } from './password-reset.contract';
 import { pushContract } from './push.contract';
 import { reportContract } from './report.contract';
@@ -15,13 +21,19 @@ import { signupsContract } from './signups.contract';
 import { socialContract } from './social.contract';
 import { systemContract } from './system.contract';
 import { userContract } from './user.contract';
+import { twoFactorContract } from './two-factor.contract';
 
 export * from './primitives';
 export * from './define-procedure';
 export * from './auth.contract';
 export * from './settings.contract';
 export * from './medicine.contract';
+export * from './medicine-life.contract';
+export * from './account-links-export.contract';
+export * from './pack-schemas.contract';
+export * from './pack.contract';
 export * from './dose-record.contract';
+export * from './dose-postpone.contract';
 export * from './notification.contract';
 export * from './user.contract';
 export * from './system.contract';
@@ -38,6 +50,10 @@ export * from './channels.contract';
 export * from './signups.contract';
 export * from './admin.contract';
 export * from './access-token.contract';
+export * from './activity.contract';
+export * from './journal.contract';
+export * from './passkey.contract';
+export * from './two-factor.contract';
 
 /**
  * Every call of the product, grouped by feature. The server implements each entry as a tRPC
@@ -47,7 +63,11 @@ export const contract = {
   auth: authContract,
   user: userContract,
   settings: settingsContract,
-  medicine: medicineContract,
+  // Stop, resume, the plan's history and a dose's postponement (issue 58) beside the medicine's
+  // other calls.
+  medicine: { ...medicineContract, ...medicineLifeProcedures, ...dosePostponeProcedures },
+  // Packs, GTIN mappings and the cabinet (issue 58, decisions 321–326).
+  pack: packContract,
   notification: notificationContract,
   system: systemContract,
   push: pushContract,
@@ -61,6 +81,10 @@ export const contract = {
   signups: signupsContract,
   admin: adminContract,
   token: accessTokenContract,
+  activity: activityContract,
+  journal: journalContract,
+  passkey: passkeyContract,
+  twoFactor: twoFactorContract,
 };
 export type Contract = typeof contract;
 export * from './dashboard-start';

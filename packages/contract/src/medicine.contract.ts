@@ -56,6 +56,11 @@ export const medicineSchema = z
       description:
         'The medicine’s own follow-up cadence (decision 254): every everyMinutes, up to times (0: none for this medicine); absent when it follows the user’s default (Settings → Notifications).',
     }),
+    stoppedOn: z.string().optional().meta({
+      description:
+        'The first day it is no longer taken (decision 313); absent while it is taken. A stopped medicine keeps its history.',
+    }),
+    stopReason: z.string().optional().meta({ description: 'Why it was stopped, when given.' }),
     courseEndDate: z.string().meta({ description: 'startDate + originalDurationDays − 1' }),
     pillsLeft: z.number().int(),
     daysLeft: z.number().int(),

@@ -21,6 +21,10 @@ export const notificationSchema = z
     title: z.string(),
     message: z.string(),
     medicineName: z.string().nullable(),
+    link: z.string().nullable().meta({
+      description:
+        'The app page this notification opens (a path on this instance, e.g. a measurement reminder’s reading page), or null when its type’s usual page: today’s doses, the refills.',
+    }),
     isRead: z.boolean(),
     createdAt: timestampSchema,
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
-import { publicUserSchema } from './auth.contract';
+import { signInAnswerSchema } from './auth.contract';
 import { emailSchema, passwordSchema, successSchema, textSchema } from './primitives';
 import { EXAMPLE } from './examples';
 
@@ -51,7 +51,7 @@ export const passwordResetContract = {
     tag: 'auth',
     summary: 'Set a new password with a reset link; signs in as a sign-in does (session cookie)',
     description:
-      'The link works once. Every other session and every access token issued before end; the other reset links of the account stop working; an unverified address counts as verified (the mail was read).',
+      'The link works once. Every other session and every access token issued before end; the other reset links of the account stop working; an unverified address counts as verified (the mail was read). An account with two-step sign-in gets `{ secondStep }` and no session, as a password sign-in does: the new password is set, the second factor still asked.',
     access: 'public',
     errors: {
       400: 'Invalid input, or the link is used, expired or not valid (nothing changed)',
@@ -59,6 +59,6 @@ export const passwordResetContract = {
     },
     example: { token: EXAMPLE.linkToken, password: 'a-new-long-passphrase' },
     input: z.object({ token: resetTokenSchema, password: passwordSchema }),
-    output: z.object({ user: publicUserSchema }),
+    output: signInAnswerSchema,
   }),
 };

@@ -29,8 +29,9 @@ export {
 /**
  * What a dose's buttons or its dose page may do. 'skip' (decisions 225, 229) settles the dose,
  * stopping its follow-ups; from the dose page with the reason and note the person chose.
+ * 'postpone' (decision 343): the dose page moves the link's open doses to `newTime` today.
  */
-export const doseActionSchema = z.enum(['take', 'snooze', 'skip']);
+export const doseActionSchema = z.enum(['take', 'snooze', 'skip', 'postpone']);
 
 /** The token a reminder carries: signed, short-lived, naming one dose (decision 241). */
 const doseTokenSchema = (label: string) => textSchema(label).min(20).max(2000);
@@ -54,13 +55,21 @@ export const dosePageSchema = z.object({
       takenAt: z.iso.datetime().optional(),
       /** The skip that holds (decision 225), with its reason and note; only on a skipped dose. */
       skipped: doseSkipSchema.optional(),
+      /** 'HH:MM' the open dose is postponed to today (decisions 316, 343); only on a postponed dose. */
+      postponedTo: timeSchema.optional(),
     }),
   ),
   /**
-   * While a dose of the link is neither taken nor skipped: take, snooze (a slot's reminder only) and
-   * skip. Once each is settled and one is skipped: take alone ('Take it anyway'). All taken: none.
+   * While a dose of the link is neither taken nor skipped: take, snooze (a slot's reminder only),
+   * skip, and postpone (today's dose, while a later time is left today). Once each is settled and
+   * one is skipped: take alone ('Take it anyway'). All taken: none.
    */
   actions: z.array(doseActionSchema),
+  /**
+   * The zone the dose's times are in (the user's saved zone): a postponement's new time is a time of
+   * that day there, so the page offers only times still ahead in it (decision 343).
+   */
+  timeZone: z.string(),
   /** When the link stops working. */
   expiresAt: z.iso.datetime(),
 });
@@ -100,9 +109,13 @@ export const pushContract = {
     tag: 'push',
     summary: "Run a notification button ('Mark as taken' or 'Snooze 10 min') with its action token",
     description:
-      'The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once.',
+      "The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once. The dose page's token runs the action asked: take, snooze, skip, or postpone with newTime (the link's open doses to a later time today; 400 without newTime, into another day or before now; 409 once they are all taken or skipped).",
     access: 'public',
-    errors: { 401: 'The action token is invalid or has expired', 404: 'The dose is no longer scheduled' },
+    errors: {
+      401: 'The action token is invalid or has expired',
+      404: 'The dose is no longer scheduled',
+      409: 'Nothing left to postpone: the doses are taken or skipped',
+    },
     example: { token: 'eyJtIjoiM2YyYjhjMWUiLCJzIjowfQ.c2lnbmVkLWFjdGlvbi10b2tlbg', action: 'take' },
     input: z.object({
       token: doseTokenSchema('Action token'),
@@ -111,6 +124,11 @@ export const pushContract = {
       /** A skip's reason and note (decision 225), from the dose page; a button's skip has none. */
       reason: skipReasonSchema.optional(),
       note: skipNoteSchema.optional(),
+      /**
+       * 'postpone' only (decision 343): the new time of the link's open doses, 'HH:MM' the same day,
+       * later than the planned time and than now.
+       */
+      newTime: timeSchema.optional(),
       /** When the button was pressed: a press queued offline by the service worker syncs later. */
       at: changedAtSchema('at').optional(),
       idempotencyKey: idempotencyKeySchema.optional(),

@@ -1,8 +1,9 @@
-import { MONTH_PATTERN } from '@medrem/domain';
+import { MEASUREMENT_KINDS, MONTH_PATTERN } from '@medrem/domain';
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { checkReportRange, doctorReportSchema } from './doctor-report.contract';
-import { adherenceRateSchema, emailSchema, isoDateSchema } from './primitives';
+import { measurementTypeRefSchema } from './journal-schemas.contract';
+import { adherenceRateSchema, emailSchema, isoDateSchema, textSchema } from './primitives';
 
 const rate = adherenceRateSchema;
 const doseCount = { due: z.number().int(), taken: z.number().int(), rate };
@@ -59,6 +60,21 @@ export const monthSchema = z
   // The trend reaches five months back: a year 0000 would ask the database for year −1.
   .refine((month) => month >= '1900-01', 'Month must be YYYY-MM from 1900-01 on.');
 
+/** Journal types for the doctor's report, comma-separated: built-in kinds or own types' ids. */
+const reportMeasurementsSchema = textSchema('measurements')
+  .max(400, 'measurements names at most 10 types.')
+  .refine(
+    (list) => {
+      const refs = list.split(',');
+      return refs.length <= 10 && refs.every((ref) => measurementTypeRefSchema.safeParse(ref).success);
+    },
+    `measurements must be types separated by commas: ${MEASUREMENT_KINDS.join(', ')} or your own types' ids (at most 10).`,
+  )
+  .meta({
+    description: 'The journal types to include, comma-separated (issue 56)',
+    example: 'blood-pressure,weight',
+  });
+
 export const reportContract = {
   month: defineProcedure({
     method: 'GET',
@@ -87,7 +103,16 @@ export const reportContract = {
     scope: 'read',
     errors: { 403: 'Not your report' },
     input: z
-      .object({ userEmail: emailSchema, from: isoDateSchema, to: isoDateSchema })
+      .object({
+        userEmail: emailSchema,
+        from: isoDateSchema,
+        to: isoDateSchema,
+        measurements: reportMeasurementsSchema.optional(),
+        symptoms: z
+          .boolean({ error: 'symptoms must be true or false.' })
+          .optional()
+          .meta({ description: 'true: the symptoms of the range too (issue 56)' }),
+      })
       .superRefine(checkReportRange),
     output: doctorReportSchema,
   }),

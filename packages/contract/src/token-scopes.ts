@@ -5,7 +5,7 @@
  * What a personal access token may do (issue 59). Each scope names its own calls: `read` does not
  * imply a write, and a write does not imply `read` (decision 267).
  */
-export const TOKEN_SCOPES = ['read', 'doses:write', 'medicines:write'] as const;
+export const TOKEN_SCOPES = ['read', 'doses:write', 'medicines:write', 'journal:write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /**
@@ -17,9 +17,10 @@ export type ProcedureScope = TokenScope | 'account';
 
 /** One plain-English line per scope, for the token screen and the API document. */
 export const TOKEN_SCOPE_TEXT: Record<TokenScope, string> = {
-  read: 'Read medicines, doses, reports and notifications.',
+  read: 'Read medicines, doses, reports, notifications and the health journal.',
   'doses:write': 'Record doses: tick, take, skip and as-needed intakes.',
   'medicines:write': 'Add, edit and delete medicines and their refills.',
+  'journal:write': 'Record, edit and delete health journal entries: readings, symptoms, mood, own types.',
 };
 
 /** Every personal token starts so, for people and secret scanners to recognise it. */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { ACTIVITY_RETENTION_DAYS, activityEntrySchema } from './activity.contract';
+import { accountLinksExportSchema } from './account-links-export.contract';
 import { PersonalTokenSchema } from './access-token.contract';
 import { publicUserSchema } from './auth.contract';
 import { defineProcedure } from './define-procedure';
+import { journalExportSchema } from './journal-schemas.contract';
 import { skipReasonSchema, takenDaySchema } from './dose-record.contract';
+import { planChangeSchema } from './medicine-life.contract';
 import { medicineSchema } from './medicine.contract';
 import { notificationSchema } from './notification.contract';
+import { gtinMappingExportSchema, packExportSchema } from './pack-schemas.contract';
 import {
   LIMITS,
   currentPasswordSchema,
@@ -49,12 +54,43 @@ export const exportSchema = z
         description:
           'Every dose skipped on purpose whose skip still holds, with its reason and note (decisions 225, 226). Beside `doseHistory`, which keeps the spec’s shape: a skipped dose reads 0 in its `taken`.',
       }),
+    // Optional: a file exported before postponements existed (issue 58) is still read.
+    postponedDoses: z
+      .array(
+        z.object({
+          medicineId: z.uuid(),
+          date: z.string(),
+          slot: z.number().int().min(0),
+          to: z.string().meta({ description: 'The new time, HH:MM of that day in the user’s zone.' }),
+          postponedAt: timestampSchema,
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Every dose postponed to a later time of its day (decision 316), beside `doseHistory`: the dose keeps its slot there.',
+      }),
     refills: z.array(
       z.object({ medicineId: z.uuid(), pills: z.number().int(), refilledAt: timestampSchema }),
     ),
     asNeededIntakes: z
       .array(z.object({ medicineId: z.uuid(), takenAt: timestampSchema, override: z.boolean() }))
       .meta({ description: 'Every as-needed dose with its time; override marks one taken past a limit.' }),
+    // Optional: a file exported before the history existed (issue 58) is still read.
+    planChanges: z
+      .array(planChangeSchema.extend({ medicineId: z.uuid() }))
+      .optional()
+      .meta({
+        description:
+          'Each medicine’s plan history, oldest first (decision 314): changes of dose, schedule, times or pills per dose, stops and resumes.',
+      }),
+    // Optional, as planChanges: a file exported before packs existed (issue 58) is still read.
+    packs: z.array(packExportSchema).optional().meta({
+      description: 'Every pack added, with its product number, batch, serial and expiry; used-up ones too.',
+    }),
+    gtinMappings: z.array(gtinMappingExportSchema).optional().meta({
+      description: 'The product numbers (GTINs) named as medicines, with their pills per pack.',
+    }),
     settings: settingsSchema,
     notifications: z.array(notificationSchema),
     devices: z
@@ -72,7 +108,18 @@ export const exportSchema = z
     accessTokens: z.array(PersonalTokenSchema).meta({
       description: 'Personal access tokens not revoked: what they are, never their secrets (decision 268).',
     }),
+    activity: z.array(activityEntrySchema).meta({
+      description: `The account's activity record, newest first: sign-ins, security changes, exports, caregivers' reads (kept ${ACTIVITY_RETENTION_DAYS} days, decision 294).`,
+    }),
+    journal: journalExportSchema.meta({
+      description: 'The health journal: readings, own types, preferences, symptoms and moods (issue 56).',
+    }),
+    twoFactor: z
+      .object({ enabled: z.boolean(), enabledAt: timestampSchema.nullable() })
+      .meta({ description: 'Whether two-step sign-in is on and since when; never its secret or codes.' }),
   })
+  // Optional, as packs: a file exported before them (decision 352) is still read.
+  .extend(accountLinksExportSchema.partial().shape)
   .meta({ id: 'Export' });
 export type DataExport = z.infer<typeof exportSchema>;
 

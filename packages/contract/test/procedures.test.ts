@@ -37,6 +37,11 @@ describe('the contract as a whole', () => {
         'token',
         'admin',
         'signups',
+        'activity',
+        'journal',
+        'passkey',
+        'twoFactor',
+        'pack',
       ]),
     );
     expect(procedures.length).toBeGreaterThanOrEqual(30);

@@ -54,6 +54,14 @@ describe('push.action (POST /api/push/action)', () => {
     expect(refusals(action.input, { token, action: 'delete' })[0]).toMatch(/^action: /);
   });
 
+  it('takes a postponement with its new time, an HH:MM of the day (decision 343)', () => {
+    const token = text(120, 'a');
+    const postpone = { token, action: 'postpone', newTime: '21:30' };
+    expect(accepted(action.input, postpone)).toEqual(postpone);
+    expect(refusals(action.input, { ...postpone, newTime: '25:00' })[0]).toMatch(/^newTime: /);
+    expect(refusals(action.input, { ...postpone, newTime: '9:30 PM' })[0]).toMatch(/^newTime: /);
+  });
+
   it('answers which action ran: take, snooze or skip', () => {
     expect(accepted(action.output, { success: true, message: 'Snoozed', action: 'snooze' })).toMatchObject({
       action: 'snooze',
@@ -134,7 +142,8 @@ describe('push.dose (GET /api/push/dose)', () => {
     time: '08:00',
     slotName: 'Morning',
     medicines: [{ name: 'Aspirin', dosage: '500mg', taken: false }],
-    actions: ['take', 'snooze'],
+    actions: ['take', 'snooze', 'postpone'],
+    timeZone: 'Europe/Berlin',
     expiresAt: '2026-11-21T12:00:00.000Z',
   };
 
@@ -169,6 +178,11 @@ describe('push.dose (GET /api/push/dose)', () => {
     expect(refusals(dose.output, badSkip)[0]).toMatch(/^medicines\.0\.skipped\.reason: /);
     const badTime = { ...settled, medicines: [{ ...settled.medicines[0], takenAt: 'at eight' }] };
     expect(refusals(dose.output, badTime)[0]).toMatch(/^medicines\.0\.takenAt: /);
+    // An open dose postponed (decision 343) says to when.
+    const postponed = { ...page, medicines: [{ ...page.medicines[0], postponedTo: '09:30' }] };
+    expect(accepted(dose.output, postponed)).toEqual(postponed);
+    const badTo = { ...page, medicines: [{ ...page.medicines[0], postponedTo: 'later' }] };
+    expect(refusals(dose.output, badTo)[0]).toMatch(/^medicines\.0\.postponedTo: /);
   });
 });
 

@@ -135,6 +135,35 @@ describe('user.export (GET /api/user/{userEmail}/export)', () => {
         expiresAt: null,
       },
     ],
+    activity: [
+      {
+        id: '0b8e8e4a-6b1e-4a43-9d6a-2f1d1c1f7a11',
+        at: '2026-11-21T09:00:00.000Z',
+        kind: 'care-read',
+        device: null,
+        ip: null,
+        detail: { what: 'today-doses', caregiver: { name: 'Grace', email: 'grace@example.com' } },
+      },
+      {
+        id: '1b8e8e4a-6b1e-4a43-9d6a-2f1d1c1f7a11',
+        at: '2026-11-20T09:00:00.000Z',
+        kind: 'sign-in',
+        device: 'Firefox on Windows',
+        ip: '203.0.113.0',
+        detail: { method: 'password' },
+      },
+    ],
+    // The health journal (issue 56), empty for an account that never used it.
+    journal: {
+      customTypes: [],
+      preferences: [],
+      measurements: [],
+      symptomNames: [],
+      symptoms: [],
+      moods: [],
+    },
+    // Two-step sign-in's state, never its secret (decision 288).
+    twoFactor: { enabled: false, enabledAt: null },
   };
 
   it('answers the spec’s file fields (user, medicines, settings, exportDate) with the history', () => {

@@ -1,9 +1,10 @@
 import { adherenceRate, missedDoses, monthReportUpToNow, type MonthReportInput } from './adherence';
 import { addDays, lastDayOfMonth } from './dates';
-import { type DoseCell, doseCells, sumCells } from './dose-cells';
+import { type DoseCell, sumCells } from './dose-cells';
 import { slotNameForTime } from './dose-slots';
 import { isDoseDay, slotFlagsOn } from './dose-schedule';
 import { hasOwnTimes } from './own-times';
+import { type PlanEntry, doseCellsByPlan } from './plan-history';
 
 /** A calendar month, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -60,6 +61,8 @@ export interface RangeAggregates {
 export interface AggregateItem extends MonthReportInput {
   medicineId: string;
   name: string;
+  /** The history of its plan (decision 315): each past day counted by the plan of that day. */
+  plans?: readonly PlanEntry[] | undefined;
 }
 export interface AggregateNow {
   today: string;
@@ -139,7 +142,7 @@ export function rangeAggregates(
   options: RangeOptions,
 ): RangeAggregates & { cells: DoseCell[][] } {
   const { from, to } = options;
-  const cellsByItem = items.map((item) => doseCells(item.medicine, item.history, options));
+  const cellsByItem = items.map((item) => doseCellsByPlan(item.medicine, item.plans, item.history, options));
 
   const days: DayAggregate[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {

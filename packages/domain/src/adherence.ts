@@ -5,7 +5,7 @@ import { isSlotAvailable } from './dose-slots';
 import { slotFlagsOn } from './dose-schedule';
 import { dosesInFrequency } from './frequency';
 import { slotTimesOf } from './own-times';
-import { courseEndDate } from './schedule';
+import { lastCourseDay } from './schedule';
 
 export type { AdherenceMedicine } from './dose-cells';
 
@@ -16,7 +16,7 @@ export type { AdherenceMedicine } from './dose-cells';
  */
 export function expectedDoses(medicine: AdherenceMedicine, from: string, to: string): number {
   const first = maxDate(medicine.startDate, from);
-  const last = minDate(courseEndDate(medicine.startDate, medicine.originalDurationDays), to);
+  const last = minDate(lastCourseDay(medicine), to);
   if (last < first) return 0;
   return dosesInFrequency(medicine.frequency) * (daysBetween(first, last) + 1);
 }

@@ -3,6 +3,7 @@ import { dosePhase } from './dose-slots';
 import { intervalDosesOn, slotsBeforeAdded } from './dose-occurrences';
 import { type ScheduledMedicineFields, slotFlagsOn } from './dose-schedule';
 import { type SkippableDay, skipOf } from './dose-skips';
+import { type PostponableDay, postponedTimeOf } from './dose-postpone';
 import { slotTimesOf } from './own-times';
 
 /** The schedule fields the adherence rules read (schedule absent: the spec's daily flags). */
@@ -39,14 +40,17 @@ export interface DoseCellWindow {
  */
 export function doseCells(
   medicine: AdherenceMedicine,
-  history: readonly ({ date: string; taken: string } & Omit<SkippableDay, 'taken'>)[],
+  history: readonly ({ date: string; taken: string } & Omit<SkippableDay, 'taken'> & PostponableDay)[],
   window: DoseCellWindow,
 ): DoseCell[] {
   const last = minDate(window.to, window.today);
   const takenByDate = new Map<string, number[]>();
   const skippedByDate = new Map<string, Set<number>>();
+  // Today's postponed doses (decision 316) are judged at their new time.
+  let todayPostponed: PostponableDay | undefined;
   for (const entry of history) {
     if (entry.date < window.from || entry.date > last) continue;
+    if (entry.date === window.today && entry.postponed) todayPostponed = entry;
     const parts = takenNumbers(entry.taken);
     const sum = takenByDate.get(entry.date) ?? [];
     parts.forEach((value, slot) => (sum[slot] = (sum[slot] ?? 0) + value));
@@ -59,7 +63,7 @@ export function doseCells(
   }
   const cells: DoseCell[] = [];
   for (let date = window.from; date <= last; date = addDays(date, 1)) {
-    const dueOn = dueSlotsOn(medicine, date, window);
+    const dueOn = dueSlotsOn(medicine, date, window, date === window.today ? todayPostponed : undefined);
     const taken = takenByDate.get(date) ?? [];
     const skipped = skippedByDate.get(date);
     const slots = Math.max(dueOn.length, taken.length);
@@ -86,17 +90,21 @@ function dueSlotsOn(
   medicine: AdherenceMedicine,
   date: string,
   window: DoseCellWindow,
+  postponed?: PostponableDay,
 ): ('missed' | 'pending' | null)[] {
-  const judge = (time: string | undefined) =>
-    date < window.today || (time !== undefined && dosePhase(time, window.nowMinutes, 0) === 'missed')
+  // A dose postponed today (decision 316) is missed only once its new time's window has passed.
+  const judge = (time: string | undefined, slot: number) => {
+    const at = postponedTimeOf(postponed, slot) ?? time;
+    return date < window.today || (at !== undefined && dosePhase(at, window.nowMinutes, 0) === 'missed')
       ? 'missed'
       : 'pending';
+  };
   const timeZone = window.timeZone ?? 'UTC';
   // A dose whose time came before the medicine was added is never missed; taken, it counts
   // (decision 187).
   if (medicine.schedule?.kind === 'interval') {
     return intervalDosesOn(medicine, date, timeZone).map((dose) =>
-      dose.beforeAdded ? 'pending' : judge(dose.time),
+      dose.beforeAdded ? 'pending' : judge(dose.time, dose.slot),
     );
   }
   const before = slotsBeforeAdded(medicine, date, {
@@ -106,7 +114,7 @@ function dueSlotsOn(
   const times = slotTimesOf(medicine, window.defaultReminderTimes);
   return slotFlagsOn(medicine, date).map((flag, slot) => {
     if (flag !== 1) return null;
-    return before.has(slot) ? 'pending' : judge(times[slot]);
+    return before.has(slot) ? 'pending' : judge(times[slot], slot);
   });
 }
 

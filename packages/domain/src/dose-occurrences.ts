@@ -7,7 +7,7 @@ import {
   taperStepOn,
   usesSlots,
 } from './dose-schedule';
-import { courseEndDate } from './schedule';
+import { lastCourseDay } from './schedule';
 import { hasOwnTimes, slotTimesOf } from './own-times';
 import { wallClockInstant, zoneOffsetMinutes } from './wall-clock';
 
@@ -254,7 +254,7 @@ export function nextDoseAfter(
 ): (DayDose & { date: string }) | null {
   if (medicine.schedule?.kind === 'interval') return nextIntervalDose(medicine, after, context.timeZone);
   if (!usesSlots(medicine.schedule)) return null;
-  const end = courseEndDate(medicine.startDate, medicine.originalDurationDays);
+  const end = lastCourseDay(medicine);
   // A day early: a zone's day and the instant's UTC day may differ.
   const from = addDays(zonedNow(new Date(after), context.timeZone).date, -1);
   for (

@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from './dates';
 import { parseFrequency } from './frequency';
 import type { OwnTimesField } from './own-times';
-import { isCourseActiveOn } from './schedule';
+import { type StoppableMedicine, isCourseActiveOn, isStoppedOn } from './schedule';
 
 /**
  * How a medicine is taken beyond the spec's daily flags (issue 13, decision 120). Absent (null)
@@ -35,7 +35,7 @@ export type ScheduleKind = DoseSchedule['kind'];
  * The schedule fields the rules read; `schedule` absent or null is the spec's daily rule, `doseTimes`
  * absent or null the user's default times (decision 212).
  */
-export interface ScheduledMedicineFields extends OwnTimesField {
+export interface ScheduledMedicineFields extends OwnTimesField, StoppableMedicine {
   frequency: string;
   startDate: string;
   originalDurationDays: number;
@@ -154,6 +154,7 @@ export function isDoseDay(medicine: ScheduledMedicineFields, date: string): bool
   // An every-N-hours course is counted in doses from its first (decision 188): its last dose can
   // fall on the day after the course's last calendar day; intervalDosesOn cuts at the last dose.
   if (schedule?.kind === 'interval') {
+    if (isStoppedOn(medicine, date)) return false;
     return date >= medicine.startDate && date <= addDays(medicine.startDate, medicine.originalDurationDays);
   }
   if (!isCourseActiveOn(medicine, date)) return false;

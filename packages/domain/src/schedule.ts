@@ -49,12 +49,33 @@ export function courseEndDate(startDate: string, originalDurationDays: number): 
   return addDays(startDate, Math.max(originalDurationDays, 1) - 1);
 }
 
-/** True when the course runs on `date` (start reached, end not passed). */
+/** A medicine's stop (decision 313): from `stoppedOn` on, it has no dose; null or absent, none. */
+export interface StoppableMedicine {
+  stoppedOn?: string | null | undefined;
+}
+
+/** True when the medicine is stopped on `date`: its stop date reached (decision 313). */
+export function isStoppedOn(medicine: StoppableMedicine, date: string): boolean {
+  return medicine.stoppedOn != null && date >= medicine.stoppedOn;
+}
+
+/**
+ * The last day the medicine's course has doses: its course's end, or the day before its stop
+ * (decision 313), whichever comes first. The one end every "is it still taken" check reads.
+ */
+export function lastCourseDay(
+  medicine: { startDate: string; originalDurationDays: number } & StoppableMedicine,
+): string {
+  const end = courseEndDate(medicine.startDate, medicine.originalDurationDays);
+  if (medicine.stoppedOn == null) return end;
+  const beforeStop = addDays(medicine.stoppedOn, -1);
+  return beforeStop < end ? beforeStop : end;
+}
+
+/** True when the course runs on `date` (start reached, end not passed, not stopped). */
 export function isCourseActiveOn(
-  medicine: { startDate: string; originalDurationDays: number },
+  medicine: { startDate: string; originalDurationDays: number } & StoppableMedicine,
   date: string,
 ): boolean {
-  return (
-    date >= medicine.startDate && date <= courseEndDate(medicine.startDate, medicine.originalDurationDays)
-  );
+  return date >= medicine.startDate && date <= lastCourseDay(medicine);
 }

@@ -27,7 +27,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with email and password; sets the session cookie */
+        /**
+         * Sign in with email and password; sets the session cookie
+         * @description An account with two-step sign-in gets `{ secondStep }` and no session: send its ticket with a code to /api/auth/two-factor/sign-in.
+         */
         post: operations["auth-login"];
         delete?: never;
         options?: never;
@@ -387,6 +390,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/doses/postpone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postpone one dose to a later time today, or take the postponement back
+         * @description Moves one dose of today to a later time the same day without changing the plan: it is reminded at the new time and not at the planned one (follow-ups, the missed-dose alert and caregiver alerts count from the new time), and counted at its new time. Postponing again moves it again; newTime: null takes it back. A dose taken or skipped is settled and cannot be postponed. With idempotencyKey a replay returns the first answer. Decision 316.
+         */
+        post: operations["medicine-postponeDose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/medicine/{id}/history": {
         parameters: {
             query?: never;
@@ -445,6 +468,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/medicine/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop taking a medicine from a date, keeping its history
+         * @description From stoppedOn on it has no dose: no reminder, not on the dashboard, nothing missed; its doses, reports and exports stay (decision 313). Refused when a dose was taken on or after stoppedOn, or stoppedOn is before its last plan change.
+         */
+        post: operations["medicine-stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicine/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a stopped medicine again from today
+         * @description A stop planned for a later day is cancelled instead.
+         */
+        post: operations["medicine-resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicine/{id}/history-of-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of a medicine’s plan, oldest first
+         * @description Each change of dose, schedule, times or pills per dose, and each stop and resume, with the day it applies from (decision 314).
+         */
+        get: operations["medicine-historyOfChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/refill-reminders": {
         parameters: {
             query?: never;
@@ -457,6 +540,133 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicine/{id}/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A medicine’s packs: on hand first-expiring first, then the used-up ones */
+        get: operations["pack-list"];
+        put?: never;
+        /**
+         * Add a pack: its pills are added to the supply as a refill
+         * @description Either code (the scanned text, read by the server with the GS1 reader) or the typed fields. A serial of the same product added before is refused (409, data.reason PACK_SERIAL_KNOWN), as is an expired pack or an unreadable code (400); nothing is stored then. With remember (default) the GTIN is remembered as this medicine and its pills per pack. With inSupply the pills are counted in the supply already and are not added again (decision 342).
+         */
+        post: operations["pack-add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicine/{id}/packs/{packId}/used-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a pack finished or thrown away: what is left in it comes off the supply */
+        post: operations["pack-usedUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/medicine/{id}/packs/{packId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a pack added by mistake: the pills it added come off the supply (none for a pack recorded inSupply) */
+        delete: operations["pack-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a scanned code: what it says, which medicine its GTIN is, whether it was added
+         * @description Stores nothing. 400 with the reason in words when the code is unreadable, its check digit does not match or its expiry is no date.
+         */
+        post: operations["pack-read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cabinet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The medicine cabinet: every pack on hand with its expiry, and what runs out first */
+        get: operations["pack-cabinet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gtin-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product numbers (GTINs) remembered as medicines */
+        get: operations["pack-mappings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gtin-mappings/{gtin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remember a product number as one of your medicines, with its pills per pack */
+        put: operations["pack-setMapping"];
+        post?: never;
+        /** Forget a product number: its next scan asks again */
+        delete: operations["pack-deleteMapping"];
         options?: never;
         head?: never;
         patch?: never;
@@ -587,7 +797,7 @@ export interface paths {
         put?: never;
         /**
          * Run a notification button ('Mark as taken' or 'Snooze 10 min') with its action token
-         * @description The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once.
+         * @description The service worker posts the short-lived, signed, single-purpose token a reminder push carries; the token names one action on one dose and is the only proof needed. A snooze token works once. The dose page's token runs the action asked: take, snooze, skip, or postpone with newTime (the link's open doses to a later time today; 400 without newTime, into another day or before now; 409 once they are all taken or skipped).
          */
         post: operations["push-action"];
         delete?: never;
@@ -953,7 +1163,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link; signs in as a sign-in does (session cookie)
-         * @description The link works once. Every other session and every access token issued before end; the other reset links of the account stop working; an unverified address counts as verified (the mail was read).
+         * @description The link works once. Every other session and every access token issued before end; the other reset links of the account stop working; an unverified address counts as verified (the mail was read). An account with two-step sign-in gets `{ secondStep }` and no session, as a password sign-in does: the new password is set, the second factor still asked.
          */
         post: operations["passwordReset-confirm"];
         delete?: never;
@@ -1355,6 +1565,535 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s recent activity, newest first: sign-ins, security changes, exports, caregivers’ reads
+         * @description Kept 180 days. Page on with `cursor` = the last page's `nextCursor`. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["activity-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every measurement type (built-in and own) with its units, limits and the person’s preferences */
+        get: operations["journal-types"];
+        put?: never;
+        /** Add an own numeric measurement type (name, unit text, physical range, decimals) */
+        post: operations["journal-createType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename an own type or change its unit text, range or decimals
+         * @description A narrower range is refused while a stored reading lies outside it.
+         */
+        put: operations["journal-updateType"];
+        post?: never;
+        /** Delete an own type and every reading of it */
+        delete: operations["journal-deleteType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/types/{type}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose a type’s display unit and target range
+         * @description Targets are given in the canonical unit, one per component; an empty list clears them.
+         */
+        put: operations["journal-setPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings in a range of days (at most 366), newest first; of one type when given */
+        get: operations["journal-measurements"];
+        put?: never;
+        /**
+         * Record a reading, typed in any unit of its type; stored in the canonical unit
+         * @description Refused (400, nothing stored) when a value is outside physical limits, the systolic is not above the diastolic, the unit is not one of the type’s, or measuredAt is more than 5 minutes ahead. With idempotencyKey a replay returns the first answer.
+         */
+        post: operations["journal-createMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/measurements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct a reading (its type stays) */
+        put: operations["journal-updateMeasurement"];
+        post?: never;
+        /** Delete a reading */
+        delete: operations["journal-deleteMeasurement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One type’s chart over a range: readings or daily min/mean/max, the target, and a medicine’s adherence
+         * @description One answer for the whole chart (decision 301): every reading for ranges up to 92 days, else daily min/mean/max; numbers in the person’s display unit; with medicineId that medicine’s due and taken doses per day on the same days.
+         */
+        get: operations["journal-series"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/symptom-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person’s symptom list: the built-in names, then their own */
+        get: operations["journal-symptomNames"];
+        put?: never;
+        /** Add a name of one’s own to the symptom list */
+        post: operations["journal-addSymptomName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/symptom-names/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an own name from the list (entries already made keep it) */
+        delete: operations["journal-deleteSymptomName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/symptoms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Symptom entries in a range of days (at most 366), newest first */
+        get: operations["journal-symptoms"];
+        put?: never;
+        /**
+         * Record a symptom: a name from the list, severity 1–5, optionally a suspected medicine
+         * @description With idempotencyKey a replay returns the first answer.
+         */
+        post: operations["journal-createSymptom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/symptoms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct a symptom entry */
+        put: operations["journal-updateSymptom"];
+        post?: never;
+        /** Delete a symptom entry */
+        delete: operations["journal-deleteSymptom"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/moods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily mood over a range of days (at most 366), oldest first */
+        get: operations["journal-moods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/moods/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the day’s mood (one per day: a second call replaces it)
+         * @description The date is a day of the person’s own calendar, not after their today.
+         */
+        put: operations["journal-setMood"];
+        post?: never;
+        /** Remove the day’s mood */
+        delete: operations["journal-deleteMood"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person’s measurement reminders, each with when it is due next and whether the last is settled */
+        get: operations["journal-reminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/reminders/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Remind to measure a type at these times, every day or on these weekdays
+         * @description Sent through the same engine and channels as the dose reminders, once per time; a reading of the type settles it, so it follows up only while none was entered.
+         */
+        put: operations["journal-setReminder"];
+        post?: never;
+        /** Stop reminding to measure a type */
+        delete: operations["journal-deleteReminder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s passkeys, newest first
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["passkey-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey: the options for navigator.credentials.create()
+         * @description A discoverable credential with user verification; the caller’s passkeys are excluded. The challenge works once, for 5 minutes, and only for this account. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["passkey-registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey: the answer of navigator.credentials.create()
+         * @description Origin, RP ID, the challenge (once), user presence and verification are checked; attestation is not asked for. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["passkey-register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/authentication/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a passkey sign-in: the options for navigator.credentials.get()
+         * @description No credential list: the browser offers the passkeys it holds for this site (discoverable credentials, also as autofill).
+         */
+        post: operations["passkey-signInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey; sets the session cookie
+         * @description A passkey with user verification is a complete sign-in. Origin, RP ID, the challenge (once), the signature and its counter are checked.
+         */
+        post: operations["passkey-signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the caller’s passkeys: it no longer signs in
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        delete: operations["passkey-remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename one of the caller’s passkeys
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        patch: operations["passkey-rename"];
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-step sign-in is on, and how many recovery codes are left
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        get: operations["twoFactor-status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app: a new secret, its otpauth URI and QR code
+         * @description Two-step sign-in is not on until /setup/confirm gets a right code. Starting again replaces an unconfirmed secret. Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["twoFactor-startSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on with a code from the app; answers the recovery codes once
+         * @description Every other session of the account ends, and every access token issued before (this device fetches a new one with its session): whoever signed in with the password alone is out (decision 353). Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["twoFactor-confirmSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (the old ones stop working); needs a current code
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["twoFactor-regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in off; needs a current code and, for a password account, the password
+         * @description Personal access tokens cannot call this: it needs the token of a signed-in session (POST /jwt).
+         */
+        post: operations["twoFactor-disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of a sign-in: the ticket and a code; sets the session cookie */
+        post: operations["twoFactor-completeSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/report/{userEmail}/doctor/{format}": {
         parameters: {
             query?: never;
@@ -1496,10 +2235,65 @@ export interface components {
          */
         SignupPolicy: "open" | "invite" | "closed";
         /**
-         * @description `read`: Read medicines, doses, reports and notifications. `doses:write`: Record doses: tick, take, skip and as-needed intakes. `medicines:write`: Add, edit and delete medicines and their refills.
+         * @description `read`: Read medicines, doses, reports, notifications and the health journal. `doses:write`: Record doses: tick, take, skip and as-needed intakes. `medicines:write`: Add, edit and delete medicines and their refills. `journal:write`: Record, edit and delete health journal entries: readings, symptoms, mood, own types.
          * @enum {string}
          */
-        TokenScope: "read" | "doses:write" | "medicines:write";
+        TokenScope: "read" | "doses:write" | "medicines:write" | "journal:write";
+        MeasurementTarget: {
+            component: string;
+            low: number | null;
+            high: number | null;
+        };
+        /**
+         * @description Blood glucose only: when it was taken relative to food.
+         * @enum {string}
+         */
+        MealContext: "fasting" | "before-meal" | "after-meal" | "bedtime" | "other";
+        PasskeyRegistrationResponse: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /**
+             * @description As the browser gave them; other extensions are ignored.
+             * @default {}
+             */
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+            };
+            response: {
+                clientDataJSON: string;
+                attestationObject: string;
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+            };
+        };
+        PasskeyAuthenticationResponse: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: "public-key";
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /**
+             * @description As the browser gave them; other extensions are ignored.
+             * @default {}
+             */
+            clientExtensionResults: {
+                credProps?: {
+                    rk?: boolean;
+                };
+            };
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string;
+            };
+        };
         User: {
             /** Format: uuid */
             id: string;
@@ -1544,7 +2338,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1584,7 +2378,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1624,12 +2418,20 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
                 }[];
             };
+        };
+        SecondStep: {
+            /** @description Send it with a code to /api/auth/two-factor/sign-in. */
+            ticket: string;
+            /** @description ISO 8601 timestamp. */
+            expiresAt: string;
+            /** @description Factors this account can give; a passkey may be added by its own call. */
+            methods: ("totp" | "recovery-code")[];
         };
         /**
          * Wrong email or password error (401)
@@ -1664,7 +2466,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1704,7 +2506,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1744,7 +2546,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -1761,6 +2563,8 @@ export interface components {
                 taken: string;
                 /** @description Per slot of `taken`, the dose skipped on purpose with its reason, null where none; present only on a day with a skip. A skipped dose reads 0 in `taken` (not taken). Decisions 225, 226. */
                 skipped?: (components["schemas"]["DoseSkip"] | null)[];
+                /** @description Per slot of `taken`, the dose postponed to a later time of the day, null where none; present only on a day with one. The dose is reminded and counted at that time. Decision 316. */
+                postponed?: (components["schemas"]["DosePostponement"] | null)[];
                 /** @description Per slot of `taken`, the instant its dose was marked taken (the press on the device, capped at the server’s time; or as corrected), null where no dose is taken or the time is not known (doses recorded before it was kept). Decision 191. */
                 takenAt?: (string | null)[];
                 /** Format: uuid */
@@ -1777,6 +2581,17 @@ export interface components {
                 /** @description ISO 8601 timestamp. */
                 skippedAt: string;
             }[];
+            /** @description Every dose postponed to a later time of its day (decision 316), beside `doseHistory`: the dose keeps its slot there. */
+            postponedDoses?: {
+                /** Format: uuid */
+                medicineId: string;
+                date: string;
+                slot: number;
+                /** @description The new time, HH:MM of that day in the user’s zone. */
+                to: string;
+                /** @description ISO 8601 timestamp. */
+                postponedAt: string;
+            }[];
             refills: {
                 /** Format: uuid */
                 medicineId: string;
@@ -1791,6 +2606,56 @@ export interface components {
                 /** @description ISO 8601 timestamp. */
                 takenAt: string;
                 override: boolean;
+            }[];
+            /** @description Each medicine’s plan history, oldest first (decision 314): changes of dose, schedule, times or pills per dose, stops and resumes. */
+            planChanges?: {
+                /** Format: uuid */
+                id: string;
+                /** @description The local day the change applies from. */
+                effectiveOn: string;
+                /**
+                 * @description start: the first plan known; change: an edit; stop and resume.
+                 * @enum {string}
+                 */
+                kind: "start" | "change" | "stop" | "resume";
+                changes: {
+                    /** @enum {string} */
+                    field: "dosage" | "frequency" | "schedule" | "doseTimes" | "pillsPerDose";
+                    from: string;
+                    to: string;
+                    /** @example Dose: 5 mg → 10 mg */
+                    text: string;
+                }[];
+                plan: components["schemas"]["MedicinePlan"];
+                reason: string | null;
+                /** @description ISO 8601 timestamp. */
+                recordedAt: string;
+                /** Format: uuid */
+                medicineId: string;
+            }[];
+            /** @description Every pack added, with its product number, batch, serial and expiry; used-up ones too. */
+            packs?: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                medicineId: string;
+                gtin: string | null;
+                batch: string | null;
+                serial: string | null;
+                expiresOn: string | null;
+                pills: number;
+                /** @description ISO 8601 timestamp. */
+                addedAt: string;
+                usedUpAt: string | null;
+            }[];
+            /** @description The product numbers (GTINs) named as medicines, with their pills per pack. */
+            gtinMappings?: {
+                gtin: string;
+                /** Format: uuid */
+                medicineId: string;
+                pillsPerPack: number;
+                /** @description ISO 8601 timestamp. */
+                updatedAt: string;
             }[];
             settings: components["schemas"]["Settings"];
             notifications: components["schemas"]["Notification"][];
@@ -1811,6 +2676,64 @@ export interface components {
             }[];
             /** @description Personal access tokens not revoked: what they are, never their secrets (decision 268). */
             accessTokens: components["schemas"]["PersonalToken"][];
+            /** @description The account's activity record, newest first: sign-ins, security changes, exports, caregivers' reads (kept 180 days, decision 294). */
+            activity: components["schemas"]["ActivityEntry"][];
+            /** @description The health journal: readings, own types, preferences, symptoms and moods (issue 56). */
+            journal: components["schemas"]["JournalExport"];
+            /** @description Whether two-step sign-in is on and since when; never its secret or codes. */
+            twoFactor: {
+                enabled: boolean;
+                enabledAt: string | null;
+            };
+            /** @description The passkeys that sign in to this account: name and use, never a key. */
+            passkeys?: {
+                name: string;
+                /** @description ISO 8601 timestamp. */
+                createdAt: string;
+                lastUsedAt: string | null;
+            }[];
+            /** @description Sign-in providers linked to the account (Google, OpenID Connect). */
+            signInProviders?: {
+                provider: string;
+                email: string;
+                /** @description ISO 8601 timestamp. */
+                linkedAt: string;
+            }[];
+            /** @description Who cares for this person (with what they may see and be alerted of), whom this person cares for, and invitations not yet accepted. */
+            careCircle?: {
+                caregivers: {
+                    name: string;
+                    email: string;
+                    /** @description ISO 8601 timestamp. */
+                    since: string;
+                    canSeeMedicines: boolean;
+                    missedDoseAlerts: boolean;
+                    missedDelayMinutes: number;
+                    refillAlerts: boolean;
+                }[];
+                caringFor: {
+                    name: string;
+                    email: string;
+                    /** @description ISO 8601 timestamp. */
+                    since: string;
+                    canSeeMedicines: boolean;
+                    missedDoseAlerts: boolean;
+                    missedDelayMinutes: number;
+                    refillAlerts: boolean;
+                }[];
+                openInvitations: {
+                    email: string;
+                    /** @description ISO 8601 timestamp. */
+                    sentAt: string;
+                    /** @description ISO 8601 timestamp. */
+                    expiresAt: string;
+                }[];
+            };
+            /** @description Whether the private calendar feed is on and since when; never its link. */
+            calendarFeed?: {
+                enabled: boolean;
+                createdAt: string | null;
+            };
         };
         Medicine: {
             /** Format: uuid */
@@ -1837,6 +2760,10 @@ export interface components {
             doseTimes?: string[];
             /** @description The medicine’s own follow-up cadence (decision 254): every everyMinutes, up to times (0: none for this medicine); absent when it follows the user’s default (Settings → Notifications). */
             followUps?: components["schemas"]["MedicineFollowUpsOutput"];
+            /** @description The first day it is no longer taken (decision 313); absent while it is taken. A stopped medicine keeps its history. */
+            stoppedOn?: string;
+            /** @description Why it was stopped, when given. */
+            stopReason?: string;
             /** @description startDate + originalDurationDays − 1 */
             courseEndDate: string;
             pillsLeft: number;
@@ -1852,6 +2779,21 @@ export interface components {
             note?: string;
             /** Format: date-time */
             skippedAt: string;
+        };
+        DosePostponement: {
+            /** @description The new time, HH:MM, of the dose’s own day in the user’s zone. */
+            to: string;
+            /** Format: date-time */
+            postponedAt: string;
+        };
+        /** @description The plan from the entry’s day on, whole. */
+        MedicinePlan: {
+            dosage: string;
+            frequency: string;
+            schedule: components["schemas"]["DoseScheduleOutput"] | null;
+            doseTimes: string[] | null;
+            pillsPerDose: number;
+            stopped: boolean;
         };
         Settings: {
             notifications: {
@@ -1906,6 +2848,8 @@ export interface components {
             title: string;
             message: string;
             medicineName: string | null;
+            /** @description The app page this notification opens (a path on this instance, e.g. a measurement reminder’s reading page), or null when its type’s usual page: today’s doses, the refills. */
+            link: string | null;
             isRead: boolean;
             /** @description ISO 8601 timestamp. */
             createdAt: string;
@@ -1922,11 +2866,162 @@ export interface components {
             /** @description When it stops working; null: never */
             expiresAt: string | null;
         };
+        ActivityEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+            /** @description The browser and system named by the user agent, e.g. "Firefox on Windows". */
+            device: string | null;
+            /** @description The address truncated: IPv4 to its /24 (203.0.113.0), IPv6 to its /48. */
+            ip: string | null;
+            /** @enum {string} */
+            kind: "sign-in" | "new-device";
+            detail: {
+                /** @enum {string} */
+                method: "password" | "google" | "oidc" | "reset-link" | "passkey";
+            };
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+            /** @description The browser and system named by the user agent, e.g. "Firefox on Windows". */
+            device: string | null;
+            /** @description The address truncated: IPv4 to its /24 (203.0.113.0), IPv6 to its /48. */
+            ip: string | null;
+            /** @enum {string} */
+            kind: "password-changed" | "password-reset" | "signed-out-everywhere" | "data-export" | "calendar-feed" | "two-factor-on" | "two-factor-off";
+            detail: Record<string, never>;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+            /** @description The browser and system named by the user agent, e.g. "Firefox on Windows". */
+            device: string | null;
+            /** @description The address truncated: IPv4 to its /24 (203.0.113.0), IPv6 to its /48. */
+            ip: string | null;
+            /** @constant */
+            kind: "email-changed";
+            detail: {
+                from: string;
+                to: string;
+            };
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+            /** @description The browser and system named by the user agent, e.g. "Firefox on Windows". */
+            device: string | null;
+            /** @description The address truncated: IPv4 to its /24 (203.0.113.0), IPv6 to its /48. */
+            ip: string | null;
+            /** @enum {string} */
+            kind: "token-created" | "token-revoked" | "passkey-added" | "passkey-removed";
+            detail: {
+                name: string;
+            };
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @description ISO 8601 timestamp. */
+            at: string;
+            /** @description The browser and system named by the user agent, e.g. "Firefox on Windows". */
+            device: string | null;
+            /** @description The address truncated: IPv4 to its /24 (203.0.113.0), IPv6 to its /48. */
+            ip: string | null;
+            /** @constant */
+            kind: "care-read";
+            detail: {
+                /** @enum {string} */
+                what: "today-doses" | "today-doses-and-medicines";
+                /** @description Who read, as they were named when they read. */
+                caregiver: {
+                    name: string;
+                    email: string;
+                };
+            };
+        };
+        MeasurementEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @description The kind, or the custom type’s id. */
+            type: string;
+            /** @description Canonical values (unit: canonicalUnit). */
+            values: {
+                [key: string]: number;
+            };
+            canonicalUnit: string;
+            /** @description The unit the reading was typed in. */
+            enteredUnit: string;
+            display: {
+                /** @description The person’s display unit for this type. */
+                unit: string;
+                values: {
+                    [key: string]: number;
+                };
+                /** @example 128/82 mmHg, pulse 64 */
+                text: string;
+            };
+            /** @description ISO 8601 instant */
+            measuredAt: string;
+            mealContext: components["schemas"]["MealContext"] | null;
+            note: string | null;
+            createdAt: string;
+        };
+        SymptomEntry: {
+            /** Format: uuid */
+            id: string;
+            symptom: string;
+            severity: number;
+            note: string | null;
+            /** @description A medicine suspected of causing it (side effect). */
+            medicineId: string | null;
+            medicineName: string | null;
+            occurredAt: string;
+            createdAt: string;
+        };
+        MoodEntry: {
+            date: string;
+            mood: number;
+            note: string | null;
+            updatedAt: string;
+        };
+        JournalExport: {
+            customTypes: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                unit: string;
+                min: number;
+                max: number;
+                decimals: number;
+            }[];
+            preferences: {
+                type: string;
+                displayUnit: string;
+                targets: components["schemas"]["MeasurementTargetOutput"][];
+            }[];
+            measurements: components["schemas"]["MeasurementEntry"][];
+            /** @description The names the person added to the list. */
+            symptomNames: string[];
+            symptoms: components["schemas"]["SymptomEntry"][];
+            moods: components["schemas"]["MoodEntry"][];
+            /** @description Measurement reminders (decision 331); absent in a file exported before them. */
+            reminders?: {
+                type: string;
+                times: string[];
+                days: number[] | null;
+            }[];
+        };
         TakenDay: {
             date: string;
             taken: string;
             /** @description Per slot of `taken`, the dose skipped on purpose with its reason, null where none; present only on a day with a skip. A skipped dose reads 0 in `taken` (not taken). Decisions 225, 226. */
             skipped?: (components["schemas"]["DoseSkip"] | null)[];
+            /** @description Per slot of `taken`, the dose postponed to a later time of the day, null where none; present only on a day with one. The dose is reminded and counted at that time. Decision 316. */
+            postponed?: (components["schemas"]["DosePostponement"] | null)[];
             /** @description Per slot of `taken`, the instant its dose was marked taken (the press on the device, capped at the server’s time; or as corrected), null where no dose is taken or the time is not known (doses recorded before it was kept). Decision 191. */
             takenAt?: (string | null)[];
         };
@@ -1938,6 +3033,29 @@ export interface components {
             /** @description Recorded past a safety limit on the user’s explicit choice. */
             override: boolean;
         };
+        PlanChange: {
+            /** Format: uuid */
+            id: string;
+            /** @description The local day the change applies from. */
+            effectiveOn: string;
+            /**
+             * @description start: the first plan known; change: an edit; stop and resume.
+             * @enum {string}
+             */
+            kind: "start" | "change" | "stop" | "resume";
+            changes: {
+                /** @enum {string} */
+                field: "dosage" | "frequency" | "schedule" | "doseTimes" | "pillsPerDose";
+                from: string;
+                to: string;
+                /** @example Dose: 5 mg → 10 mg */
+                text: string;
+            }[];
+            plan: components["schemas"]["MedicinePlan"];
+            reason: string | null;
+            /** @description ISO 8601 timestamp. */
+            recordedAt: string;
+        };
         RefillReminder: {
             /** Format: uuid */
             id: string;
@@ -1946,6 +3064,98 @@ export interface components {
             daysLeft: number;
             /** @description The pills a refill adds when none are given: a pack (decision 182). */
             packPills: number;
+        };
+        Pack: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            medicineId: string;
+            /** @description 14 digits; null for a pack typed in without one. */
+            gtin: string | null;
+            batch: string | null;
+            serial: string | null;
+            /** @description The last day it may be used (YYYY-MM-DD). */
+            expiresOn: string | null;
+            /** @description The pills the pack held when added. */
+            pills: number;
+            /** @description The pills still in it, counting the supply used first-expiring-first (decision 322); 0 once used up. */
+            pillsLeft: number;
+            /**
+             * @description on-hand; expired (on hand, past its expiry); used-up (finished or thrown away).
+             * @enum {string}
+             */
+            state: "on-hand" | "expired" | "used-up";
+            /** @description Days from today (the saved zone) to its expiry; negative once expired; null without one. */
+            daysToExpiry: number | null;
+            /** @description ISO 8601 timestamp. */
+            addedAt: string;
+            usedUpAt: string | null;
+        };
+        PackReading: {
+            gtin: string;
+            expiresOn: string | null;
+            batch: string | null;
+            serial: string | null;
+            /** @description Items in the pack, when the code says (AI 30). */
+            count: number | null;
+            /** @enum {string} */
+            source: "element-string" | "digital-link" | "barcode";
+        };
+        /** @description What a product number is, for this user. */
+        GtinMapping: {
+            /** @description 14 digits. */
+            gtin: string;
+            /** Format: uuid */
+            medicineId: string;
+            medicineName: string;
+            pillsPerPack: number;
+            /** @description ISO 8601 timestamp. */
+            updatedAt: string;
+        };
+        Cabinet: {
+            /** @description Today in the saved zone, which the days count from. */
+            today: string;
+            /** @description Every pack on hand (expired ones included), first-expiring first. */
+            packs: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                medicineId: string;
+                /** @description 14 digits; null for a pack typed in without one. */
+                gtin: string | null;
+                batch: string | null;
+                serial: string | null;
+                /** @description The last day it may be used (YYYY-MM-DD). */
+                expiresOn: string | null;
+                /** @description The pills the pack held when added. */
+                pills: number;
+                /** @description The pills still in it, counting the supply used first-expiring-first (decision 322); 0 once used up. */
+                pillsLeft: number;
+                /**
+                 * @description on-hand; expired (on hand, past its expiry); used-up (finished or thrown away).
+                 * @enum {string}
+                 */
+                state: "on-hand" | "expired" | "used-up";
+                /** @description Days from today (the saved zone) to its expiry; negative once expired; null without one. */
+                daysToExpiry: number | null;
+                /** @description ISO 8601 timestamp. */
+                addedAt: string;
+                usedUpAt: string | null;
+                medicineName: string;
+            }[];
+            expiredCount: number;
+            /** @description Medicines being taken, the one that runs out first first. */
+            medicines: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                pillsLeft: number;
+                daysLeft: number;
+                /** @description The day the supply runs out; null if never. */
+                runsOutOn: string | null;
+                /** @description The first expiry among its packs on hand. */
+                nextExpiry: string | null;
+            }[];
         };
         SignInProviders: {
             firebase: {
@@ -2114,7 +3324,71 @@ export interface components {
                     at: string;
                     pills: number;
                 }[];
+                /** @description The first day it is no longer taken (decision 313); null while taken */
+                stoppedOn: string | null;
+                /** @description Its plan’s changes up to the range’s end (decision 314): the days before one were counted by the plan then */
+                planChanges: {
+                    effectiveOn: string;
+                    /** @enum {string} */
+                    kind: "start" | "change" | "stop" | "resume";
+                    /** @example Dose: 5 mg → 10 mg */
+                    text: string;
+                    reason: string | null;
+                }[];
             }[];
+            /** @description Present when `measurements` or `symptoms` asked for the health journal (issue 56) */
+            journal?: components["schemas"]["DoctorReportJournal"];
+        };
+        DoctorReportJournal: {
+            measurements: {
+                type: string;
+                label: string;
+                loinc: string | null;
+                /** @description The display unit (UCUM for built-in kinds) of every number */
+                unit: string;
+                unitText: string;
+                components: {
+                    key: string;
+                    label: string;
+                    loinc: string | null;
+                    /** @description UCUM code of this component’s numbers */
+                    unit: string;
+                }[];
+                readings: {
+                    /** @description ISO 8601 with the zone offset */
+                    at: string;
+                    values: {
+                        [key: string]: number;
+                    };
+                    mealContext: string | null;
+                    note: string | null;
+                }[];
+                /** @description Per ISO week with readings: min, mean and max per component */
+                weeks: {
+                    /** @description The Monday of the week (its days in the range) */
+                    weekStart: string;
+                    count: number;
+                    mean: {
+                        [key: string]: number;
+                    };
+                    min: {
+                        [key: string]: number;
+                    };
+                    max: {
+                        [key: string]: number;
+                    };
+                }[];
+                /** @description The person’s target band per component, in the display unit (the PDF’s chart shades it) */
+                targets: components["schemas"]["MeasurementTargetOutput"][];
+            }[];
+            /** @description The symptoms in the range, oldest first; null when not asked for */
+            symptoms: {
+                at: string;
+                symptom: string;
+                severity: number;
+                note: string | null;
+                medicineName: string | null;
+            }[] | null;
         };
         CalendarFeedStatus: {
             enabled: boolean;
@@ -2236,6 +3510,137 @@ export interface components {
             /** @description ISO 8601 timestamp. */
             at: string;
         };
+        MeasurementType: {
+            /** @description The kind, or the custom type’s id. */
+            type: string;
+            custom: boolean;
+            label: string;
+            loinc: string | null;
+            /** @description Units it may be typed and shown in; the first is canonical. */
+            units: string[];
+            /** @description How each unit reads (mm[Hg] → mmHg). */
+            unitText: {
+                [key: string]: string;
+            };
+            components: {
+                key: string;
+                label: string;
+                /** @description Canonical unit (UCUM; a custom type’s own text) */
+                unit: string;
+                min: number;
+                max: number;
+                decimals: number;
+                loinc: string | null;
+                optional: boolean;
+            }[];
+            displayUnit: string;
+            /** @description Canonical unit; empty when none is set. */
+            targets: components["schemas"]["MeasurementTargetOutput"][];
+        };
+        JournalSeries: {
+            type: components["schemas"]["MeasurementType"];
+            from: string;
+            to: string;
+            timeZone: string;
+            /**
+             * @description raw for ranges up to 92 days, day up to 366 (decision 301).
+             * @enum {string}
+             */
+            resolution: "raw" | "day" | "week";
+            /** @description The display unit every number of points and target is in. */
+            unit: string;
+            points: components["schemas"]["SeriesPoint"][];
+            /** @description The target band, in the display unit. */
+            target: components["schemas"]["MeasurementTargetOutput"][];
+            /** @description The chosen medicine’s doses per day over the same range; null without medicineId. */
+            adherence: {
+                /** Format: uuid */
+                medicineId: string;
+                name: string;
+                days: {
+                    date: string;
+                    due: number;
+                    taken: number;
+                    rate: number | null;
+                }[];
+            } | null;
+        };
+        SeriesPoint: {
+            /** @description raw: the reading’s instant; day/week: the bucket’s first day (midnight, the person’s zone). */
+            at: string;
+            /** @description The day (raw) or the bucket’s first day, YYYY-MM-DD. */
+            date: string;
+            count: number;
+            /** @description raw: the reading; buckets: the mean. Display unit. */
+            mean: {
+                [key: string]: number;
+            };
+            min: {
+                [key: string]: number;
+            };
+            max: {
+                [key: string]: number;
+            };
+        };
+        SymptomName: {
+            /** @description null for a built-in name (it cannot be removed). */
+            id: string | null;
+            name: string;
+        };
+        MeasurementReminder: {
+            /** @description A built-in kind or the id of the person’s own type. */
+            type: string;
+            /** @description Times of day, 24-hour HH:MM, earliest first, each once. */
+            times: string[];
+            /** @description The weekdays it is due on (0 = Sunday … 6 = Saturday); null: every day. */
+            days: number[] | null;
+            /** @description When it is due next. */
+            next: {
+                /**
+                 * @description Calendar date, YYYY-MM-DD.
+                 * @example 2026-11-21
+                 */
+                date: string;
+                /**
+                 * @description Wall-clock time, HH:MM (24 h).
+                 * @example 08:00
+                 */
+                time: string;
+                /** @description The instant it is due (ISO 8601). */
+                at: string;
+            } | null;
+            /** @description The last time it was due (within 8 days) and whether a reading of the type answered it (one taken from an hour before on). */
+            latest: {
+                /**
+                 * @description Calendar date, YYYY-MM-DD.
+                 * @example 2026-11-21
+                 */
+                date: string;
+                /**
+                 * @description Wall-clock time, HH:MM (24 h).
+                 * @example 08:00
+                 */
+                time: string;
+                /** @description The instant it is due (ISO 8601). */
+                at: string;
+                settled: boolean;
+            } | null;
+        };
+        Passkey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description ISO 8601 timestamp. */
+            createdAt: string;
+            /** @description Last sign-in with it; null: never */
+            lastUsedAt: string | null;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            enabledAt: string | null;
+            pending: boolean;
+            recoveryCodesLeft: number;
+        };
         DoseScheduleOutput: {
             /** @constant */
             kind: "daily";
@@ -2297,6 +3702,11 @@ export interface components {
              */
             end: string;
         };
+        MeasurementTargetOutput: {
+            component: string;
+            low: number | null;
+            high: number | null;
+        };
         CarePermissionsOutput: {
             /** @description false: adherence only; true: also the medicine list. */
             canSeeMedicines: boolean;
@@ -2318,7 +3728,7 @@ export interface components {
                 httpStatus: number;
                 path?: string;
                 /** @enum {string} */
-                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT";
+                reason?: "IDEMPOTENCY_KEY_REUSED" | "AS_NEEDED_LIMIT" | "EMAIL_UNVERIFIED" | "ACCOUNT_DISABLED" | "SIGNUPS_CLOSED" | "INVITATION_REQUIRED" | "TOKEN_SCOPE" | "TOKEN_LIMIT" | "TWO_FACTOR_REQUIRED" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_TICKET_INVALID" | "PACK_SERIAL_KNOWN";
                 issues?: {
                     path: string[];
                     message: string;
@@ -2516,6 +3926,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
+                    } | {
+                        secondStep: components["schemas"]["SecondStep"];
                     };
                 };
             };
@@ -2783,6 +4195,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description The account has two-step sign-in: a password alone gets no token (data.reason TWO_FACTOR_REQUIRED); sign in with a session, or use a personal access token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
             413: components["responses"]["TooLarge"];
@@ -4417,6 +5838,121 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "medicine-postponeDose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "medicineId": "3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70",
+                 *       "date": "2026-11-21",
+                 *       "plannedTime": "08:00",
+                 *       "newTime": "09:30",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A UUID.
+                     */
+                    medicineId: string;
+                    /**
+                     * @description The dose’s day: today in the saved zone.
+                     * @example 2026-11-21
+                     */
+                    date: string;
+                    /**
+                     * @description The dose’s planned time that day (its slot’s time, or the medicine’s own): which dose.
+                     * @example 08:00
+                     */
+                    plannedTime: string;
+                    /** @description The new time the same day, later than the planned time and than now; null takes the postponement back. */
+                    newTime: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        takenDay: components["schemas"]["TakenDay"];
+                    };
+                };
+            };
+            /** @description Not a dose of this medicine that day, not today, or a new time not later than the planned time and now (another day) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope doses:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The dose is already taken or skipped, or the idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "medicine-history": {
         parameters: {
             query: {
@@ -4745,6 +6281,244 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "medicine-stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "stoppedOn": "2026-11-21",
+                 *       "reason": "Doctor’s advice"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The first day it is no longer taken, in the saved zone: from today back to the day after its last dose taken or its last plan change; a later day plans the stop.
+                     * @example 2026-11-21
+                     */
+                    stoppedOn: string;
+                    /** @description Why it was stopped (optional, one line). */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"];
+                };
+            };
+            /** @description stoppedOn out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description It is stopped already, or taken already (resume) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "medicine-resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description It is not stopped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "medicine-historyOfChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changes: components["schemas"]["PlanChange"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "medicine-refillReminders": {
         parameters: {
             query: {
@@ -4793,6 +6567,689 @@ export interface operations {
                     "application/json": components["schemas"]["error.FORBIDDEN"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        packs: components["schemas"]["Pack"][];
+                        /** @description Pills of the supply in no recorded pack (entered, or refilled without a pack). */
+                        loosePills: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The medicine the pack is of.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "(01)09506000134352(17)271231(10)A1B2C3(21)SN12345",
+                 *       "pills": 30
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The text the scanner read: a GS1 element string (FNC1 as ASCII 29 or "<GS>", or the "(01)…(17)…" form), a GS1 Digital Link URL, or an EAN-13/UPC-A/EAN-8. The server reads it itself (decision 264).
+                     * @example (01)09506000134352(17)271231(10)A1B2C3(21)SN12345
+                     */
+                    code?: string;
+                    /**
+                     * @description GTIN-8/12/13/14 with its check digit.
+                     * @example 09506000134352
+                     */
+                    gtin?: string;
+                    batch?: string;
+                    serial?: string;
+                    /**
+                     * @description The pack’s expiry, YYYY-MM-DD.
+                     * @example 2026-11-21
+                     */
+                    expiresOn?: string;
+                    /** @description How many pills the pack holds; without it, the GTIN’s remembered count, else the code’s count (AI 30). */
+                    pills?: number;
+                    /**
+                     * @description Remember this GTIN as this medicine with this many pills per pack (default true).
+                     * @default true
+                     */
+                    remember?: boolean;
+                    /**
+                     * @description The pack’s pills are in the supply already (the first pack of a medicine just added with it as its supply; a pack on hand recorded later): it is recorded with its expiry, batch and serial and adds no pills. Removing it later leaves the supply alone (decision 342).
+                     * @default false
+                     */
+                    inSupply?: boolean;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pack: components["schemas"]["Pack"];
+                        medicine: components["schemas"]["Medicine"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description This serial number of this product was added already (data.reason PACK_SERIAL_KNOWN), or the idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-usedUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+                /** @description A UUID. */
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pack: components["schemas"]["Pack"];
+                        medicine: components["schemas"]["Medicine"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such pack of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description It is used up already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+                /** @description A UUID. */
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        medicine: components["schemas"]["Medicine"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such pack of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "(01)09506000134352(17)271231(10)A1B2C3(21)SN12345"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The text the scanner read: a GS1 element string (FNC1 as ASCII 29 or "<GS>", or the "(01)…(17)…" form), a GS1 Digital Link URL, or an EAN-13/UPC-A/EAN-8. The server reads it itself (decision 264).
+                     * @example (01)09506000134352(17)271231(10)A1B2C3(21)SN12345
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reading: components["schemas"]["PackReading"];
+                        /** @description null: the first scan of this GTIN. */
+                        mapping: components["schemas"]["GtinMapping"] | null;
+                        /** @description This serial was added already (a rescan). */
+                        added: {
+                            /** Format: uuid */
+                            packId: string;
+                            /** Format: uuid */
+                            medicineId: string;
+                            medicineName: string;
+                            /** @description ISO 8601 timestamp. */
+                            addedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-cabinet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cabinet"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mappings: components["schemas"]["GtinMapping"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-setMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description GTIN-8/12/13/14 with its check digit.
+                 * @example 09506000134352
+                 */
+                gtin: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "medicineId": "3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70",
+                 *       "pillsPerPack": 30
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A UUID.
+                     */
+                    medicineId: string;
+                    pillsPerPack: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GtinMapping"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pack-deleteMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description GTIN-8/12/13/14 with its check digit. */
+                gtin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope medicines:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such product number remembered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Unavailable"];
         };
@@ -5209,9 +7666,14 @@ export interface operations {
                 "application/json": {
                     token: string;
                     /** @enum {string} */
-                    action?: "take" | "snooze" | "skip";
+                    action?: "take" | "snooze" | "skip" | "postpone";
                     reason?: components["schemas"]["SkipReason"];
                     note?: string;
+                    /**
+                     * @description Wall-clock time, HH:MM (24 h).
+                     * @example 08:00
+                     */
+                    newTime?: string;
                     /**
                      * Format: date-time
                      * @description When the user made the change (ISO 8601); defaults to the time of the call.
@@ -5237,7 +7699,7 @@ export interface operations {
                         success: true;
                         message: string;
                         /** @enum {string} */
-                        action: "take" | "snooze" | "skip";
+                        action: "take" | "snooze" | "skip" | "postpone";
                     };
                 };
             };
@@ -5268,7 +7730,7 @@ export interface operations {
                     "application/json": components["schemas"]["error.NOT_FOUND"];
                 };
             };
-            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            /** @description Nothing left to postpone: the doses are taken or skipped, or the idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5327,8 +7789,14 @@ export interface operations {
                             /** Format: date-time */
                             takenAt?: string;
                             skipped?: components["schemas"]["DoseSkip"];
+                            /**
+                             * @description Wall-clock time, HH:MM (24 h).
+                             * @example 08:00
+                             */
+                            postponedTo?: string;
                         }[];
-                        actions: ("take" | "snooze" | "skip")[];
+                        actions: ("take" | "snooze" | "skip" | "postpone")[];
+                        timeZone: string;
                         /** Format: date-time */
                         expiresAt: string;
                     };
@@ -5599,6 +8067,8 @@ export interface operations {
                 from: string;
                 /** @description Calendar date, YYYY-MM-DD. */
                 to: string;
+                measurements?: string;
+                symptoms?: boolean;
             };
             header?: never;
             path: {
@@ -6675,6 +9145,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
+                    } | {
+                        secondStep: components["schemas"]["SecondStep"];
                     };
                 };
             };
@@ -8347,6 +10819,3006 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "activity-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["ActivityEntry"][];
+                        /** @description null: nothing older. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-types": {
+        parameters: {
+            query?: {
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        types: components["schemas"]["MeasurementType"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such entry or type of yours, or you are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-createType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Waist",
+                 *       "unit": "cm",
+                 *       "min": 30,
+                 *       "max": 250,
+                 *       "decimals": 1
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description UCUM code of a built-in kind’s unit (mm[Hg], mg/dL, [lb_av]…), or a custom type’s own. */
+                    unit: string;
+                    min: number;
+                    max: number;
+                    decimals: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["MeasurementType"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description A type of yours already has this name, or you have the most types allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-updateType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Waist",
+                 *       "unit": "cm",
+                 *       "min": 30,
+                 *       "max": 250,
+                 *       "decimals": 1
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description UCUM code of a built-in kind’s unit (mm[Hg], mg/dL, [lb_av]…), or a custom type’s own. */
+                    unit: string;
+                    min: number;
+                    max: number;
+                    decimals: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["MeasurementType"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description A type of yours already has this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-setPreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A built-in kind (blood-pressure, blood-glucose, weight, temperature, spo2, inr, peak-flow) or the id (UUID) of the caller’s own type.
+                 * @example blood-pressure
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "displayUnit": "mm[Hg]",
+                 *       "targets": [
+                 *         {
+                 *           "component": "systolic",
+                 *           "low": 90,
+                 *           "high": 135
+                 *         },
+                 *         {
+                 *           "component": "diastolic",
+                 *           "low": 60,
+                 *           "high": 85
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description UCUM code of a built-in kind’s unit (mm[Hg], mg/dL, [lb_av]…), or a custom type’s own. */
+                    displayUnit: string;
+                    targets: components["schemas"]["MeasurementTarget"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type: components["schemas"]["MeasurementType"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-measurements": {
+        parameters: {
+            query: {
+                /** @description Calendar date, YYYY-MM-DD. */
+                from: string;
+                /** @description Calendar date, YYYY-MM-DD. */
+                to: string;
+                type?: string;
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        measurements: components["schemas"]["MeasurementEntry"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such entry or type of yours, or you are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-createMeasurement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "blood-pressure",
+                 *       "values": {
+                 *         "systolic": 128,
+                 *         "diastolic": 82,
+                 *         "pulse": 64
+                 *       },
+                 *       "unit": "mm[Hg]",
+                 *       "measuredAt": "2026-11-21T08:05:00Z",
+                 *       "note": "After a walk",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description A built-in kind (blood-pressure, blood-glucose, weight, temperature, spo2, inr, peak-flow) or the id (UUID) of the caller’s own type.
+                     * @example blood-pressure
+                     */
+                    type: string;
+                    /**
+                     * @description One number per component, in `unit`.
+                     * @example {
+                     *       "systolic": 128,
+                     *       "diastolic": 82
+                     *     }
+                     */
+                    values: {
+                        [key: string]: number;
+                    };
+                    /** @description UCUM code of a built-in kind’s unit (mm[Hg], mg/dL, [lb_av]…), or a custom type’s own. */
+                    unit: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant; at most 5 minutes ahead of the server’s clock.
+                     */
+                    measuredAt: string;
+                    mealContext?: components["schemas"]["MealContext"] | null;
+                    note?: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        measurement: components["schemas"]["MeasurementEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-updateMeasurement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "values": {
+                 *         "systolic": 128,
+                 *         "diastolic": 82,
+                 *         "pulse": 64
+                 *       },
+                 *       "unit": "mm[Hg]",
+                 *       "measuredAt": "2026-11-21T08:05:00Z",
+                 *       "note": "After a walk",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description One number per component, in `unit`.
+                     * @example {
+                     *       "systolic": 128,
+                     *       "diastolic": 82
+                     *     }
+                     */
+                    values: {
+                        [key: string]: number;
+                    };
+                    /** @description UCUM code of a built-in kind’s unit (mm[Hg], mg/dL, [lb_av]…), or a custom type’s own. */
+                    unit: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant; at most 5 minutes ahead of the server’s clock.
+                     */
+                    measuredAt: string;
+                    mealContext?: components["schemas"]["MealContext"] | null;
+                    note?: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        measurement: components["schemas"]["MeasurementEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such reading of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteMeasurement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such reading of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-series": {
+        parameters: {
+            query: {
+                /** @description A built-in kind (blood-pressure, blood-glucose, weight, temperature, spo2, inr, peak-flow) or the id (UUID) of the caller’s own type. */
+                type: string;
+                /** @description Calendar date, YYYY-MM-DD. */
+                from: string;
+                /** @description Calendar date, YYYY-MM-DD. */
+                to: string;
+                medicineId?: string;
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalSeries"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type or medicine of yours, or you are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-symptomNames": {
+        parameters: {
+            query?: {
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        names: components["schemas"]["SymptomName"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description You are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-addSymptomName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dry mouth"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: components["schemas"]["SymptomName"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The list already has this name (any case), or holds the most names allowed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteSymptomName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such name of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-symptoms": {
+        parameters: {
+            query: {
+                /** @description Calendar date, YYYY-MM-DD. */
+                from: string;
+                /** @description Calendar date, YYYY-MM-DD. */
+                to: string;
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        symptoms: components["schemas"]["SymptomEntry"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description You are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-createSymptom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "symptom": "Dizziness",
+                 *       "severity": 2,
+                 *       "occurredAt": "2026-11-21T08:05:00Z",
+                 *       "note": "On standing up",
+                 *       "medicineId": "3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A name from the person’s symptom list. */
+                    symptom: string;
+                    /** @description 1 (mild) to 5 (severe). */
+                    severity: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant; at most 5 minutes ahead of the server’s clock.
+                     */
+                    occurredAt: string;
+                    note?: string | null;
+                    /** @description A medicine of yours suspected of causing it. */
+                    medicineId?: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        symptom: components["schemas"]["SymptomEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-updateSymptom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 9d4e6f20-1b3c-4a5d-8e7f-0a1b2c3d4e5f
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "symptom": "Dizziness",
+                 *       "severity": 2,
+                 *       "occurredAt": "2026-11-21T08:05:00Z",
+                 *       "note": "On standing up",
+                 *       "medicineId": "3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A name from the person’s symptom list. */
+                    symptom: string;
+                    /** @description 1 (mild) to 5 (severe). */
+                    severity: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant; at most 5 minutes ahead of the server’s clock.
+                     */
+                    occurredAt: string;
+                    note?: string | null;
+                    /** @description A medicine of yours suspected of causing it. */
+                    medicineId?: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        symptom: components["schemas"]["SymptomEntry"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such entry or medicine of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteSymptom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such entry of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-moods": {
+        parameters: {
+            query: {
+                /** @description Calendar date, YYYY-MM-DD. */
+                from: string;
+                /** @description Calendar date, YYYY-MM-DD. */
+                to: string;
+                patientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        moods: components["schemas"]["MoodEntry"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description You are not this person’s caregiver */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-setMood": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Calendar date, YYYY-MM-DD.
+                 * @example 2026-11-21
+                 */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mood": 4,
+                 *       "note": "Slept well",
+                 *       "idempotencyKey": "6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 (very low) to 5 (very good). */
+                    mood: number;
+                    note?: string | null;
+                    /**
+                     * @description Makes the write apply once: a repeat with the same key returns the first answer.
+                     * @example 6f1c2a9e-2d4b-4c8e-9a57-0b1d2c3e4f50
+                     */
+                    idempotencyKey?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mood: components["schemas"]["MoodEntry"];
+                    };
+                };
+            };
+            /** @description A day after today */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The idempotencyKey was already used for a different request (data.reason IDEMPOTENCY_KEY_REUSED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteMood": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Calendar date, YYYY-MM-DD. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No mood recorded that day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reminders: components["schemas"]["MeasurementReminder"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope read (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-setReminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A built-in kind (blood-pressure, blood-glucose, weight, temperature, spo2, inr, peak-flow) or the id (UUID) of the caller’s own type.
+                 * @example blood-pressure
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "times": [
+                 *         "07:30",
+                 *         "21:00"
+                 *       ],
+                 *       "days": null
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Times of day, 24-hour HH:MM, earliest first, each once. */
+                    times: string[];
+                    /** @description The weekdays it is due on (0 = Sunday … 6 = Saturday); null: every day. */
+                    days: number[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reminder: components["schemas"]["MeasurementReminder"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such type of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "journal-deleteReminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A built-in kind (blood-pressure, blood-glucose, weight, temperature, spo2, inr, peak-flow) or the id (UUID) of the caller’s own type. */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token without the scope journal:write (reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No reminder of yours for this type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkeys: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-registrationOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON (WebAuthn Level 3). */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Passkeys cannot work at this address (an IP address, or behind a proxy without PUBLIC_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The account holds 20 passkeys already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "My phone",
+                 *       "response": {
+                 *         "id": "hT4qv0R1Qm2h8kG4sX2p0w",
+                 *         "rawId": "hT4qv0R1Qm2h8kG4sX2p0w",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+                 *           "attestationObject": "o2NmbXRkbm9uZQ"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the passkey is on, e.g. the phone or the security key.
+                     * @example My phone
+                     */
+                    name?: string;
+                    response: components["schemas"]["PasskeyRegistrationResponse"];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description The answer is malformed, forged, replayed, expired, or made for another site (nothing stored) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description The passkey is registered already, or the account holds 20 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-signInOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON (WebAuthn Level 3). */
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Passkeys cannot work at this address (an IP address, or behind a proxy without PUBLIC_URL) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response": {
+                 *         "id": "hT4qv0R1Qm2h8kG4sX2p0w",
+                 *         "rawId": "hT4qv0R1Qm2h8kG4sX2p0w",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+                 *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+                 *           "signature": "MEUCIQDmk"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    response: components["schemas"]["PasskeyAuthenticationResponse"];
+                    /**
+                     * @description The browser’s zone; saved only if none is saved yet.
+                     * @example Europe/Paris
+                     */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description The answer is malformed, replayed, expired, or made for another site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description The passkey is not registered here, or its signature or counter is wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description An administrator disabled the account (data.reason ACCOUNT_DISABLED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many failed attempts from this network, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A UUID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        removed: true;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such passkey of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "passkey-rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A UUID.
+                 * @example 3f2b8c1e-7a4d-4e29-9b6a-1c5d8e2f4a70
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Work laptop"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What the passkey is on, e.g. the phone or the security key.
+                     * @example My phone
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description No such passkey of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.NOT_FOUND"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-startSetup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The base32 key, for typing it into the app by hand. */
+                        secret: string;
+                        otpauthUri: string;
+                        /** @description The otpauth URI as an SVG QR code. */
+                        qrSvg: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Two-step sign-in is on already: turn it off first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-confirmSetup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The 6-digit code of the authenticator app, or an unused recovery code (e.g. `k3m9q-x7p2d`).
+                     * @example 123456
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown this once: only their hashes are kept. Each works once. */
+                        recoveryCodes: string[];
+                        /** @description How many other sessions were ended. */
+                        otherSessionsEnded: number;
+                    };
+                };
+            };
+            /** @description A wrong, expired or already used code (data.reason TWO_FACTOR_CODE_INVALID); nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Nothing to confirm: start the setup first, or it is on already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many wrong codes, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-regenerateRecoveryCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The 6-digit code of the authenticator app, or an unused recovery code (e.g. `k3m9q-x7p2d`).
+                     * @example 123456
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown this once: only their hashes are kept. Each works once. */
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            /** @description A wrong, expired or already used code (data.reason TWO_FACTOR_CODE_INVALID); nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Two-step sign-in is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many wrong codes, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The 6-digit code of the authenticator app, or an unused recovery code (e.g. `k3m9q-x7p2d`).
+                     * @example 123456
+                     */
+                    code: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description A wrong, expired or already used code (data.reason TWO_FACTOR_CODE_INVALID); nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description Not signed in, or the token is missing, expired or forged */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNAUTHORIZED"];
+                };
+            };
+            /** @description A personal access token may not call this (account only; reason TOKEN_SCOPE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            /** @description Two-step sign-in is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.CONFLICT"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many wrong codes, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "twoFactor-completeSignIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ticket": "q8Zt3vKp0sYw1xRb6nLm4cHd9fGj2aEu",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The `secondStep.ticket` of the password sign-in’s answer. */
+                    ticket: string;
+                    /**
+                     * @description The 6-digit code of the authenticator app, or an unused recovery code (e.g. `k3m9q-x7p2d`).
+                     * @example 123456
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description A wrong or used code (data.reason TWO_FACTOR_CODE_INVALID), or an expired or unknown ticket (data.reason TWO_FACTOR_TICKET_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.BAD_REQUEST"];
+                };
+            };
+            /** @description An administrator disabled the account (data.reason ACCOUNT_DISABLED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.FORBIDDEN"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.UNSUPPORTED_MEDIA_TYPE"];
+                };
+            };
+            /** @description Too many wrong codes, or too many requests from this address (RATE_LIMIT_PER_MINUTE per minute for every API call) */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in this minute (0) */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the limit resets */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error.TOO_MANY_REQUESTS"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "report-doctor-file": {
         parameters: {
             query: {
@@ -8354,6 +13826,8 @@ export interface operations {
                 from: string;
                 /** @description Calendar date, YYYY-MM-DD. */
                 to: string;
+                measurements?: string;
+                symptoms?: boolean;
             };
             header?: never;
             path: {

@@ -93,6 +93,7 @@ export async function composeServices(options: {
     ...(invalidations ? { invalidations } : {}),
     mail: config.mail,
     operator: config.operator,
+    behindProxy: config.trustProxy !== false,
   });
   return {
     services,

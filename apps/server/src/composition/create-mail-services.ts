@@ -5,6 +5,7 @@ import { EmailVerificationService } from '../features/account/email-verification
 import { MailRequestLimits } from '../features/account/mail-request-limits';
 import { PasswordResetRepository } from '../features/account/password-reset.repository';
 import { PasswordResetService } from '../features/account/password-reset.service';
+import type { ActivityRecorder } from '../features/activity/activity.port';
 import type { AuthService } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import {
@@ -67,7 +68,12 @@ export type MailServices = ReturnType<typeof createMailServices>;
 /** Forgot password (issue 52): the link, the new password and the mail in one transaction each. */
 export function createPasswordReset(
   deps: ServiceDependencies,
-  parts: { mail: MailServices['mail']; auth: AuthService; labelOf: (provider: IdentityProvider) => string },
+  parts: {
+    mail: MailServices['mail'];
+    auth: AuthService;
+    labelOf: (provider: IdentityProvider) => string;
+    activity: ActivityRecorder;
+  },
 ) {
   const { db, clock } = deps;
   return new PasswordResetService({
@@ -95,5 +101,6 @@ export function createPasswordReset(
     clock,
     brand: parts.mail.brand,
     labelOf: parts.labelOf,
+    activity: parts.activity,
   });
 }

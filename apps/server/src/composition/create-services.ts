@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { AccessTokenRepository, type TokenGrant } from '../features/access-tokens/access-token.repository';
 import { AccessTokenService } from '../features/access-tokens/access-token.service';
+import { ActivityService } from '../features/activity/activity.service';
 import { AuthService } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
@@ -10,8 +11,15 @@ import { AsNeededRepository } from '../features/medicines/as-needed.repository';
 import { DoseRecordRepository } from '../features/medicines/dose-record.repository';
 import { DoseRecordService } from '../features/medicines/dose-record.service';
 import { DoseSkipService } from '../features/medicines/dose-skip.service';
+import { DosePostponeService } from '../features/medicines/dose-postpone.service';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
 import { MedicineService } from '../features/medicines/medicine.service';
+import { MedicineLifeService } from '../features/medicines/medicine-life.service';
+import { CabinetService } from '../features/packs/cabinet.service';
+import { GtinMappingService } from '../features/packs/gtin-mapping.service';
+import { PackService, type PackWriteScope } from '../features/packs/pack.service';
+import { PackRepository } from '../features/packs/pack.repository';
+import { PlanChangeRepository } from '../features/medicines/plan-change.repository';
 import type { MedicineWriteScope } from '../features/medicines/medicine-write-scope';
 import { RefillRepository } from '../features/medicines/refill.repository';
 import { RealtimeHub } from '../features/notifications/live/live-hub';
@@ -25,6 +33,8 @@ import { ReportService } from '../features/reports/report.service';
 import { CalendarFeedRepository } from '../features/calendar/calendar-feed.repository';
 import { CalendarFeedService } from '../features/calendar/calendar-feed.service';
 import { CareRepository } from '../features/care/care.repository';
+import { PasskeyRepository } from '../features/passkeys/passkey.repository';
+import { UserIdentityRepository } from '../features/auth/social/user-identity.repository';
 import { CareService, type CareWriteScope } from '../features/care/care.service';
 import { InvitationTokens } from '../features/care/invitation-tokens';
 import { NotificationActionsService } from '../features/reminders/notification-actions.service';
@@ -35,6 +45,7 @@ import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
 import { createSocialServices } from '../features/auth/social/social.composition';
 import { createAccessTokenSigner } from '../lib/access-token-signer';
+import { createPasskeyService } from './create-passkey-services';
 import { argon2idHasher } from '../lib/password-hasher';
 import { LocalInvalidationBus } from '../lib/invalidation-bus';
 import { PerUserCache } from '../lib/per-user-cache';
@@ -48,6 +59,9 @@ import { InstanceSettingsRepository } from '../features/admin/instance-settings.
 import { SignupInvitationRepository } from '../features/admin/signup-invitation.repository';
 import { SignupPolicyService } from '../features/admin/signup-policy.service';
 import { NO_OPERATOR, createAdminServices } from './create-admin-services';
+import { createJournalServices } from '../features/journal/journal.composition';
+import { createTwoFactorParts } from './create-two-factor-services';
+import { TwoFactorRepository } from '../features/two-factor/two-factor.repository';
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
 const USER_CACHE = { ttlMs: 60_000, maxEntries: 20_000 };
@@ -72,6 +86,9 @@ export function createServices(deps: ServiceDependencies) {
     idempotentWrites: new IdempotentWriteRepository(db),
     calendarFeeds: new CalendarFeedRepository(db),
     personalTokens: new AccessTokenRepository(db),
+    twoFactor: new TwoFactorRepository(db),
+    planChanges: new PlanChangeRepository(db),
+    packs: new PackRepository(db),
   };
   // Writes an offline queue may replay apply once per key (decision 071).
   const idempotency = new IdempotencyService({ writes: repositories.idempotentWrites, clock });
@@ -83,6 +100,7 @@ export function createServices(deps: ServiceDependencies) {
     doses: new DoseRecordRepository(tx, { inTransaction: true }),
     asNeeded: new AsNeededRepository(tx),
     refills: new RefillRepository(tx),
+    planChanges: new PlanChangeRepository(tx),
     settings: new SettingsRepository(tx),
     changes: reminderSchedule.within(tx),
   });
@@ -96,6 +114,13 @@ export function createServices(deps: ServiceDependencies) {
     cache: new PerUserCache<EffectiveSettings>('settings', invalidations, USER_CACHE),
   });
   const { mail, mailHealth, mailLimits, emailVerification } = createMailServices(deps, repositories.users);
+  // The account's activity record (decision 294): the services below record into it.
+  const activity = new ActivityService({
+    db,
+    clock,
+    mail,
+    onError: (error) => (deps.log ?? console).warn(`An activity entry was not recorded: ${String(error)}`),
+  });
   const operator = deps.operator ?? NO_OPERATOR;
   // Who may make an account: SIGNUPS until an administrator stores a policy (decision 282).
   const signups = new SignupPolicyService({
@@ -115,8 +140,15 @@ export function createServices(deps: ServiceDependencies) {
     forgetOwner: (userId) => callers.forget(userId),
     onTouchError: (error) =>
       (deps.log ?? console).warn(`A personal token's last use was not recorded: ${String(error)}`),
+    activity,
+  });
+  const twoFactorParts = createTwoFactorParts({
+    repo: repositories.twoFactor,
+    clock,
+    serverSecret: deps.jwtSecret,
   });
   const auth = new AuthService({
+    secondStep: twoFactorParts.tickets,
     users: repositories.users,
     sessions: repositories.sessions,
     settings,
@@ -128,6 +160,7 @@ export function createServices(deps: ServiceDependencies) {
     sessionTtlDays: deps.sessionTtlDays,
     callers,
     personalTokens: accessTokens,
+    activity,
     // The account and its verification mail commit together (decision 208).
     registerUser: (values, invitation) =>
       db.transaction(async (tx) => {
@@ -141,6 +174,7 @@ export function createServices(deps: ServiceDependencies) {
       }),
     requireEmailVerification: deps.mail.requireEmailVerification,
   });
+  const twoFactor = twoFactorParts.service(auth, repositories.users, mail.brand.productName, activity);
   const emailChange = new EmailChangeService({
     db,
     users: repositories.users,
@@ -151,6 +185,7 @@ export function createServices(deps: ServiceDependencies) {
     addressChanged: async (tx, { from, to, now }) => {
       await new CareRepository(tx).readdressOpenInvitations(from, to, now);
     },
+    activity,
   });
   const social = createSocialServices({
     db: deps.db,
@@ -172,6 +207,25 @@ export function createServices(deps: ServiceDependencies) {
     transaction,
     scopeOf,
   });
+  const medicineLife = new MedicineLifeService({ ...repositories, settings, clock, transaction });
+  // Packs, GTIN mappings and the cabinet (issue 58): a pack write and its reminders commit together.
+  const packScopeOf = (tx: Database): PackWriteScope => ({
+    medicines: new MedicineRepository(tx),
+    refills: new RefillRepository(tx),
+    packs: new PackRepository(tx),
+    planChanges: new PlanChangeRepository(tx),
+    changes: reminderSchedule.within(tx),
+  });
+  const packs = new PackService({
+    ...repositories,
+    settings,
+    clock,
+    idempotency,
+    scopeOf: packScopeOf,
+    transaction: (work) => db.transaction((tx) => work(packScopeOf(tx))),
+  });
+  const cabinet = new CabinetService({ ...repositories, settings, clock });
+  const gtinMappings = new GtinMappingService({ ...repositories, clock });
   const doseDeps = {
     medicines: repositories.medicines,
     doses: repositories.doses,
@@ -184,20 +238,28 @@ export function createServices(deps: ServiceDependencies) {
   };
   const doses = new DoseRecordService(doseDeps);
   const skips = new DoseSkipService({ ...doseDeps, doseRecords: doses });
-  const reports = new ReportService({
+  const postponements = new DosePostponeService(doseDeps);
+  const journal = createJournalServices({
+    db,
+    clock,
+    idempotency,
+    settings,
     medicines: repositories.medicines,
     doses: repositories.doses,
-    asNeeded: repositories.asNeeded,
-    refills: repositories.refills,
+    changes: reminderSchedule,
+  });
+  const reports = new ReportService({
+    ...repositories,
     settings,
-    users: repositories.users,
     clock,
+    journal: { types: journal.measurements, measurements: journal.repository, entries: journal.entries },
   });
   const calendarFeeds = new CalendarFeedService({
     feeds: repositories.calendarFeeds,
     medicines: repositories.medicines,
     settings,
     clock,
+    activity,
   });
   const care = new CareService({
     care: new CareRepository(db),
@@ -214,6 +276,7 @@ export function createServices(deps: ServiceDependencies) {
         work({ care: new CareRepository(tx), changes: reminderSchedule.within(tx), mail: mail.outboxOf(tx) }),
       ),
     brand: mail.brand,
+    activity,
   });
   const notifications = new NotificationService({
     notifications: repositories.notifications,
@@ -243,22 +306,32 @@ export function createServices(deps: ServiceDependencies) {
     users: repositories.users,
     doses,
     skips,
+    postpones: postponements,
     settings,
     scheduler: reminderSchedule,
     clock,
   });
   const users = new UserService({
     ...repositories,
+    accountLinks: {
+      passkeys: new PasskeyRepository(db),
+      identities: new UserIdentityRepository(db),
+      care: new CareRepository(db),
+      calendarFeeds: repositories.calendarFeeds,
+    },
+    journal,
     settings,
     auth,
     push,
     clock,
     beforeAccountDeleted: (userId, log) => social.methods.revokeAll(userId, log),
+    activity,
   });
   const passwordReset = createPasswordReset(deps, {
     mail,
     auth,
     labelOf: (provider) => social.signIn.labelOf(provider),
+    activity,
   });
   const { admin, invitations } = createAdminServices({
     db,
@@ -273,6 +346,7 @@ export function createServices(deps: ServiceDependencies) {
     mail,
     limits: mailLimits,
   });
+  const passkeys = createPasskeyService(deps, repositories.users, auth, activity);
   return {
     repositories,
     signups,
@@ -285,17 +359,26 @@ export function createServices(deps: ServiceDependencies) {
     operatorResetLink: (email: string) =>
       issueOperatorResetLink(db, { email, publicUrl: deps.mail.publicUrl, now: clock.now() }),
     auth,
+    twoFactor,
     accessTokens,
+    activity,
+    passkeys,
     emailVerification,
     emailChange,
     social,
     settings,
     medicines,
+    medicineLife,
+    postponements,
+    packs,
+    cabinet,
+    gtinMappings,
     doses,
     skips,
     reports,
     calendarFeeds,
     care,
+    journal,
     notifications,
     live,
     users,

@@ -41,4 +41,6 @@ export interface ServiceDependencies {
   mail: MailConfig;
   /** Administrators and the sign-up policy (issue 57); unset: none, and sign-ups open. */
   operator?: OperatorSettings;
+  /** TRUST_PROXY is set: without PUBLIC_URL, no passkey site is taken from a request (decision 292). */
+  behindProxy?: boolean;
 }

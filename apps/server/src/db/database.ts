@@ -10,8 +10,10 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { durableStartParams } from './embedded-durability';
+import { checkpointWhenLogGrew, embeddedSettingParams } from './embedded-memory';
 import { EmbeddedGroupCommit } from './embedded-group-commit';
 import { PgliteNamedStatements } from './pglite-named-statements';
+import { bundledPgliteTemplate } from './pglite-template';
 import { type TableMaintenance, vacuumWhatAutovacuumWould } from './embedded-vacuum';
 import { defaultDatabasePoolSize } from './pool-size';
 import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
@@ -55,7 +57,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PGlite only: keep everything in memory (tests). */
   inMemory?: boolean;
-  /** PGlite on disk only (the in-memory mode ignores it): fill the empty data directory from a snapshot() tar. */
+  /** PGlite only: fill the empty data directory (or the in-memory one: the tests' template) from a snapshot() tar. */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   const { databaseUrl } = options;
@@ -95,10 +97,20 @@ export async function openDatabase(options: {
   }
   // PGlite creates (initdb) or unpacks (loadDataDir) a data directory that has no PG_VERSION yet.
   const creating = dataPath !== undefined && !existsSync(path.join(dataPath, 'PG_VERSION'));
+  // A new directory is unpacked from the build's template rather than made by initdb, whose
+  // second PostgreSQL instance was a first start's peak of memory (decision 298).
+  const loadDataDir = options.loadDataDir ?? (creating ? await bundledPgliteTemplate() : undefined);
   const client = new PGlite({
     dataDir: dataPath,
-    ...(dataPath ? { startParams: durableStartParams() } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // initdb gets the memory settings too: its bootstrap backends use them, and it writes them to
+    // postgresql.conf, which every later opening of the directory reads (decision 279).
+    ...(dataPath
+      ? {
+          startParams: [...durableStartParams(), ...embeddedSettingParams()],
+          initDbStartParams: embeddedSettingParams(),
+        }
+      : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   await client.waitReady;
   if (creating && dataPath && options.dataDir) {
@@ -127,7 +139,10 @@ export async function openDatabase(options: {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
-    maintain: () => vacuumWhatAutovacuumWould(client),
+    maintain: async () => [
+      ...(await vacuumWhatAutovacuumWould(client)),
+      ...(dataPath ? await checkpointWhenLogGrew(client) : []),
+    ],
     close: () => client.close(),
   };
 }

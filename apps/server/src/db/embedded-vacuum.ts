@@ -4,7 +4,8 @@ import type { Clock } from '../lib/clock';
 /** What one maintenance pass did to one table. */
 export interface TableMaintenance {
   table: string;
-  action: 'vacuum' | 'analyze';
+  /** `checkpoint` (table `pg_wal`): the log recycled by embedded-memory.ts's checkpointWhenLogGrew. */
+  action: 'vacuum' | 'analyze' | 'checkpoint';
   ms: number;
 }
 

@@ -3,6 +3,7 @@ import {
   ERROR_REASONS,
   type ProcedureDefinition,
   type ProcedureScope,
+  type SignInMethod,
   scopeRefusalMessage,
   tokenAllows,
 } from '@medrem/contract';
@@ -30,7 +31,8 @@ export interface RequestContext {
   log: OperationLog;
   session: {
     token: string | undefined;
-    start(session: NewSession): void;
+    /** Sets the session cookie and the device cookie, and records the sign-in (decision 295). */
+    start(session: NewSession, signIn: { userId: string; method: SignInMethod }): void;
     end(): void;
   };
 }

@@ -15,6 +15,7 @@ import {
   signToken,
   signedInUser,
 } from '../support/scenario';
+import { passkeys } from '../../src/db/schema';
 import { contractCalls, definitionOf, restRequest } from '../support/contract-calls';
 import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -33,7 +34,16 @@ interface Victim {
   deviceId: string;
   /** A personal access token of the victim's (issue 59). */
   tokenId: string;
+  /** The victim's health journal (issue 56): an own type, a reading, a symptom and an own name. */
+  journal: { typeId: string; measurementId: string; symptomId: string; symptomNameId: string };
+  /** A passkey of the victim's (issue 57), stored as a registration stores it. */
+  passkeyId: string;
+  /** A pack of the victim's medicine, and its product number remembered (issue 58). */
+  packId: string;
 }
+
+/** The product number of the victim's pack (GS1's example GTIN). */
+const VICTIM_GTIN = '09506000134352';
 
 /** Everything a caregiver may have: the medicine list, every alert. */
 const ALL_CARE = { ...DEFAULT_CARE_PERMISSIONS, canSeeMedicines: true, refillAlerts: true };
@@ -128,6 +138,12 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
     { params: { id: medicineId }, body: medicineFields, refusedWith: 404 },
   ],
   'medicine.delete': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
+  // Issue 58: a medicine's life reaches the victim only through its id, like an edit: 404.
+  'medicine.stop': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { stoppedOn: '2026-11-20' }, refusedWith: 404 },
+  ],
+  'medicine.resume': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
+  'medicine.historyOfChanges': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
   'medicine.getTaken': ({ medicineId }) => [
     { params: { id: medicineId }, query: { date: '2026-11-20' }, refusedWith: 404 },
   ],
@@ -154,6 +170,18 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
     {
       params: { id: medicineId },
       body: { date: '2026-11-20', slot: 0, skipped: true, reason: 'ran_out' },
+      refusedWith: 404,
+    },
+  ],
+  // Decision 316: a dose of the victim's (its caregiver's too: co-read only) is not the attacker's to move.
+  'medicine.postponeDose': ({ medicineId }) => [
+    {
+      body: { medicineId, date: '2026-11-20', plannedTime: '08:00', newTime: '09:00' },
+      refusedWith: 404,
+    },
+    {
+      label: 'taking back a postponement',
+      body: { medicineId, date: '2026-11-20', plannedTime: '08:00', newTime: null },
       refusedWith: 404,
     },
   ],
@@ -276,6 +304,105 @@ const matrix: Record<string, (victim: Victim, attacker: SignedInUser) => Attempt
   'token.list': () => [],
   'token.create': () => [],
   'token.revoke': ({ tokenId }) => [{ params: { id: tokenId }, refusedWith: 404 }],
+  // Issue 56. Reads name no one but the caller, or (patientId) a person they care for: the attacker
+  // is the victim's caregiver here, who may read the journal (decision 303); a stranger's 404 and a
+  // token's 403 are in journal-symptoms.test.ts. Writes reach the victim only through ids: 404.
+  'journal.types': () => [],
+  'journal.measurements': () => [],
+  'journal.symptomNames': () => [],
+  'journal.symptoms': () => [],
+  'journal.moods': () => [],
+  'journal.createType': () => [],
+  'journal.addSymptomName': () => [],
+  'journal.setMood': () => [],
+  'journal.deleteMood': () => [],
+  'journal.updateType': ({ journal }) => [
+    {
+      params: { id: journal.typeId },
+      body: { name: 'Mine', unit: 'cm', min: 1, max: 2, decimals: 0 },
+      refusedWith: 404,
+    },
+  ],
+  'journal.deleteType': ({ journal }) => [{ params: { id: journal.typeId }, refusedWith: 404 }],
+  // Decision 331: a reminder names the caller's own types only; the victim's type is unknown.
+  'journal.reminders': () => [],
+  'journal.setReminder': ({ journal }) => [
+    { params: { type: journal.typeId }, body: { times: ['08:00'], days: null }, refusedWith: 404 },
+  ],
+  'journal.deleteReminder': ({ journal }) => [{ params: { type: journal.typeId }, refusedWith: 404 }],
+  'journal.setPreferences': ({ journal }) => [
+    { params: { type: journal.typeId }, body: { displayUnit: 'cm', targets: [] }, refusedWith: 404 },
+  ],
+  'journal.createMeasurement': ({ journal }) => [
+    {
+      label: 'of the victim’s own type',
+      body: { type: journal.typeId, values: { value: 80 }, unit: 'cm', measuredAt: '2026-11-21T08:00:00Z' },
+      refusedWith: 404,
+    },
+  ],
+  'journal.updateMeasurement': ({ journal }) => [
+    {
+      params: { id: journal.measurementId },
+      body: { values: { value: 90 }, unit: 'kg', measuredAt: '2026-11-21T08:00:00Z' },
+      refusedWith: 404,
+    },
+  ],
+  'journal.deleteMeasurement': ({ journal }) => [{ params: { id: journal.measurementId }, refusedWith: 404 }],
+  'journal.series': ({ medicineId }) => [
+    {
+      label: 'beside the victim’s medicine',
+      query: { type: 'weight', from: '2026-11-01', to: '2026-11-20', medicineId },
+      refusedWith: 404,
+    },
+  ],
+  'journal.deleteSymptomName': ({ journal }) => [{ params: { id: journal.symptomNameId }, refusedWith: 404 }],
+  'journal.createSymptom': ({ medicineId }) => [
+    {
+      label: 'suspecting the victim’s medicine',
+      body: { symptom: 'Nausea', severity: 2, occurredAt: '2026-11-21T08:00:00Z', medicineId },
+      refusedWith: 404,
+    },
+  ],
+  'journal.updateSymptom': ({ journal }) => [
+    {
+      params: { id: journal.symptomId },
+      body: { symptom: 'Nausea', severity: 5, occurredAt: '2026-11-21T08:00:00Z' },
+      refusedWith: 404,
+    },
+  ],
+  'journal.deleteSymptom': ({ journal }) => [{ params: { id: journal.symptomId }, refusedWith: 404 }],
+  // Issue 58: packs reach the victim only through the medicine's (and the pack's) id: 404. The
+  // mappings, the cabinet and reading a code act on the caller's own packs only.
+  'pack.list': ({ medicineId }) => [{ params: { id: medicineId }, refusedWith: 404 }],
+  'pack.add': ({ medicineId }) => [
+    { params: { id: medicineId }, body: { gtin: VICTIM_GTIN, pills: 10 }, refusedWith: 404 },
+  ],
+  'pack.usedUp': ({ medicineId, packId }) => [{ params: { id: medicineId, packId }, refusedWith: 404 }],
+  'pack.remove': ({ medicineId, packId }) => [{ params: { id: medicineId, packId }, refusedWith: 404 }],
+  'pack.setMapping': ({ medicineId }) => [
+    { params: { gtin: VICTIM_GTIN }, body: { medicineId, pillsPerPack: 5 }, refusedWith: 404 },
+  ],
+  'pack.read': () => [],
+  'pack.cabinet': () => [],
+  'pack.mappings': () => [],
+  // The victim remembers VICTIM_GTIN; the attacker's own list has no such entry.
+  'pack.deleteMapping': () => [{ params: { gtin: VICTIM_GTIN }, refusedWith: 404 }],
+  // Passkeys likewise: the calls without an id act on the caller's own account only.
+  'passkey.list': () => [],
+  // The activity record names no one: it is the caller's own (decision 294).
+  'activity.list': () => [],
+  'passkey.registrationOptions': () => [],
+  'passkey.register': () => [],
+  'passkey.rename': ({ passkeyId }) => [
+    { params: { id: passkeyId }, body: { name: 'Mine' }, refusedWith: 404 },
+  ],
+  'passkey.remove': ({ passkeyId }) => [{ params: { id: passkeyId }, refusedWith: 404 }],
+  // Issue 57: two-step sign-in names no user; each call acts on the caller's own account only.
+  'twoFactor.status': () => [],
+  'twoFactor.startSetup': () => [],
+  'twoFactor.confirmSetup': () => [],
+  'twoFactor.regenerateRecoveryCodes': () => [],
+  'twoFactor.disable': () => [],
 };
 
 /** Sends an attempt to the call's REST path, built from the contract. */
@@ -373,6 +500,28 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
       tokenId: (
         await user.api.post<{ token: { id: string } }>('/api/tokens', { name: 'Victim', scopes: ['read'] })
       ).body.token.id,
+      journal: await victimJournal(user),
+      packId: (
+        await user.api.post<{ pack: { id: string } }>(`/api/medicine/${medicine.id}/packs`, {
+          gtin: VICTIM_GTIN,
+          serial: 'VICTIM1',
+          expiresOn: '2027-06-30',
+          pills: 30,
+        })
+      ).body.pack.id,
+      passkeyId: (
+        await server.database.handle.db
+          .insert(passkeys)
+          .values({
+            userId: user.id,
+            credentialId: randomUUID(),
+            publicKey: 'pQECAyYgASFYIA',
+            counter: 0,
+            transports: 'internal',
+            name: 'Victim’s phone',
+          })
+          .returning()
+      )[0]!.id,
     };
     before = await exportSnapshot(user);
     circleBefore = (await user.api.get(`/api/care/${user.email}/caregivers`)).body;
@@ -476,3 +625,34 @@ describe(`authorization matrix (${TEST_ENGINE})`, () => {
     expect(loot.notifications).toEqual([]);
   });
 });
+
+/** The victim's journal rows the attacker aims at (issue 56). */
+async function victimJournal(user: SignedInUser): Promise<Victim['journal']> {
+  const made = async (path: string, body: unknown) => {
+    const response = await user.api.post(path, body);
+    expect(response.status, response.text).toBe(201);
+    return response.body;
+  };
+  const type = await made('/api/journal/types', {
+    name: 'Waist',
+    unit: 'cm',
+    min: 30,
+    max: 250,
+    decimals: 1,
+  });
+  const reading = { type: 'weight', values: { value: 70 }, unit: 'kg', measuredAt: '2026-11-20T08:00:00Z' };
+  const name = await made('/api/journal/symptom-names', { name: 'Dry mouth' });
+  const symptom = { symptom: 'Dry mouth', severity: 2, occurredAt: '2026-11-20T09:00:00Z' };
+  // A reminder of the own type: the attacker's delete of it must not reach it (decision 331).
+  const reminder = await user.api.put(`/api/journal/reminders/${type.type.type}`, {
+    times: ['08:00'],
+    days: null,
+  });
+  expect(reminder.status, reminder.text).toBe(200);
+  return {
+    typeId: type.type.type,
+    measurementId: (await made('/api/journal/measurements', reading)).measurement.id,
+    symptomId: (await made('/api/journal/symptoms', symptom)).symptom.id,
+    symptomNameId: name.name.id,
+  };
+}

@@ -105,7 +105,15 @@ describe('openapi.json', () => {
       paths: Record<string, Record<string, Operation & { parameters: { name: string }[] }>>;
     };
     const operation = document.paths[DOCTOR_REPORT_FILES.path]!.get!;
-    expect(operation.parameters.map((p) => p.name)).toEqual(['userEmail', 'from', 'to', 'format']);
+    // The journal's parts are asked for by name (issue 56): which readings, and the symptoms.
+    expect(operation.parameters.map((p) => p.name)).toEqual([
+      'userEmail',
+      'from',
+      'to',
+      'measurements',
+      'symptoms',
+      'format',
+    ]);
     const ok = operation.responses!['200'] as { content: Record<string, unknown> };
     expect(Object.keys(ok.content)).toEqual(['application/pdf', 'text/csv', 'application/fhir+json']);
     expect(Object.keys(operation.responses!)).toEqual(['200', '400', '401', '403', '429', '503']);

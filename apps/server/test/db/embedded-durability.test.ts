@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/database';
 import { durableStartParams } from '../../src/db/embedded-durability';
 import { EmbeddedGroupCommit } from '../../src/db/embedded-group-commit';
+import { checkpointWhenLogGrew, type LogClient } from '../../src/db/embedded-memory';
+import { makePgliteTemplate, PGLITE_TEMPLATE_FILE } from '../../src/db/pglite-template';
 
 /**
  * The embedded database on disk reaches the disk (decision 014): PostgreSQL runs with fsync on,
@@ -36,9 +38,14 @@ describe('the embedded database on disk', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'medrem-durability-'));
-    handle = await openDatabase({ dataDir });
+    // Unpacked from the template the build makes (decision 298), as a built server's first start
+    // does: what follows holds for it as for initdb's directory (the next describe).
+    const template = path.join(dataDir, PGLITE_TEMPLATE_FILE);
+    await makePgliteTemplate(template);
+    handle = await openDatabase({ dataDir, loadDataDir: new Blob([await readFile(template)]) });
     await handle.db.execute(sql`create table durability_probe (id int primary key, note text)`);
-  });
+    // Two PostgreSQL starts (the template's initdb, then the database): twice the hook's usual time.
+  }, 120_000);
   afterAll(async () => {
     await handle?.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -71,6 +78,45 @@ describe('the embedded database on disk', () => {
     const fullSync = vi.spyOn(fs, 'fsyncSync');
     await handle.db.execute(sql`checkpoint`);
     expect(fullSync).toHaveBeenCalled();
+  });
+
+  // Decision 279: PostgreSQL's defaults made PGlite hold 128 MB of shared buffers in WebAssembly
+  // memory it never gives back, and single-user PostgreSQL never checkpoints by itself, so its log
+  // grew by every write until the server stopped.
+  const setting = async (name: string) =>
+    rowsOf<{ setting: string }>(await handle.db.execute(sql`select current_setting(${name}) as setting`))[0]
+      ?.setting;
+
+  it('runs with small shared buffers and a small maintenance memory, as the template holds them', async () => {
+    expect(await setting('shared_buffers')).toBe('16MB');
+    expect(await setting('maintenance_work_mem')).toBe('16MB');
+    expect(await setting('max_wal_size')).toBe('128MB');
+    const conf = await readFile(path.join(dataDir, 'pglite', 'postgresql.conf'), 'utf8');
+    expect(conf).toMatch(/^shared_buffers = 16MB/m);
+  });
+
+  it('checkpoints once the log since the last checkpoint passed the limit, and only then', async () => {
+    // The server's own client (its group commit included), as the maintenance pass uses it.
+    const client: LogClient = {
+      query: async <T>(text: string) => ({ rows: rowsOf<T>(await handle.db.execute(sql.raw(text))) }),
+      exec: (text) => handle.db.execute(sql.raw(text)),
+    };
+    const redo = async () =>
+      rowsOf<{ redo: string }>(
+        await handle.db.execute(sql`select redo_lsn::text as redo from pg_control_checkpoint()`),
+      )[0]?.redo;
+    await handle.db.execute(sql`checkpoint`);
+    await handle.db.execute(
+      sql`insert into durability_probe select 100 + i, repeat('x', 200) from generate_series(1, 5000) as i`,
+    );
+    const before = await redo();
+    // About 1.5 MB of log: under the 64 MB limit nothing happens; over 256 kB, a checkpoint.
+    expect(await checkpointWhenLogGrew(client)).toEqual([]);
+    expect(await redo()).toBe(before);
+    const done = await checkpointWhenLogGrew(client, 256 * 1024);
+    expect(done).toEqual([expect.objectContaining({ table: 'pg_wal', action: 'checkpoint' })]);
+    expect(await redo()).not.toBe(before);
+    expect(await checkpointWhenLogGrew(client, 256 * 1024)).toEqual([]);
   });
 
   it('keeps an in-memory database as PGlite starts it (nothing to flush)', async () => {

@@ -48,14 +48,18 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // is disabled (decision 281)
   users: { token_version: 0, email_verified_at: null, disabled_at: null },
   // 0004: "written before it existed" (decision 070); 0012: when each dose was taken, unknown
-  // for a dose recorded before the column (decision 191); 0016: no dose was skipped (decision 225)
-  dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null },
+  // for a dose recorded before the column (decision 191); 0016: no dose was skipped (decision 225);
+  // 0026: no dose was postponed (decision 316)
+  dose_records: { slot_ticked_at: null, slot_taken_at: null, slot_skipped: null, slot_postponed: null },
   // 0005: null is the spec's daily rule, as before (decision 120); 0014: null is the default
   // reminder times, as before (decision 212); 0017: null follows the user's default follow-ups
   // (decision 254)
-  medicines: { schedule: null, dose_times: null, follow_ups: null },
+  // 0025: null is taken, as every medicine was before stopping existed (decision 313).
+  medicines: { schedule: null, dose_times: null, follow_ups: null, stopped_on: null, stop_reason: null },
   // 0015: a device gets every notification, as before, and has no webhook secret (decision 233)
   push_subscriptions: { mode: 'every', secret: null },
+  // 0029: an older notification opens its type's usual page (decision 346)
+  notifications: { link: null },
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */
@@ -216,8 +220,13 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
       const expected = beforeUpgrade[table]!.map((row) => ({ ...row, ...NEW_COLUMN_DEFAULTS[table] }));
       expect(await rowsOf(fixture.raw, table, orderBy), table).toEqual(expected);
     }
-    // Tables the later releases added start empty: no migration invents data.
-    const known = new Set(RELEASE_1_TABLES.map(({ table }) => table));
+    // Tables the later releases added start empty: no migration invents data, but for the plan
+    // history, which 0025 seeds with each medicine's plan as it is (issue 58, decision 314).
+    const known = new Set([...RELEASE_1_TABLES.map(({ table }) => table), 'medicine_plan_changes']);
+    const seeded = await rowsOf(fixture.raw, 'medicine_plan_changes', 'order by medicine_id');
+    expect(seeded.map((row) => row.medicine_id).sort()).toEqual(
+      beforeUpgrade.medicines!.map((row) => row.id).sort(),
+    );
     const added = await fixture.raw.rows<{ name: string }>(
       `select table_name as name from information_schema.tables where table_schema = 'public'`,
     );
@@ -336,6 +345,7 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
           title: n.title,
           message: n.message,
           medicineName: n.medicine_name,
+          link: null,
           isRead: n.is_read,
           createdAt: new Date(n.created_at as string).toISOString(),
         })),

@@ -4,7 +4,7 @@ import { TEST_ENGINE } from '../support/test-database';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { loadOpenApi, operationsOf } from './openapi-operations';
 
-/** One regression test per finding of the openapi.json fuzz (see openapi-fuzz.test.ts). */
+/** One regression test per finding of the openapi.json fuzz (see openapi-fuzz.suite.ts). */
 describe(`what the fuzz found (${TEST_ENGINE})`, () => {
   let server: TestServer;
   let user: SignedInUser;

@@ -102,12 +102,45 @@ function resolve(schema: JsonSchema, root: unknown): JsonSchema {
   return current;
 }
 
+/**
+ * How many generated values in a row a filter may refuse before the fuzz gives up on the schema.
+ * fast-check retries a filter synchronously, so a condition that can never hold (a fixed-length
+ * pattern longer than a length cap) would spin the test process forever: no test timeout can stop
+ * it, and CI's whole budget went on one such field (the activity cursor, 2026-12-06). Past this
+ * many refusals the case fails, naming the schema, instead.
+ */
+export const FILTER_REFUSALS_LIMIT = 2_000;
+
+/** `arbitrary.filter(predicate)`, failing loudly after FILTER_REFUSALS_LIMIT refusals in a row. */
+export function boundedFilter<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => boolean,
+  what: string,
+): fc.Arbitrary<T> {
+  let refusedInARow = 0;
+  return arbitrary.filter((value) => {
+    if (predicate(value)) {
+      refusedInARow = 0;
+      return true;
+    }
+    refusedInARow += 1;
+    if (refusedInARow > FILTER_REFUSALS_LIMIT) {
+      refusedInARow = 0;
+      throw new Error(`the fuzz cannot generate ${what}: ${FILTER_REFUSALS_LIMIT} values in a row refused`);
+    }
+    return false;
+  });
+}
+
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
-  const maxLength = schema.maxLength ?? Math.max(minLength, 60);
+  // Only the bounds the schema states: a default cap would refuse every value of a pattern whose
+  // strings are all longer than it.
+  const maxLength = schema.maxLength ?? Number.POSITIVE_INFINITY;
   const fitting = (value: string) => value.length >= minLength && value.length <= maxLength;
+  const described = `a string of ${JSON.stringify(schema)}`;
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'email') return fc.emailAddress().filter(fitting);
+  if (schema.format === 'email') return boundedFilter(fc.emailAddress(), fitting, described);
   if (schema.format === 'date-time') {
     return fc
       .date({
@@ -118,16 +151,16 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
       .map((d) => d.toISOString());
   }
   if (schema.pattern) {
-    // A pattern that is one repeated character class ("^[A-Za-z0-9._-]+$") takes the length bounds
-    // into its quantifier: filtering stringMatching's mostly short strings for a minimum length of
-    // 20 almost never passes, and fast-check's filter retries synchronously, so the whole test
-    // process would spin and no test timeout could stop it.
-    const repeated = /^\^(\[[^\]]+\])\+\$$/.exec(schema.pattern);
+    // A pattern that is one repeated character class ("^[A-Za-z0-9._-]+$", or "*") takes the
+    // length bounds into its quantifier: filtering stringMatching's mostly short strings for a
+    // minimum length of 20 almost never passes.
+    const repeated = /^\^(\[[^\]]+\])([+*])\$$/.exec(schema.pattern);
+    const least = repeated?.[2] === '+' ? Math.max(1, minLength) : minLength;
     const pattern = repeated
-      ? `^${repeated[1]}{${Math.max(1, minLength)},${Math.min(maxLength, minLength + 80)}}$`
+      ? `^${repeated[1]}{${least},${Math.min(maxLength, least + 80)}}$`
       : schema.pattern;
     // Otherwise stringMatching honours the pattern only; the length bounds are checked after.
-    return fc.stringMatching(new RegExp(pattern)).filter(fitting);
+    return boundedFilter(fc.stringMatching(new RegExp(pattern)), fitting, described);
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + 80) });
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { pgliteTemplate } from './pglite-template';
+import { postgresTemplate } from './postgres-template';
 
 /** Which engine this run tests: a real PostgreSQL server when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -15,15 +17,19 @@ export interface TestDatabase {
 /**
  * A fresh, empty, migrated database for one test file: an in-memory PGlite, or a new database on the
  * TEST_DATABASE_URL server that is dropped afterwards. Nothing depends on leftovers.
+ * The PGlite one is unpacked from the run's migrated template (pglite-template.ts, decision 310)
+ * instead of running initdb again; migrate() then finds every migration applied and does nothing.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ inMemory: true });
+    const template = await pgliteTemplate();
+    const handle = await openDatabase({ inMemory: true, ...(template ? { loadDataDir: template } : {}) });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
-  const empty = await createEmptyServerDatabase(serverUrl);
+  // A copy of the run's migrated template (postgres-template.ts): migrate() then has nothing to do.
+  const empty = await createEmptyServerDatabase(serverUrl, postgresTemplate());
   const handle = await openDatabase({ databaseUrl: empty.url, poolSize: 5 });
   await handle.migrate();
   return {
@@ -42,10 +48,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export async function createEmptyServerDatabase(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `medrem_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -8,6 +8,13 @@ import { todayUtc, type MedicineInput } from './journey';
  * A test's own data, made through the REST facade with a bearer token (the password proves the
  * identity to /jwt), so that every test can start from the state it needs and run alone.
  */
+/** A day's record as the API answers it, with what the browser tests look at. */
+type TakenDayRecord = {
+  taken: string;
+  skipped?: ({ reason: string | null; note?: string } | null)[];
+  postponed?: ({ to: string; postponedAt: string } | null)[];
+};
+
 export class AccountApi {
   private constructor(
     private readonly request: APIRequestContext,
@@ -83,15 +90,20 @@ export class AccountApi {
     return (await this.takenDayOf(medicine, date))?.taken ?? null;
   }
 
-  /** The day's record as the API reads it: the spec's flags and, on a day with one, the skips. */
-  async takenDayOf(
-    medicine: Medicine,
-    date: string,
-  ): Promise<{ taken: string; skipped?: ({ reason: string | null; note?: string } | null)[] } | null> {
-    const answer = await this.call<{
-      takenDay: { taken: string; skipped?: ({ reason: string | null; note?: string } | null)[] } | null;
-    }>('GET', `/api/medicine/${medicine.id}/taken?date=${date}`);
+  /** The day's record as the API reads it: the spec's flags and, on a day with one, the skips and postponements. */
+  async takenDayOf(medicine: Medicine, date: string): Promise<TakenDayRecord | null> {
+    const answer = await this.call<{ takenDay: TakenDayRecord | null }>(
+      'GET',
+      `/api/medicine/${medicine.id}/taken?date=${date}`,
+    );
     return answer.takenDay;
+  }
+
+  /** The measurement reminders with their last time's state (decision 331). */
+  async measurementReminders(): Promise<
+    { type: string; latest: { time: string; settled: boolean } | null }[]
+  > {
+    return (await this.call<{ reminders: never[] }>('GET', '/api/journal/reminders')).reminders;
   }
 
   async medicines(): Promise<Medicine[]> {

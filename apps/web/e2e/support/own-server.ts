@@ -17,15 +17,21 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** Ports each Playwright worker picks its own servers' from, apart from the other workers'. */
+const PORTS_PER_WORKER = 40;
+
 /**
  * The first free port from E2E_PORT + 10 up (E2E_PORT + 1 … + 5 belong to the social sign-in
- * setup, some of them bound only while its emulator runs). Not a system-picked (ephemeral) port:
- * between a stop and a restart, another process's listen(0) or outgoing connection could take one.
+ * setup, some of them bound only while its emulator runs), in this worker's own range: two workers
+ * could otherwise both find a port free and pick it before either binds it. Not a system-picked
+ * (ephemeral) port: between a stop and a restart, another process's listen(0) or outgoing
+ * connection could take one.
  */
 async function freePort(): Promise<number> {
-  const from = Number(process.env.E2E_PORT ?? 3123) + 10;
-  for (let port = from; port < from + 200; port += 1) if (await portIsFree(port)) return port;
-  throw new Error(`no free port from ${from} to ${from + 199}`);
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const from = Number(process.env.E2E_PORT ?? 3123) + 10 + worker * PORTS_PER_WORKER;
+  for (let port = from; port < from + PORTS_PER_WORKER; port += 1) if (await portIsFree(port)) return port;
+  throw new Error(`no free port from ${from} to ${from + PORTS_PER_WORKER - 1}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,12 @@ export const DESKTOP = { width: 1280, height: 800 };
  * (seen once in CI: color-contrast on the toast, a colour nobody sees at rest), while a real
  * violation stays and still fails.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  /** Longer for a page whose main thread is busy (the scanner's decoding with the camera on). */
+  options: { timeout?: number } = {},
+): Promise<void> {
   await expect(async () => {
     await settleAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
@@ -27,7 +32,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
       (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
     expect(summary, `axe violations on ${screen}`).toEqual([]);
-  }).toPass({ timeout: 10_000, intervals: [500, 1000, 2000] });
+  }).toPass({ timeout: options.timeout ?? 10_000, intervals: [500, 1000, 2000] });
 }
 
 /**
@@ -35,15 +40,22 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
  * to the size the test was using.
  */
 export async function captureScreen(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const previous = page.viewportSize() ?? DESKTOP;
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150); // the table/cards switch and layout settle
-    await expectAccessible(page, `${name} at ${size.width}px`);
-    await screenshot(page, join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`));
-  }
-  await page.setViewportSize(previous);
+  // A step of its own, so the reports say how much of a test's time its screens take.
+  await test.step(
+    `screen ${name}`,
+    async () => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const previous = page.viewportSize() ?? DESKTOP;
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(150); // the table/cards switch and layout settle
+        await expectAccessible(page, `${name} at ${size.width}px`);
+        await screenshot(page, join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`));
+      }
+      await page.setViewportSize(previous);
+    },
+    { box: true },
+  );
 }
 
 /**

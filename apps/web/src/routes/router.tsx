@@ -138,6 +138,20 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/reports/reports.screen'), 'ReportsScreen'),
 });
 
+/** The health journal (issue 56): entries first; its charts are a chunk of their own (decision 305). */
+const journalRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/journal',
+  component: lazyRouteComponent(() => import('../features/journal/journal.screen'), 'JournalScreen'),
+});
+
+/** The medicine cabinet (issue 58): every pack on hand, what is expired, what runs out first. */
+const cabinetRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/cabinet',
+  component: lazyRouteComponent(() => import('../features/packs/cabinet.screen'), 'CabinetScreen'),
+});
+
 const careRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/care',
@@ -207,6 +221,8 @@ const routeTree = rootRoute.addChildren([
   authedRoute.addChildren([
     medicationRoute,
     reportsRoute,
+    journalRoute,
+    cabinetRoute,
     careRoute,
     careAcceptRoute,
     addMedicineRoute,

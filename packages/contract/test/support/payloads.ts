@@ -69,6 +69,8 @@ export const serverNotification = {
   medicineName: 'Aspirin',
   isRead: false,
   createdAt: AT,
+  // The page it opens (decision 346); null: its type's usual page.
+  link: null,
 };
 
 /** A save of changed settings as the spec's client sends it (no upcomingHeadsUp: it predates it). */

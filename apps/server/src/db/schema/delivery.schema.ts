@@ -31,6 +31,11 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     medicineName: text('medicine_name'),
+    /**
+     * The app page it opens when not the one its type implies (decision 346): a measurement
+     * reminder's reading page, a pack's cabinet; the push's own link. Null for a type's usual page.
+     */
+    link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },

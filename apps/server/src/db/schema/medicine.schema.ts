@@ -2,7 +2,15 @@
  * Medicines and what is recorded of them: the day's taken flags, as-needed intakes, refills, and
  * the offline writes' idempotency keys (issue 12).
  */
-import type { DoseSchedule, DoseSkip, FollowUpSettings } from '@medrem/domain';
+import type {
+  DoseSchedule,
+  DoseSkip,
+  DosePostponement,
+  FollowUpSettings,
+  MedicinePlan,
+  PlanChangeKind,
+  PlanFieldChange,
+} from '@medrem/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -59,10 +67,46 @@ export const medicines = pgTable(
     /** Doses taken (all time) when the current supply started; pills left count from here. */
     takenAtLastRefill: integer('taken_at_last_refill').notNull().default(0),
     lastRefillAt: timestamp('last_refill_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Decision 313: the first local day the medicine is no longer taken (stopped, not deleted: its
+     * history stays); null while it is taken. Every day rule reads it (the domain's lastCourseDay).
+     */
+    stoppedOn: date('stopped_on', { mode: 'string' }),
+    /** Why it was stopped, in the user's words; null without a reason or while taken. */
+    stopReason: text('stop_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('medicines_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The history of a medicine's plan (decision 314): one row per change of dose, schedule, times or
+ * pills per dose, and per stop and resume, with the local day it took effect and the whole plan from
+ * that day on, so a past day is judged against the plan of that day (decision 315).
+ */
+export const medicinePlanChanges = pgTable(
+  'medicine_plan_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    /** The user's local day the change applies from. */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<PlanChangeKind>().notNull(),
+    /** What changed, from what to what (empty for the first entry). */
+    changes: jsonb('changes')
+      .$type<PlanFieldChange[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The plan from `effectiveOn` on, whole. */
+    plan: jsonb('plan').$type<MedicinePlan>().notNull(),
+    /** A stop's reason, in the user's words. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('medicine_plan_changes_medicine_idx').on(t.medicineId, t.effectiveOn, t.createdAt)],
 );
 
 /** One row per medicine and calendar day: the spec's dash-joined taken flags. */
@@ -93,6 +137,12 @@ export const doseRecords = pgTable(
      * any path clears it without writing here. Null on rows without a skip.
      */
     slotSkipped: jsonb('slot_skipped').$type<(DoseSkip | null)[]>(),
+    /**
+     * Per slot, the dose postponed to a later time of its day (decision 316), null where none. The
+     * dose keeps its slot; the engine reminds it at `to` and not at its planned time. Null on rows
+     * without one.
+     */
+    slotPostponed: jsonb('slot_postponed').$type<(DosePostponement | null)[]>(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.medicineId, t.date] })],

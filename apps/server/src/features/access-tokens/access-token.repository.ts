@@ -47,12 +47,13 @@ export class AccessTokenRepository {
   }
 
   /** Deletes the caller's token; false when it is not theirs or not there. */
-  async delete(userId: string, id: string): Promise<boolean> {
+  /** The deleted token's name; undefined when the user has no token with the id. */
+  async delete(userId: string, id: string): Promise<string | undefined> {
     const deleted = await this.db
       .delete(personalAccessTokens)
       .where(and(eq(personalAccessTokens.id, id), eq(personalAccessTokens.userId, userId)))
-      .returning({ id: personalAccessTokens.id });
-    return deleted.length === 1;
+      .returning({ name: personalAccessTokens.name });
+    return deleted[0]?.name;
   }
 
   /** Every token of the user (a password reset: whoever knew the password may have made one). */

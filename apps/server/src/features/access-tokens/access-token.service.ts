@@ -9,6 +9,7 @@ import {
 } from '@medrem/contract';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ActivityRecorder } from '../activity/activity.port';
 import type { PerUserCache } from '../../lib/per-user-cache';
 import type { Caller } from '../auth/caller';
 import {
@@ -48,6 +49,7 @@ export class AccessTokenService {
       forgetOwner: (userId: string) => Promise<void>;
       /** A failed last-used write (off the request's path, so nobody else hears of it). */
       onTouchError?: (error: unknown) => void;
+      activity: ActivityRecorder;
     },
   ) {}
 
@@ -74,6 +76,7 @@ export class AccessTokenService {
         ERROR_REASONS.tokenLimit,
       );
     }
+    this.deps.activity.record({ userId: caller.userId, kind: 'token-created', detail: { name: row.name } });
     return { token: toPersonalToken(row), secret };
   }
 
@@ -88,7 +91,9 @@ export class AccessTokenService {
   }
 
   async revoke(caller: Caller, id: string): Promise<{ revoked: true }> {
-    if (!(await this.deps.tokens.delete(caller.userId, id))) throw notFound('No such token of yours.');
+    const name = await this.deps.tokens.delete(caller.userId, id);
+    if (name === undefined) throw notFound('No such token of yours.');
+    this.deps.activity.record({ userId: caller.userId, kind: 'token-revoked', detail: { name } });
     await this.deps.forgetOwner(caller.userId);
     return { revoked: true };
   }

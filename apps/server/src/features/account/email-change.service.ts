@@ -2,6 +2,7 @@ import { EMAIL_CHANGE_HOURS, type PublicUser } from '@medrem/contract';
 import type { Database } from '../../db/database';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ActivityRecorder } from '../activity/activity.port';
 import type { AuthService } from '../auth/auth.service';
 import { type Caller, assertSelf } from '../auth/caller';
 import { publicLink } from '../mail/mail-layout';
@@ -39,6 +40,7 @@ export class EmailChangeService {
       limits: MailRequestLimits;
       /** Open care invitations to the old address move to the new one (decision 220). */
       addressChanged: AddressChangeListener;
+      activity: ActivityRecorder;
     },
   ) {}
 
@@ -128,9 +130,11 @@ export class EmailChangeService {
       await tokens.revoke(row.id, 'password-reset');
       await tokens.revoke(row.id, 'email-verification');
       await this.deps.addressChanged(tx, { userId: row.id, from: before.email, to: row.email, now });
-      return row;
+      return { row, from: before.email };
     });
-    await this.deps.auth.forgetCaller(changed.id);
-    return toPublicUser(changed);
+    const { row, from } = changed;
+    this.deps.activity.record({ userId: row.id, kind: 'email-changed', detail: { from, to: row.email } });
+    await this.deps.auth.forgetCaller(row.id);
+    return toPublicUser(row);
   }
 }

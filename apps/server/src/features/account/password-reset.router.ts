@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_LINK_MINUTES, contract } from '@medrem/contract';
 import { publicFrom, router } from '../../trpc/trpc';
+import { signInAnswer } from '../auth/second-step-gate';
 
 const c = contract.passwordReset;
 
@@ -14,9 +15,9 @@ export const passwordResetRouter = router({
   check: publicFrom(c.check).mutation(async ({ ctx, input }) => ({
     state: await ctx.services.passwordReset.check(input.token),
   })),
-  confirm: publicFrom(c.confirm).mutation(async ({ ctx, input }) => {
-    const { user, session } = await ctx.services.passwordReset.confirm({ ...input, ip: ctx.ip });
-    ctx.session.start(session);
-    return { user };
-  }),
+  confirm: publicFrom(c.confirm).mutation(async ({ ctx, input }) =>
+    signInAnswer(await ctx.services.passwordReset.confirm({ ...input, ip: ctx.ip }), (session, user) =>
+      ctx.session.start(session, { userId: user.id, method: 'reset-link' }),
+    ),
+  ),
 });

@@ -1,14 +1,16 @@
-import { PASSWORD_RESET_LINK_MINUTES, type PublicUser, type ResetLinkState } from '@medrem/contract';
+import { PASSWORD_RESET_LINK_MINUTES, type ResetLinkState } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import type { InTransaction } from '../../db/in-transaction';
 import { badRequest, tooManyRequests } from '../../lib/app-error';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
+import type { ActivityRecorder } from '../activity/activity.port';
 import type { Clock } from '../../lib/clock';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { AccessTokenRepository } from '../access-tokens/access-token.repository';
 import { type AuthService, type NewSession, accountDisabled } from '../auth/auth.service';
 import type { SessionRepository } from '../auth/session.repository';
+import type { SignInResult } from '../auth/second-step-gate';
 import type { IdentityProvider, UserIdentityRepository } from '../auth/social/user-identity.repository';
 import type { MailBrand } from '../mail/mail-layout';
 import type { MailOutbox } from '../mail/mail.port';
@@ -60,6 +62,7 @@ export class PasswordResetService {
       clock: Clock;
       brand: MailBrand;
       labelOf: (provider: IdentityProvider) => string;
+      activity: ActivityRecorder;
     },
   ) {}
 
@@ -131,11 +134,7 @@ export class PasswordResetService {
    * other reset links dropped, an unverified address verified. Then a session as after a sign-in.
    * A bad link changes nothing and counts as a failed sign-in from this IP.
    */
-  async confirm(input: {
-    token: string;
-    password: string;
-    ip: string;
-  }): Promise<{ user: PublicUser; session: NewSession }> {
+  async confirm(input: { token: string; password: string; ip: string }): Promise<SignInResult<NewSession>> {
     return this.deps.auth.withSignInLimits(undefined, input.ip, async () => {
       const now = this.deps.clock.now();
       const state = await this.deps.resets.linkState(input.token, now);
@@ -158,7 +157,9 @@ export class PasswordResetService {
         return user.id;
       });
       await this.deps.auth.forgetCaller(userId);
-      return this.deps.auth.openSession(userId);
+      this.deps.activity.record({ userId, kind: 'password-reset', detail: {} });
+      // The link proves the mailbox, one factor: two-step sign-in still asks its second (286).
+      return this.deps.auth.signInProven(userId);
     });
   }
 }

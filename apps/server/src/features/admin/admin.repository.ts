@@ -1,7 +1,7 @@
 import type { AdminActionKind } from '@medrem/contract';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { adminActions, users } from '../../db/schema';
+import { adminActions, twoFactor, users } from '../../db/schema';
 
 /** What the admin screen reads of an account: no medicine, dose, setting or device. */
 export interface AccountSummaryRow {
@@ -12,6 +12,8 @@ export interface AccountSummaryRow {
   lastLogin: Date | null;
   emailVerifiedAt: Date | null;
   disabledAt: Date | null;
+  /** Two-step sign-in on (a confirmed TOTP secret). */
+  twoFactorOn: boolean;
 }
 
 /** A search term as a LIKE pattern that matches it literally (no wildcards from the caller). */
@@ -37,6 +39,7 @@ export class AdminRepository {
           lastLogin: users.lastLogin,
           emailVerifiedAt: users.emailVerifiedAt,
           disabledAt: users.disabledAt,
+          twoFactorOn: sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${users.id} and ${twoFactor.confirmedAt} is not null)`,
         })
         .from(users)
         .where(where)

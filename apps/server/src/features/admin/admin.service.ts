@@ -204,8 +204,8 @@ export class AdminService {
       createdAt: row.createdAt.toISOString(),
       lastActiveAt: row.lastLogin?.toISOString() ?? null,
       emailVerified: row.emailVerifiedAt !== null,
-      // Two-factor sign-in and profiles are other parts of issue 57: the fields are kept for them.
-      twoFactorEnabled: false,
+      twoFactorEnabled: row.twoFactorOn,
+      // Profiles are another part of issue 57: the field is kept for it.
       profiles: 1,
       disabled: row.disabledAt !== null,
       admin: this.isAdmin(row),

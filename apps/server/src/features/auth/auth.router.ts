@@ -1,5 +1,6 @@
 import { contract } from '@medrem/contract';
 import { authenticatedFrom, publicFrom, router } from '../../trpc/trpc';
+import { signInAnswer } from './second-step-gate';
 
 const c = contract.auth;
 
@@ -9,11 +10,11 @@ export const authRouter = router({
     user: await ctx.services.auth.register(input),
     verificationRequired: ctx.services.auth.requiresVerifiedEmail,
   })),
-  login: publicFrom(c.login).mutation(async ({ ctx, input }) => {
-    const { user, session } = await ctx.services.auth.login({ ...input, ip: ctx.ip });
-    ctx.session.start(session);
-    return { user };
-  }),
+  login: publicFrom(c.login).mutation(async ({ ctx, input }) =>
+    signInAnswer(await ctx.services.auth.login({ ...input, ip: ctx.ip }), (session, user) =>
+      ctx.session.start(session, { userId: user.id, method: 'password' }),
+    ),
+  ),
   logout: publicFrom(c.logout).mutation(async ({ ctx }) => {
     await ctx.services.auth.logout(ctx.session.token);
     ctx.session.end();

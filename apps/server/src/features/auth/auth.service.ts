@@ -10,12 +10,14 @@ import type { PasswordHasher } from '../../lib/password-hasher';
 import type { SessionRepository } from './session.repository';
 import type { UserRepository, UserRow } from '../users/user.repository';
 import type { Caller, KnownCaller } from './caller';
+import type { ActivityRecorder } from '../activity/activity.port';
 import type { PerUserCache } from '../../lib/per-user-cache';
 import type { SettingsService } from '../settings/settings.service';
 import { toPublicUser } from '../users/user-view';
+import type { SecondStepGate, SignInResult } from './second-step-gate';
+import { INVALID_CREDENTIALS, accountDisabled, secondFactorRequired } from './sign-in-refusals';
 
-/** One message for a wrong email and a wrong password, so nobody can probe which accounts exist. */
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export { INVALID_CREDENTIALS, accountDisabled } from './sign-in-refusals';
 
 export interface NewSession {
   token: string;
@@ -30,14 +32,6 @@ export interface NewAccount {
 }
 
 const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Sign-in refused for an account an administrator disabled (decision 281). */
-export const accountDisabled = () =>
-  new AppError(
-    'FORBIDDEN',
-    'This account has been disabled by the administrator of this server. Ask them to re-enable it.',
-    ERROR_REASONS.accountDisabled,
-  );
 
 export class AuthService {
   // A real hash to verify against when the email is unknown, so both failures cost the same time.
@@ -67,6 +61,9 @@ export class AuthService {
       requireEmailVerification: boolean;
       /** A bearer with the personal-token prefix: its owner and scopes, or null (decision 266). */
       personalTokens?: PersonalTokenCheck;
+      activity: ActivityRecorder;
+      /** Two-step sign-in: a right password of an account that has it opens no session (286). */
+      secondStep?: SecondStepGate;
     },
   ) {
     this.limiter = new SignInLimiter(deps);
@@ -134,9 +131,16 @@ export class AuthService {
     password: string;
     ip: string;
     timezone?: string | undefined;
-  }): Promise<{ user: PublicUser; session: NewSession }> {
+  }): Promise<SignInResult<NewSession>> {
     const user = await this.verifyPassword(input.email, input.password, input.ip);
-    return this.openSession(user.id, input.timezone);
+    return this.signInProven(user.id, input.timezone);
+  }
+
+  /** After a proof that is one factor (a password, a reset link): the second step when it is on. */
+  async signInProven(userId: string, timezone?: string): Promise<SignInResult<NewSession>> {
+    const gate = this.deps.secondStep;
+    if (gate && (await gate.required(userId))) return { secondStep: await gate.begin(userId, timezone) };
+    return this.openSession(userId, timezone);
   }
 
   /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
@@ -194,6 +198,7 @@ export class AuthService {
     }
     if (!userId && input.password !== undefined) {
       userId = (await this.verifyPassword(input.email, input.password, input.ip)).id;
+      if (await this.deps.secondStep?.required(userId)) throw secondFactorRequired();
     }
     if (!userId) throw unauthorized('Please log in to continue.');
     const user = await this.deps.users.findById(userId);
@@ -234,8 +239,15 @@ export class AuthService {
    * working; the caller's own session (its cookie) stays, so this device fetches a new token.
    */
   async signOutEverywhere(caller: Caller, sessionToken: string | undefined): Promise<number> {
-    const ended = await this.deps.sessions.revokeAllExcept(caller.userId, this.ownSession(sessionToken));
-    await this.deps.callers.forget(caller.userId);
+    const ended = await this.endOtherSessions(caller.userId, sessionToken);
+    this.deps.activity.record({ userId: caller.userId, kind: 'signed-out-everywhere', detail: {} });
+    return ended;
+  }
+
+  /** Every other session and every access token issued so far end; this session's cookie stays. */
+  async endOtherSessions(userId: string, sessionToken: string | undefined): Promise<number> {
+    const ended = await this.deps.sessions.revokeAllExcept(userId, this.ownSession(sessionToken));
+    await this.deps.callers.forget(userId);
     return ended;
   }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { calendarFeeds } from '../../db/schema';
+import { calendarFeeds, users } from '../../db/schema';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 
@@ -13,13 +13,18 @@ export class CalendarFeedRepository {
     return row;
   }
 
+  /**
+   * The feed of a link, while its owner's account is enabled: a disabled account's calendar is not
+   * served (decision 281: disabling ends every way to its data, a feed link among them).
+   */
   async findByTokenHash(tokenHash: string): Promise<CalendarFeedRow | undefined> {
     const [row] = await this.db
-      .select()
+      .select({ feed: calendarFeeds })
       .from(calendarFeeds)
-      .where(eq(calendarFeeds.tokenHash, tokenHash))
+      .innerJoin(users, eq(users.id, calendarFeeds.userId))
+      .where(and(eq(calendarFeeds.tokenHash, tokenHash), isNull(users.disabledAt)))
       .limit(1);
-    return row;
+    return row?.feed;
   }
 
   /** Puts a new token in place of the user's old one in one statement: the old one stops at once. */

@@ -3,6 +3,7 @@ import { CALENDAR_FEED_PATH_PREFIX } from '@medrem/contract';
 import { calendarFeed, zonedNow } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ActivityRecorder } from '../activity/activity.port';
 import { type Caller, assertSelf } from '../auth/caller';
 import type { MedicineRepository } from '../medicines/medicine.repository';
 import type { SettingsService } from '../settings/settings.service';
@@ -24,6 +25,8 @@ export class CalendarFeedService {
       medicines: MedicineRepository;
       settings: SettingsService;
       clock: Clock;
+      /** Each fetch by a calendar app, coalesced to one entry per feed an hour (decision 296). */
+      activity: ActivityRecorder;
     },
   ) {}
 
@@ -61,6 +64,7 @@ export class CalendarFeedService {
     if (!isFeedToken(token)) throw badRequest(FEED_BAD_TOKEN_MESSAGE);
     const feed = await this.deps.feeds.findByTokenHash(feedTokenHash(token));
     if (!feed) throw notFound(FEED_NOT_FOUND_MESSAGE);
+    this.deps.activity.record({ userId: feed.userId, kind: 'calendar-feed', detail: {} });
     const [{ timezone, medicineDefaults }, medicines] = await Promise.all([
       this.deps.settings.effective(feed.userId),
       this.deps.medicines.listForUser(feed.userId),

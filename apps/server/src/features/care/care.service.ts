@@ -18,6 +18,7 @@ import type { UserRepository } from '../users/user.repository';
 import type { MailBrand } from '../mail/mail-layout';
 import type { MailOutbox } from '../mail/mail.port';
 import { mayMailOthers } from '../account/mail-to-others-rules';
+import type { ActivityRecorder } from '../activity/activity.port';
 import type { CareChangeListener } from './care-change.port';
 import { careInvitationMail } from './care-invitation.mail';
 import { todayOf } from './care-status';
@@ -76,6 +77,8 @@ export class CareService {
       clock: Clock;
       transaction: <T>(work: (scope: CareWriteScope) => Promise<T>) => Promise<T>;
       brand: MailBrand;
+      /** Each read of a patient's data goes into the patient's record (issue 57, decision 296). */
+      activity: ActivityRecorder;
     },
   ) {}
 
@@ -188,6 +191,7 @@ export class CareService {
     assertSelf(caller, userEmail);
     const links = await this.deps.care.patientsOf(caller.userId);
     const patients = await Promise.all(links.map((link) => this.personOf(link)));
+    if (links.length > 0) await this.recordReads(caller, patients);
     return { patients };
   }
 
@@ -200,6 +204,25 @@ export class CareService {
       await changes.careChanged(patientId);
     });
     return { success: true as const, message: 'You no longer care for this person.' };
+  }
+
+  /**
+   * Tells each patient what their caregiver just saw: today's doses, and the medicines when allowed.
+   * Coalesced by the recorder (one entry per caregiver and kind of read each 10 minutes).
+   */
+  private async recordReads(caller: Caller, patients: CaredPersonView[]): Promise<void> {
+    const name = (await this.deps.users.findById(caller.userId))?.name ?? '';
+    for (const patient of patients) {
+      this.deps.activity.record({
+        userId: patient.patientId,
+        kind: 'care-read',
+        actorUserId: caller.userId,
+        detail: {
+          what: patient.medicines ? 'today-doses-and-medicines' : 'today-doses',
+          caregiver: { name, email: caller.email },
+        },
+      });
+    }
   }
 
   private async personOf(link: LinkWithPerson): Promise<CaredPersonView> {

@@ -10,6 +10,8 @@ export const MAIL_KINDS = [
   'care-invitation',
   /** An invitation to register on an invite-only server (issue 57). */
   'signup-invitation',
+  /** A sign-in from a device the account had not been used on (issue 57, decision 295). */
+  'new-sign-in',
   /** Whatever the email channel carries: reminders, and a notice that a device stopped (issue 53). */
   'reminder',
 ] as const;

@@ -59,10 +59,13 @@ export class DoseRecordRepository {
   async findOwnedDayFlags(id: string, userId: string, date: string) {
     const [row] = await this.hot.ownedDayFlags.execute({ id, userId, date });
     if (!row) return undefined;
-    const { date: day, taken, tickedAt, takenAt, skipped, ...medicine } = row;
+    const { date: day, taken, tickedAt, takenAt, skipped, postponed, ...medicine } = row;
     return {
       medicine,
-      day: day !== null && taken !== null ? { date: day, taken, tickedAt, takenAt, skipped } : undefined,
+      day:
+        day !== null && taken !== null
+          ? { date: day, taken, tickedAt, takenAt, skipped, postponed }
+          : undefined,
     };
   }
 
@@ -77,6 +80,8 @@ export class DoseRecordRepository {
         // A skip (decision 225) with the stamps it is judged against; the stamps only where a skip
         // is, so the reminder engine's bulk read stays as lean as before for every other day.
         ...skipsWithStamps,
+        // The day's postponed doses (decision 316): null on almost every row.
+        postponed: doseRecords.slotPostponed,
       })
       .from(doseRecords)
       .where(and(inIds(doseRecords.medicineId, medicineIds), inArray(doseRecords.date, dates)));
@@ -129,6 +134,7 @@ export class DoseRecordRepository {
             tickedAt: doseRecords.slotTickedAt,
             takenAt: doseRecords.slotTakenAt,
             skipped: doseRecords.slotSkipped,
+            postponed: doseRecords.slotPostponed,
             count: doseRecords.takenCount,
           })
           .from(doseRecords)
@@ -157,6 +163,7 @@ export class DoseRecordRepository {
             slotTakenAt: day.takenAt,
             // Only a skip or a remap writes the skips; every other change leaves them (decision 225).
             ...(day.skipped !== undefined ? { slotSkipped: day.skipped } : {}),
+            ...(day.postponed !== undefined ? { slotPostponed: day.postponed } : {}),
             updatedAt: now,
           })
           .where(and(eq(doseRecords.medicineId, medicineId), eq(doseRecords.date, date)));
@@ -207,6 +214,7 @@ export class DoseRecordRepository {
         date: doseRecords.date,
         taken: doseRecords.taken,
         ...skipsWithStamps,
+        postponed: doseRecords.slotPostponed,
       })
       .from(doseRecords)
       .where(inArray(doseRecords.medicineId, medicineIds))
@@ -228,6 +236,7 @@ const dayInstants = {
   tickedAt: doseRecords.slotTickedAt,
   takenAt: doseRecords.slotTakenAt,
   skipped: doseRecords.slotSkipped,
+  postponed: doseRecords.slotPostponed,
 };
 
 /** The hot reads of a day as prepared statements (see MedicineRepository's). */

@@ -1,5 +1,5 @@
 import { LIMITS } from '@medrem/contract';
-import { daysBetween, dueFlagsOn, parseFrequency, slotCountOn, zonedNow } from '@medrem/domain';
+import { daysBetween, dueFlagsOn, isStoppedOn, parseFrequency, slotCountOn, zonedNow } from '@medrem/domain';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller } from '../auth/caller';
@@ -107,9 +107,10 @@ export class DoseRecordService {
   /**
    * The flags a dose write may set on a day. The spec's daily medicines keep their rule (every flag
    * of the frequency, any day: history can be recorded outside the course); a schedule's flags are
-   * its dose days' only (decision 120).
+   * its dose days' only (decision 120). A stopped medicine has none from its stop on (313).
    */
   private async dueFlags(caller: Caller, row: MedicineSchedule, date: string): Promise<number[]> {
+    if (isStoppedOn(row, date)) return parseFrequency(row.frequency).map(() => 0);
     if (!row.schedule) return parseFrequency(row.frequency);
     const { timeZone } = await this.zoned(caller);
     return dueFlagsOn(row, date, timeZone);

@@ -1,4 +1,11 @@
-import { type DoseSkip, countTaken, normaliseTaken, parseFrequency, remapFlags } from '@medrem/domain';
+import {
+  type DosePostponement,
+  type DoseSkip,
+  countTaken,
+  normaliseTaken,
+  parseFrequency,
+  remapFlags,
+} from '@medrem/domain';
 
 /** A day's row as stored: the flags and the per-slot stamps (null on rows older than decision 070). */
 export interface StoredDay {
@@ -8,6 +15,8 @@ export interface StoredDay {
   takenAt?: readonly number[] | null;
   /** Per slot, a skip with its reason (decision 225); null or absent on rows without one. */
   skipped?: readonly (DoseSkip | null)[] | null;
+  /** Per slot, the dose postponed to a later time of the day (decision 316); null or absent: none. */
+  postponed?: readonly (DosePostponement | null)[] | null;
 }
 
 /** A stored day of one medicine: the spec's flags and, per slot, when its flag was last set. */
@@ -26,6 +35,8 @@ export interface MergedDay extends DoseDay {
   takenCount: number;
   /** Written only when present (a skip, a remap): the other writes leave the skips as they are. */
   skipped?: (DoseSkip | null)[] | null;
+  /** Written only when present (a postponement, a remap), as the skips are. */
+  postponed?: (DosePostponement | null)[] | null;
 }
 
 /**
@@ -41,6 +52,12 @@ export interface VersionedDay extends StoredDay {
 export function sameDay(current: StoredDay | undefined, day: MergedDay): boolean {
   if (!current || current.taken !== day.taken || !current.tickedAt) return false;
   if (day.skipped !== undefined && JSON.stringify(current.skipped ?? null) !== JSON.stringify(day.skipped)) {
+    return false;
+  }
+  if (
+    day.postponed !== undefined &&
+    JSON.stringify(current.postponed ?? null) !== JSON.stringify(day.postponed)
+  ) {
     return false;
   }
   // A row without taken instants (older than decision 191) reads as all 0.
@@ -138,6 +155,11 @@ export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number
     const index = slotMap.get(slot);
     if (skip && index !== undefined && index < slots) skipped[index] = skip;
   });
+  const postponed = new Array<DosePostponement | null>(slots).fill(null);
+  (current.postponed ?? []).forEach((p, slot) => {
+    const index = slotMap.get(slot);
+    if (p && index !== undefined && index < slots) postponed[index] = p;
+  });
   return {
     taken,
     tickedAt: move(current.tickedAt),
@@ -145,6 +167,8 @@ export function remapDay(current: StoredDay, slotMap: ReadonlyMap<number, number
     takenCount: countTaken(taken),
     // A skip follows its dose to its new slot, as the stamp it is judged against does.
     ...(current.skipped ? { skipped: skipped.some(Boolean) ? skipped : null } : {}),
+    // So does a postponement (decision 316).
+    ...(current.postponed ? { postponed: postponed.some(Boolean) ? postponed : null } : {}),
   };
 }
 
@@ -222,5 +246,28 @@ export function correctTakenAt(
     tickedAt: stampsFor(current.tickedAt, slots),
     takenAt: instants,
     takenCount: countTaken(taken),
+  };
+}
+
+/**
+ * Decision 316: `slot` postponed to `to` (HH:MM of the day), or its postponement taken back (null).
+ * Only the postponements change: the flags, stamps and skips stay as they are.
+ */
+export function applyPostponement(
+  current: StoredDay | undefined,
+  slots: number,
+  slot: number,
+  to: string | null,
+  now: number,
+): MergedDay {
+  const taken = normaliseTaken(current?.taken, slots);
+  const postponed = Array.from({ length: slots }, (_, i) => current?.postponed?.[i] ?? null);
+  postponed[slot] = to === null ? null : { to, at: now };
+  return {
+    taken,
+    tickedAt: stampsFor(current?.tickedAt, slots),
+    takenAt: stampsFor(current?.takenAt, slots),
+    takenCount: countTaken(taken),
+    postponed: postponed.some(Boolean) ? postponed : null,
   };
 }

@@ -21,6 +21,8 @@ export type TakenDay = {
   takenAt?: (string | null)[];
   /** Per slot, the dose skipped on purpose (decision 225); only on a day with a skip that holds. */
   skipped?: ({ reason: SkipReason | null; note?: string | undefined; skippedAt: string } | null)[];
+  /** Per slot, the dose postponed to a later time of the day (decision 316); only on a day with one. */
+  postponed?: ({ to: string; postponedAt: string } | null)[];
 };
 
 /** What the timing rules read of the user's settings and the clock. */
@@ -39,6 +41,7 @@ export function takenDayOf(date: string, day: StoredDay, slots: number): TakenDa
   const taken = normaliseTaken(day.taken, slots);
   const instants = takenInstants(day, slots);
   const skips = skipsOf(day, slots);
+  const postponed = Array.from({ length: slots }, (_, slot) => day.postponed?.[slot] ?? null);
   return {
     date,
     taken,
@@ -59,6 +62,13 @@ export function takenDayOf(date: string, day: StoredDay, slots: number): TakenDa
               : null,
           ),
         }),
+    ...(postponed.every((p) => p === null)
+      ? {}
+      : {
+          postponed: postponed.map((p) =>
+            p ? { to: p.to, postponedAt: new Date(p.at).toISOString() } : null,
+          ),
+        }),
   };
 }
 
@@ -67,6 +77,8 @@ export type SlotState = {
   taken: boolean;
   takenAt: string | null;
   skipped: NonNullable<TakenDay['skipped']>[number];
+  /** The time the dose was postponed to (decision 316), or null. */
+  postponedTo: string | null;
 };
 
 /** `slot` of a stored day: taken (and when, if known) or skipped by a skip that holds. */
@@ -76,6 +88,7 @@ export function slotStateOf(day: StoredDay, slot: number): SlotState {
     taken: answered.taken.split('-')[slot] === '1',
     takenAt: answered.takenAt?.[slot] ?? null,
     skipped: answered.skipped?.[slot] ?? null,
+    postponedTo: answered.postponed?.[slot]?.to ?? null,
   };
 }
 

@@ -15,4 +15,17 @@ export interface MedicineChangeListener {
    * only if it wrote, so the check commits with the dose as it would in the write's transaction.
    */
   supplyChangedWith(userId: string): StatementFollowUp;
+  /**
+   * One dose was postponed to `to` (HH:MM of its day), or its postponement taken back (null):
+   * its reminder moves to the new time (decision 316), in the postponement's transaction.
+   */
+  dosePostponed(userId: string, dose: PostponedDose): Promise<void>;
+}
+
+/** A dose postponed (decision 316): which medicine's dose of which day and slot, and its new time. */
+export interface PostponedDose {
+  medicineId: string;
+  date: string;
+  slot: number;
+  to: string | null;
 }

@@ -70,6 +70,9 @@ export function toMedicine(row: MedicineWithTotals, userEmail: string, today?: s
     ...(row.doseTimes && row.doseTimes.length > 0 ? { doseTimes: row.doseTimes } : {}),
     // Only a custom cadence (decision 254): absent, the user's default applies.
     ...(row.followUps ? { followUps: { ...row.followUps } } : {}),
+    // Only once stopped (decision 313): a medicine taken keeps the spec's shape.
+    ...(row.stoppedOn ? { stoppedOn: row.stoppedOn } : {}),
+    ...(row.stoppedOn && row.stopReason ? { stopReason: row.stopReason } : {}),
     courseEndDate: courseEndDate(row.startDate, row.originalDurationDays),
     pillsLeft,
     daysLeft,

@@ -7,6 +7,7 @@ import type { AsNeededRepository } from './as-needed.repository';
 import type { DoseRecordRepository } from './dose-record.repository';
 import type { MedicineChangeListener } from './medicine-change.port';
 import type { MedicineRepository } from './medicine.repository';
+import type { PlanChangeRepository } from './plan-change.repository';
 import type { RefillRepository } from './refill.repository';
 
 export const MEDICINE_NOT_FOUND = 'Medicine not found.';
@@ -17,6 +18,8 @@ export interface MedicineWriteScope {
   doses: DoseRecordRepository;
   asNeeded: AsNeededRepository;
   refills: RefillRepository;
+  /** The plan's history, written with the edit, stop or resume it records (decision 314). */
+  planChanges: PlanChangeRepository;
   /** Makes edits, deletes and ticks take effect on pending reminders, in the same transaction. */
   changes: MedicineChangeListener;
 }

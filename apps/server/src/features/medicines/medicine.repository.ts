@@ -7,7 +7,14 @@ import { inIds } from '../../db/sql-helpers';
 export type MedicineRow = typeof medicines.$inferSelect;
 export type MedicineValues = Omit<
   typeof medicines.$inferInsert,
-  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'takenAtLastRefill' | 'lastRefillAt'
+  | 'id'
+  | 'userId'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'takenAtLastRefill'
+  | 'lastRefillAt'
+  | 'stoppedOn'
+  | 'stopReason'
 >;
 /**
  * A medicine with the number of doses taken over its whole history; a taper's also with its doses
@@ -26,6 +33,7 @@ export const scheduleColumns = {
   doseTimes: medicines.doseTimes,
   startDate: medicines.startDate,
   originalDurationDays: medicines.originalDurationDays,
+  stoppedOn: medicines.stoppedOn,
 };
 export type MedicineSchedule = {
   frequency: string;
@@ -33,6 +41,7 @@ export type MedicineSchedule = {
   doseTimes: MedicineRow['doseTimes'];
   startDate: string;
   originalDurationDays: number;
+  stoppedOn: string | null;
 };
 
 /** The medicines themselves: their rows, read with their supply totals, and their edits. */
@@ -121,6 +130,19 @@ export class MedicineRepository {
       .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
       .returning({ id: medicines.id });
     return rows.length === 1;
+  }
+
+  /** Decision 313: stopped from a day (with its reason), or taken again (both null). */
+  async setStop(
+    id: string,
+    userId: string,
+    stop: { stoppedOn: string | null; reason: string | null },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(medicines)
+      .set({ stoppedOn: stop.stoppedOn, stopReason: stop.reason, updatedAt: now })
+      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)));
   }
 
   async deleteOwned(id: string, userId: string): Promise<boolean> {

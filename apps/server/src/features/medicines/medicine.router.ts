@@ -33,6 +33,9 @@ export const medicineRouter = router({
   skipDose: authenticatedFrom(c.skipDose).mutation(async ({ ctx, input }) => ({
     takenDay: await ctx.services.skips.skipDose(ctx.caller, input),
   })),
+  postponeDose: authenticatedFrom(c.postponeDose).mutation(async ({ ctx, input }) => ({
+    takenDay: await ctx.services.postponements.postponeDose(ctx.caller, input),
+  })),
   history: authenticatedFrom(c.history).query(async ({ ctx, input }) => ({
     takenHistory: await ctx.services.doses.history(ctx.caller, input.id, input.from, input.to),
   })),
@@ -44,6 +47,15 @@ export const medicineRouter = router({
   ),
   asNeededLog: authenticatedFrom(c.asNeededLog).query(async ({ ctx, input }) => ({
     intakes: await ctx.services.medicines.asNeededLog(ctx.caller, input.id, input.from, input.to),
+  })),
+  stop: authenticatedFrom(c.stop).mutation(({ ctx, input }) =>
+    ctx.services.medicineLife.stop(ctx.caller, input),
+  ),
+  resume: authenticatedFrom(c.resume).mutation(({ ctx, input }) =>
+    ctx.services.medicineLife.resume(ctx.caller, input.id),
+  ),
+  historyOfChanges: authenticatedFrom(c.historyOfChanges).query(async ({ ctx, input }) => ({
+    changes: await ctx.services.medicineLife.historyOfChanges(ctx.caller, input.id),
   })),
   refillReminders: authenticatedFrom(c.refillReminders).query(({ ctx, input }) =>
     ctx.services.medicines.refillReminders(ctx.caller, input.userEmail),

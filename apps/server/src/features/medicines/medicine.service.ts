@@ -1,13 +1,15 @@
 import type { AsNeededIntake, Medicine, MedicineFields, RefillReminder } from '@medrem/contract';
 import { LIMITS } from '@medrem/contract';
 import {
-  courseEndDate,
   daysBetween,
+  isStoppedOn,
+  lastCourseDay,
+  planOf,
   defaultRefillPills,
   needsRefillSoon,
   supplyAfterRefill,
 } from '@medrem/domain';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { InTransaction } from '../../db/in-transaction';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
@@ -23,6 +25,7 @@ import {
   type ScopeOf,
   zonedToday,
 } from './medicine-write-scope';
+import { recordPlanEdit } from './plan-edit';
 import type { RefillRepository } from './refill.repository';
 import { scheduledValues } from './scheduled-values';
 
@@ -83,8 +86,10 @@ export class MedicineService {
     assertSelf(caller, input.userEmail);
     const { userEmail: _owner, ...fields } = input;
     const values = await this.values(caller, pickFields(fields));
-    const row = await this.deps.transaction(async ({ medicines, changes }) => {
+    const row = await this.deps.transaction(async ({ medicines, planChanges, changes }) => {
       const inserted = await medicines.insert(caller.userId, values);
+      // The first entry of its history (decision 314): its plan from its start date.
+      await planChanges.restart(inserted.id, inserted.startDate, planOf(inserted, false));
       await changes.userChanged(caller.userId);
       return inserted;
     });
@@ -114,9 +119,11 @@ export class MedicineService {
       }),
     };
     const values = await this.values(caller, fields);
-    await this.deps.transaction(async ({ medicines, changes }) => {
+    const today = await this.today(caller);
+    await this.deps.transaction(async ({ medicines, planChanges, changes }) => {
       const changed = await medicines.updateOwned(input.id, caller.userId, values, this.deps.clock.now());
       if (!changed) throw notFound(MEDICINE_NOT_FOUND);
+      await recordPlanEdit(planChanges, { current, values: { ...fields, ...values }, today });
       await changes.userChanged(caller.userId);
     });
     return this.get(caller, input.id);
@@ -137,7 +144,9 @@ export class MedicineService {
    */
   async takeAsNeeded(caller: Caller, input: AsNeededInput): Promise<AsNeededIntake> {
     const row = await this.owned(caller, input.id);
-    const { timeZone } = await this.zoned(caller);
+    const { timeZone, today } = await this.zoned(caller);
+    // Decision 313: a stopped medicine is not taken; resuming it comes first.
+    if (isStoppedOn(row, today)) throw conflict(`${row.name} is stopped: resume it to record a dose.`);
     const recorder = new AsNeededRecorder({
       clock: this.deps.clock,
       idempotency: this.deps.idempotency,
@@ -186,13 +195,13 @@ export class MedicineService {
     return new Map(rows.map((r) => [r.id, defaultRefillPills(last.get(r.id), r.totalPills)]));
   }
 
-  /** Medicines whose course still runs and that are running low (decision 182: one rule). */
+  /** Medicines still taken (course running, not stopped) and running low (decision 182: one rule). */
   async refillReminders(caller: Caller, userEmail: string): Promise<RefillReminder[]> {
     assertSelf(caller, userEmail);
     const today = await this.today(caller);
     const rows = await this.deps.medicines.listForUser(caller.userId);
     const low = rows
-      .filter((row) => courseEndDate(row.startDate, row.originalDurationDays) >= today)
+      .filter((row) => lastCourseDay(row) >= today)
       .map((row) => ({ row, supply: supplyOf(row, today) }))
       .filter(({ supply }) => needsRefillSoon(supply));
     const packs = await this.packOf(low.map(({ row }) => row));

@@ -29,7 +29,7 @@ export class RefillRepository {
   }
 
   /**
-   * Records a refill of `added` pills and the supply it leaves (decision 182): `totalPills` from the
+   * Records a refill of `added` pills and the supply it leaves (decision 182), answering its id: `totalPills` from the
    * doses taken so far (`takenAtRefill`, the count the pills left were computed from, so a dose
    * recorded meanwhile counts against the new supply). Dose history is kept (the original app wiped
    * it). Run it in the write's transaction: the two statements commit together.
@@ -39,7 +39,7 @@ export class RefillRepository {
     userId: string,
     supply: { totalPills: number; takenAtRefill: number; added: number },
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     const updated = await this.db
       .update(medicines)
       .set({
@@ -50,8 +50,29 @@ export class RefillRepository {
       })
       .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
       .returning({ id: medicines.id });
-    if (updated.length !== 1) return false;
-    await this.db.insert(refills).values({ medicineId: id, pills: supply.added, refilledAt: now });
-    return true;
+    if (updated.length !== 1) return null;
+    const [refill] = await this.db
+      .insert(refills)
+      .values({ medicineId: id, pills: supply.added, refilledAt: now })
+      .returning({ id: refills.id });
+    return refill!.id;
+  }
+
+  /**
+   * Pills taken off the supply without a refill (a pack used up, or removed as a mistake; decision
+   * 322): the supply restarts at `totalPills` from the doses taken so far, as a refill's does.
+   */
+  async withdraw(
+    id: string,
+    userId: string,
+    supply: { totalPills: number; takenAtRefill: number },
+    now: Date,
+  ): Promise<boolean> {
+    const updated = await this.db
+      .update(medicines)
+      .set({ totalPills: supply.totalPills, takenAtLastRefill: supply.takenAtRefill, updatedAt: now })
+      .where(and(eq(medicines.id, id), eq(medicines.userId, userId)))
+      .returning({ id: medicines.id });
+    return updated.length === 1;
   }
 }

@@ -82,13 +82,14 @@ export class NotificationRepository {
         title: r.title,
         message: r.message,
         medicine_name: r.medicineName ?? null,
+        link: r.link ?? null,
         created_at: (r.createdAt ?? new Date()).toISOString(),
       })),
     );
     await this.db
-      .execute(sql`insert into ${notifications} (id, user_id, type, title, message, medicine_name, created_at)
+      .execute(sql`insert into ${notifications} (id, user_id, type, title, message, medicine_name, link, created_at)
       select * from json_to_recordset(${json}::json)
-        as x(id uuid, user_id uuid, type text, title text, message text, medicine_name text, created_at timestamptz)`);
+        as x(id uuid, user_id uuid, type text, title text, message text, medicine_name text, link text, created_at timestamptz)`);
   }
 
   async markReadOwned(id: string, userId: string): Promise<NotificationRow | undefined> {

@@ -20,6 +20,7 @@ export function toNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     medicineName: row.medicineName,
+    link: row.link,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
   };

@@ -47,6 +47,7 @@ export async function tellDevicesStopped(
     type: 'generic',
     ...stoppedNotice(d),
     medicineName: null,
+    link: null,
     createdAt: deps.now,
     isRead: false,
   }));

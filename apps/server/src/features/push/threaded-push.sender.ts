@@ -17,14 +17,29 @@ import { encryptedBytes, WebPushSender } from './web-push.sender';
 const CLOSE_TIMEOUT_MS = 5_000;
 
 /**
- * The thread's young generation, in MiB (decision 152). At a due second it holds thousands of
- * requests at once, queued in undici's pool (decision 151): with V8's default (48, a new space of
- * 32 MiB) they outlived the scavenges and were promoted, and collecting took 0.9 s of the thread's
- * 4.2 s in a burst of 100k; with 128, 0.4 s. The same as the server's `--max-semi-space-size=64`
- * gives it, set here so the thread has it however the process was started. V8 grows the space this
- * far only under such a load.
+ * The thread's young generation, in MiB, in a process started for bursts (decision 152). At a due
+ * second it holds thousands of requests at once, queued in undici's pool (decision 151): with V8's
+ * default (48, a new space of 32 MiB) they outlived the scavenges and were promoted, and collecting
+ * took 0.9 s of the thread's 4.2 s in a burst of 100k; with 128, 0.4 s. V8 grows the space this far
+ * only under such a load, and keeps it until the thread ends.
  */
 const SEND_THREAD_YOUNG_GENERATION_MB = 128;
+
+/**
+ * The thread's young generation follows its process's (decision 336): 128 MiB where the process was
+ * started with a young generation sized for bursts (`--max-semi-space-size`, the scaled worker,
+ * decision 152), V8's default otherwise (the embedded server on a small machine: a 10k burst's
+ * peak was the goal there, and the thread's larger space added to it).
+ */
+export function sendThreadYoungGenerationMb(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string = process.env.NODE_OPTIONS ?? '',
+): number | undefined {
+  const flags = [...execArgv, ...nodeOptions.split(/\s+/)];
+  return flags.some((flag) => /^--max[-_]semi[-_]space[-_]size\b/.test(flag))
+    ? SEND_THREAD_YOUNG_GENERATION_MB
+    : undefined;
+}
 
 /** The most dropped refs remembered (a forgotten one costs its push one more retry). */
 const MAX_DROPPED = 10_000;
@@ -72,6 +87,8 @@ export class ThreadedPushSender implements PushSender {
   private closed = false;
   /** Messages posted to the running thread: it is stopped when idle only if it has had them all. */
   private posted = 0;
+  /** Its thread's young generation in MiB; undefined, V8's default (sendThreadYoungGenerationMb). */
+  private readonly youngGenerationMb = sendThreadYoungGenerationMb();
 
   /**
    * `endpoints` is the policy `data.allowlist` configures, as this process already holds it: a body
@@ -199,7 +216,9 @@ export class ThreadedPushSender implements PushSender {
     const worker = new Worker(entry.code, {
       workerData: this.data,
       eval: entry.eval,
-      resourceLimits: { maxYoungGenerationSizeMb: SEND_THREAD_YOUNG_GENERATION_MB },
+      ...(this.youngGenerationMb
+        ? { resourceLimits: { maxYoungGenerationSizeMb: this.youngGenerationMb } }
+        : {}),
     });
     this.generation++;
     this.posted = 0;

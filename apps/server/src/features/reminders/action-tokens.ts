@@ -4,13 +4,16 @@ import { MAX_DAY_DOSES } from '@medrem/domain';
 
 /** What a notification button may do without the app open. */
 // 'skip' (decision 229): the dose page's Skip.
-export type DoseAction = 'take' | 'snooze' | 'skip';
+export type ButtonAction = 'take' | 'snooze' | 'skip';
+
+/** What a token may run: a button's action, or the dose page's Postpone (decision 343, no button). */
+export type DoseAction = ButtonAction | 'postpone';
 
 /**
  * What a token names: one button's action, or `open`, the dose page a tap on the notification
  * opens (decision 241): it reads that dose's slot and runs the actions the page offers for it.
  */
-export type TokenAction = DoseAction | 'open';
+export type TokenAction = ButtonAction | 'open';
 
 export interface ActionClaims {
   action: TokenAction;

@@ -6,10 +6,13 @@ import {
   slotNameForTime,
   taperStepOn,
   timedOnItsOwn,
+  zonedNow,
 } from '@medrem/domain';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { accountDisabled } from '../auth/auth.service';
 import type { Caller } from '../auth/caller';
+import type { DosePostponeService } from '../medicines/dose-postpone.service';
 import type { DoseRecordService } from '../medicines/dose-record.service';
 import { statesOfNamed } from '../medicines/named-doses';
 import type { DoseSkipService } from '../medicines/dose-skip.service';
@@ -62,6 +65,7 @@ export class NotificationActionsService {
       users: UserRepository;
       doses: DoseRecordService;
       skips: DoseSkipService;
+      postpones: DosePostponeService;
       settings: SettingsService;
       scheduler: ReminderScheduler;
       clock: Clock;
@@ -71,6 +75,9 @@ export class NotificationActionsService {
   private async callerOf(claims: ActionClaims): Promise<Caller> {
     const user = await this.deps.users.findById(claims.userId);
     if (!user) throw notFound(NO_LONGER_SCHEDULED);
+    // A link mailed or pushed before the account was disabled proves the dose, not the account:
+    // disabling ends every way in at once (decision 281), these links among them.
+    if (user.disabledAt) throw accountDisabled();
     return { userId: user.id, email: user.email };
   }
 
@@ -82,10 +89,13 @@ export class NotificationActionsService {
       if (asked && asked !== claims.action) throw badRequest(`This notification button cannot ${asked}.`);
       return claims.action;
     }
-    if (!asked) throw badRequest('Say which action to run: take, snooze or skip.');
+    if (!asked) throw badRequest('Say which action to run: take, snooze, skip or postpone.');
     // A notification naming doses of several slots (decision 263) is skipped in the app, dose by dose;
     // one led by a dose timed on its own snoozes none (its snooze would be that one dose's).
     if (asked === 'skip' && claims.also?.length) throw badRequest('Skip these doses one by one in the app.');
+    if (asked === 'postpone' && claims.also?.length) {
+      throw badRequest('Postpone these doses one by one in the app.');
+    }
     if (asked === 'snooze' && claims.medicineId && claims.also?.length) {
       throw badRequest('This dose cannot be snoozed.');
     }
@@ -101,6 +111,7 @@ export class NotificationActionsService {
     action?: DoseAction | undefined;
     reason?: SkipReason | undefined;
     note?: string | undefined;
+    newTime?: string | undefined;
     at?: string | undefined;
     idempotencyKey?: string | undefined;
   }): Promise<{ action: DoseAction; message: string }> {
@@ -108,6 +119,13 @@ export class NotificationActionsService {
     if (!claims)
       throw unauthorized('This notification action has expired. Open the app to record your dose.');
     const action = this.actionOf(claims, input.action);
+    if ((action === 'postpone') !== (input.newTime !== undefined)) {
+      throw badRequest(
+        action === 'postpone'
+          ? 'Say the new time to postpone to (newTime, HH:MM today).'
+          : 'newTime goes with the postpone action only.',
+      );
+    }
     const caller = await this.callerOf(claims);
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
 
@@ -133,6 +151,20 @@ export class NotificationActionsService {
         idempotencyKey: input.idempotencyKey,
       });
       return { action: 'skip', message: reminderTexts.skippedMessage(names) };
+    }
+
+    if (action === 'postpone') {
+      // Decision 343: the open doses the link names, together, to the new time of their day.
+      const named = await this.deps.doses.namedDoses(caller, { ...dose, also: undefined });
+      if (named.length === 0) throw notFound(NO_LONGER_SCHEDULED);
+      const newTime = input.newTime!;
+      const names = await this.deps.postpones.postponeNamed(caller, {
+        date: dose.date,
+        doses: named.map((n) => ({ medicineId: n.row.id, slot: n.slot, name: n.row.name })),
+        newTime,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { action: 'postpone', message: reminderTexts.postponedMessage(names, newTime) };
     }
 
     const rows = await this.deps.doses.scheduledDoses(caller, dose);
@@ -184,9 +216,13 @@ export class NotificationActionsService {
         taken: state?.taken ?? false,
         ...(state?.takenAt ? { takenAt: state.takenAt } : {}),
         ...(state?.skipped ? { skipped: state.skipped } : {}),
+        ...(state?.postponedTo && !state.taken && !state.skipped ? { postponedTo: state.postponedTo } : {}),
       };
     });
     const merged = Boolean(also?.length);
+    // Postpone (decision 343): today's dose, while a time later than it and than now is left today.
+    const now = zonedNow(this.deps.clock.now(), settings.timezone);
+    const postpones = !merged && date === now.date && (time > now.time ? time : now.time) < LAST_MINUTE;
     return {
       date,
       time,
@@ -195,27 +231,33 @@ export class NotificationActionsService {
       actions: pageActions(medicines, {
         snoozes: snoozable(lead, medicineId) && !(medicineId && merged),
         skips: !merged,
+        postpones,
       }),
+      timeZone: settings.timezone,
       expiresAt: claims.expiresAt.toISOString(),
     };
   }
 }
 
+/** The last minute of a day: a dose at or after it has no later time left that day to move to. */
+const LAST_MINUTE = '23:59';
+
 /**
  * What the page offers (decision 259): while a dose is open, take, snooze (when the dose snoozes,
- * decision 251) and skip (not for a notification naming doses of several slots, decision 263); once
- * all are settled and one is skipped, only take ('Take it anyway': a take ends a skip); all taken,
- * nothing.
+ * decision 251), skip (not for a notification naming doses of several slots, decision 263) and
+ * postpone (today's dose with a later time left today, decision 343); once all are settled and one
+ * is skipped, only take ('Take it anyway': a take ends a skip); all taken, nothing.
  */
 function pageActions(
   medicines: DosePage['medicines'],
-  allowed: { snoozes: boolean; skips: boolean },
+  allowed: { snoozes: boolean; skips: boolean; postpones: boolean },
 ): DoseAction[] {
   if (medicines.some((m) => !m.taken && !m.skipped)) {
     return [
       'take',
       ...(allowed.snoozes ? ['snooze' as const] : []),
       ...(allowed.skips ? ['skip' as const] : []),
+      ...(allowed.postpones ? ['postpone' as const] : []),
     ];
   }
   return medicines.some((m) => m.skipped) ? ['take'] : [];

@@ -143,7 +143,7 @@ export async function startReminderRuntime(options: {
   const onError = (error: unknown, job: { name: string }) =>
     log.error({ err: error, job: job.name }, 'reminder job failed');
   const queue: JobQueue = config.redisUrl
-    ? new BullMqQueue(config.redisUrl, `${r.redisKeyPrefix}:bull`, onError)
+    ? await BullMqQueue.open(config.redisUrl, `${r.redisKeyPrefix}:bull`, onError)
     : new InProcessQueue(onError);
   // With a shared queue, a fired batch's pushes are still sent here, where its lease and prepared
   // bodies are in memory (decision 139); a crash leaves them to the lease sweep of any worker.

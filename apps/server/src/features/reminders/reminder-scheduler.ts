@@ -3,26 +3,35 @@ import type { StatementFollowUp } from '../../db/statement-follow-up';
 import type { Clock } from '../../lib/clock';
 import type { CareChangeListener } from '../care/care-change.port';
 import { CareRepository } from '../care/care.repository';
-import type { MedicineChangeListener } from '../medicines/medicine-change.port';
+import type { PostponedDose } from '../medicines/medicine-change.port';
+import type { PackChangeListener } from '../packs/pack-change.port';
+import { PackRepository } from '../packs/pack.repository';
+import type { MeasurementReminderChangeListener } from '../journal/measurement-reminder-change.port';
+import { MeasurementReminderRepository } from '../journal/measurement-reminder.repository';
 import { MedicineRepository } from '../medicines/medicine.repository';
 import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { SettingsChangeListener } from '../settings/settings-change.port';
 import { SettingsRepository } from '../settings/settings.repository';
 import { carePhases, careSlots, nextCarePhase } from './engine/care-alerts';
+import { EXPIRY_REMINDER_TIME, firstExpiryFire } from './engine/expiry-reminders';
 import { ownCareWrites } from './engine/own-care-alerts';
 import { isRecurring } from './engine/row-evaluation';
+import { desiredMeasureRows, stillAMeasureTime } from './engine/measure-reminders';
 import { afterSnooze } from './engine/own-row-outcome';
+import { postponedRowRef, postponedRowSlot } from './engine/postponed-row-outcome';
 import { ReminderRepository, type ScheduleWrite, refillCheckWhen } from './reminder.repository';
 import { addDays, dosesOn, timedOnItsOwn } from '@medrem/domain';
 import { desiredIntervalRows, desiredSchedule, nextOccurrence, specKey } from './schedule-rules';
-import { localParts } from './zoned-time';
+import { localParts, zonedInstant } from './zoned-time';
 
 /**
  * Keeps `reminder_schedule` equal to what a user's settings and medicines ask for. It implements the
  * change listeners the medicines and settings features declare, so an edit takes effect on what is
  * pending at once; the engine also re-reads everything at fire time.
  */
-export class ReminderScheduler implements MedicineChangeListener, SettingsChangeListener, CareChangeListener {
+export class ReminderScheduler
+  implements PackChangeListener, SettingsChangeListener, CareChangeListener, MeasurementReminderChangeListener
+{
   constructor(private readonly deps: { db: Database; clock: Clock }) {}
 
   /**
@@ -80,6 +89,16 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
           );
         if (!stillADose) writes.push({ ...row, userId });
       }
+      // Measurement reminders (decision 331): a pending row still at one of its reminder's times
+      // keeps its firing (it may be walking its follow-ups); any other moves to the next time.
+      const measures = await new MeasurementReminderRepository(tx).list(userId);
+      const measureById = new Map(measures.map((m) => [m.id, m]));
+      for (const row of desiredMeasureRows(settings, measures, now)) {
+        const current = existing.get(specKey(row));
+        existing.delete(specKey(row));
+        const keeps = current && stillAMeasureTime(current, measureById.get(row.ref)!, settings.timezone);
+        if (!keeps) writes.push({ ...row, userId });
+      }
       await reminders.upsertRows(writes);
       // Rows nobody asks for any more go; one-off rows (snooze, refill) stay unless all is off.
       // Caregiver rows are careChanged's (below): the patient's own switches do not silence them.
@@ -87,12 +106,41 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
         (r) =>
           r.kind !== 'care' &&
           r.kind !== 'care-interval' &&
-          (isRecurring(r.kind) || r.kind === 'interval' || !settings.notifications.enabled),
+          // A postponed dose's row decides its own switches (its caregiver alerts go out anyway).
+          r.kind !== 'postponed' &&
+          (isRecurring(r.kind) ||
+            r.kind === 'interval' ||
+            r.kind === 'measure' ||
+            !settings.notifications.enabled),
       );
       await reminders.deleteRows(stale.map((r) => r.id));
     });
     await this.careChanged(userId);
     await this.supplyChanged(userId);
+    await this.packsChanged(userId);
+  }
+
+  /**
+   * The user's expiry row (decision 323): at the first day a pack on hand is due a reminder, or gone
+   * when none is (or every notification is off). Also run by userChanged: a new zone moves it.
+   */
+  async packsChanged(userId: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const settings = effectiveSettingsOf(await new SettingsRepository(tx).find(userId));
+      const reminders = new ReminderRepository(tx);
+      const current = (await reminders.scheduleOf(userId)).filter((r) => r.kind === 'expiry');
+      const packs = await new PackRepository(tx).expiringOf([userId]);
+      const first = settings.notifications.enabled ? firstExpiryFire(packs, now, settings.timezone) : null;
+      if (!first) {
+        await reminders.deleteRows(current.map((r) => r.id));
+        return;
+      }
+      const spec = { kind: 'expiry' as const, slot: 0, localTime: EXPIRY_REMINDER_TIME, offsetMinutes: 0 };
+      await reminders.upsertRows([
+        { ...spec, timezone: settings.timezone, userId, occurrenceDate: first.date, fireAt: first.fireAt },
+      ]);
+    });
   }
 
   /**
@@ -210,6 +258,35 @@ export class ReminderScheduler implements MedicineChangeListener, SettingsChange
       // Also when no follow-up row waits: the last follow-up may be staged for its instant already.
       await reminders.raiseStamp(userId);
     });
+  }
+
+  /**
+   * A dose postponed (decision 316): its 'postponed' row, one per dose, set to the new time at offset
+   * 0 (postponing again moves it), or gone when the postponement is taken back. Runs in the
+   * postponement's transaction; the raised stamp cancels what was staged for the planned time.
+   */
+  async dosePostponed(userId: string, dose: PostponedDose): Promise<void> {
+    const reminders = new ReminderRepository(this.deps.db);
+    const slot = postponedRowSlot(dose.medicineId, dose.date, dose.slot);
+    if (dose.to === null) {
+      await reminders.deleteOne(userId, 'postponed', slot);
+    } else {
+      const { timezone } = effectiveSettingsOf(await new SettingsRepository(this.deps.db).find(userId));
+      await reminders.upsertRows([
+        {
+          kind: 'postponed',
+          slot,
+          ref: postponedRowRef(dose.medicineId, dose.slot),
+          userId,
+          localTime: dose.to,
+          offsetMinutes: 0,
+          timezone,
+          occurrenceDate: dose.date,
+          fireAt: zonedInstant(dose.date, dose.to, timezone),
+        },
+      ]);
+    }
+    await reminders.raiseStamp(userId);
   }
 
   /**

@@ -19,6 +19,8 @@ export const reminderTexts = {
     `Still to take: ${count} medicines at ${formatTime12h(time)}`,
   followUpBody: (lines: string) => lines,
   intervalFollowUpTitle: (name: string) => `Still to take: your ${name} dose`,
+  // A postponed dose (decision 316) says from when, so the planned time is not mistaken.
+  postponedBody: (line: string, planned: string) => `${line}. Postponed from ${formatTime12h(planned)}.`,
   headsUpTitle: (slot: SlotName) => `Upcoming ${slot} dose`,
   headsUpBody: (minutes: number, lines: string) => `In ${minutes} minutes: ${lines}`,
   missedTitle: 'Missed Dose',
@@ -30,10 +32,20 @@ export const reminderTexts = {
     `${medicine}, ${slot} dose at ${time}: still not taken. ${patient} was reminded first.`,
   careRefillTitle: (patient: string) => `Refill needed for ${patient}`,
   careRefillBody: (patient: string, medicine: string) => `${patient}'s ${medicine} is running low.`,
+  expiryTitle: (days: number) =>
+    days === 0 ? 'A pack expires today' : `A pack expires in ${days} ${days === 1 ? 'day' : 'days'}`,
+  expiryBody: (name: string, expiresOn: string, batch: string | null) =>
+    `${name}${batch ? ` (batch ${batch})` : ''}: use by ${expiresOn}. Open the cabinet to see what is on hand.`,
+  // Decision 331: a measurement reminder names the type; its follow-up says it is a repeat.
+  measureTitle: (label: string) => `Time to measure: ${label}`,
+  measureFollowUpTitle: (label: string) => `Still to measure: ${label}`,
+  measureBody: (time: string) => `Your ${formatTime12h(time)} reading. Tap to enter it.`,
   summaryTitle: 'Daily Summary',
   summaryBody: (taken: number, due: number, day: 'Today' | 'Yesterday' = 'Today') =>
     `${day} you took ${taken} of ${due} ${due === 1 ? 'dose' : 'doses'}.`,
   takenMessage: (names: string[]) => `${names.join(', ')} marked as taken!`,
   skippedMessage: (names: string[]) => `${names.join(', ')} skipped.`,
+  /** The dose page's Postpone (decision 343): 'Metformin postponed to 9:30 PM.' */
+  postponedMessage: (names: string[], to: string) => `${names.join(', ')} postponed to ${formatTime12h(to)}.`,
   snoozedMessage: (minutes: number) => `Snoozed: we will remind you again in ${minutes} minutes.`,
 } as const;

@@ -146,6 +146,19 @@ export class ReminderRepository {
     await this.db.delete(reminderSchedule).where(inIds(reminderSchedule.id, ids));
   }
 
+  /** One row of the user's by its kind and slot (a postponement taken back, decision 316). */
+  async deleteOne(userId: string, kind: ReminderKind, slot: number): Promise<void> {
+    await this.db
+      .delete(reminderSchedule)
+      .where(
+        and(
+          eq(reminderSchedule.userId, userId),
+          eq(reminderSchedule.kind, kind),
+          eq(reminderSchedule.slot, slot),
+        ),
+      );
+  }
+
   /** Every pending reminder of the user, caregiver alerts about them included (a disabled account). */
   async deleteAllOf(userId: string): Promise<void> {
     await this.db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));

@@ -1,3 +1,4 @@
+import { ACTIVITY_RETENTION_DAYS } from '@medrem/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database';
 
@@ -86,6 +87,18 @@ export function prunedRecords(notificationMs: number): PrunedRecord[] {
       name: 'account_tokens',
       doomed: (now, limit) => sql`select ctid from account_tokens
         where expires_at < ${before(now, DAY_MS)} limit ${limit}`,
+    },
+    {
+      // The account's activity record: 180 days (decision 294), oldest first by its own index.
+      name: 'account_activity',
+      doomed: (now, limit) => sql`select ctid from account_activity
+        where at < ${before(now, ACTIVITY_RETENTION_DAYS * DAY_MS)} order by at limit ${limit}`,
+    },
+    {
+      // A device unused as long as the record is kept counts as new again (decision 295).
+      name: 'known_devices',
+      doomed: (now, limit) => sql`select ctid from known_devices
+        where last_seen_at < ${before(now, ACTIVITY_RETENTION_DAYS * DAY_MS)} limit ${limit}`,
     },
     {
       name: 'sessions',

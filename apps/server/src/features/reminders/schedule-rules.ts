@@ -3,8 +3,8 @@ import {
   MISSED_DOSE_ALERT_DELAY_MINUTES,
   type ScheduledMedicineFields,
   addDays,
-  courseEndDate,
   hasOwnTimes,
+  lastCourseDay,
   nextDoseAfter,
   parseFrequency,
   timedOnItsOwn,
@@ -21,7 +21,13 @@ import { localParts, zonedInstant } from './zoned-time';
  * row is one dose slot's caregiver alerts (decision 140): it walks the phases (one per distinct
  * caregiver delay) of every day; a 'care-interval' row (`ref` = the medicine) walks them for every
  * dose of one medicine reminded on its own (decision 250). A 'snooze-interval' row is a snoozed dose
- * of such a medicine (decision 251, `ref` = the medicine), one-off like a 'snooze'.
+ * of such a medicine (decision 251, `ref` = the medicine), one-off like a 'snooze'. A 'postponed' row
+ * is one dose postponed to a later time of its day (decision 316, `ref` = medicine|slot): it walks
+ * that dose's reminder, follow-ups, missed-dose and caregiver alerts from the new time, then goes.
+ * An 'expiry' row is the user's next expiry reminder of a pack on hand (decision 323): it moves from stage to stage.
+ * A 'measure' row
+ * is one measurement reminder (decision 331, `ref` = the reminder): it moves from one of its times
+ * to the next, through its follow-ups while no reading answers it.
  */
 export type ReminderKind =
   | 'dose'
@@ -33,7 +39,10 @@ export type ReminderKind =
   | 'refill'
   | 'interval'
   | 'care'
-  | 'care-interval';
+  | 'care-interval'
+  | 'postponed'
+  | 'expiry'
+  | 'measure';
 export const RECURRING_KINDS: readonly ReminderKind[] = ['dose', 'headsup', 'missed', 'summary'];
 
 /** What a schedule row means: wall-clock `localTime` (+ offset) in `timezone`, every day. */
@@ -141,9 +150,7 @@ export function desiredSchedule(
   const n = settings.notifications;
   if (!n.enabled) return [];
   // A medicine with its own times has its own row (decision 212): its flags are not default slots.
-  const live = medicines.filter(
-    (m) => !hasOwnTimes(m) && courseEndDate(m.startDate, m.originalDurationDays) >= today,
-  );
+  const live = medicines.filter((m) => !hasOwnTimes(m) && lastCourseDay(m) >= today);
   if (live.length === 0) return [];
   const timezone = settings.timezone;
   const specs: ScheduleSpec[] = [];

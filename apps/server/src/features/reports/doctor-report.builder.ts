@@ -5,10 +5,12 @@ import {
   courseEndDate,
   deriveScheduledTimes,
   dosesOn,
+  postponedTimeOf,
   durationText,
   frequencyLabel,
   addDays,
   pillsPerDoseOn,
+  planEntryText,
   rangeAggregates,
   scheduleText,
   taperStepEnd,
@@ -22,6 +24,7 @@ import {
 } from '@medrem/domain';
 import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
+import type { PlanHistoryEntry } from '../medicines/plan-change.repository';
 
 /** Everything the doctor's report is made of, read by the service; this module only counts. */
 export interface DoctorReportInput {
@@ -36,6 +39,8 @@ export interface DoctorReportInput {
   records: readonly ({ medicineId: string; date: string; taken: string } & StoredDay)[];
   refills: readonly { medicineId: string; pills: number; refilledAt: Date }[];
   intakes: readonly { medicineId: string; takenAt: Date; override: boolean }[];
+  /** Each medicine's plan history (decisions 314, 315). */
+  plans: ReadonlyMap<string, readonly PlanHistoryEntry[]>;
 }
 
 /**
@@ -51,6 +56,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
     name: row.name,
     medicine: row,
     history: input.records.filter((r) => r.medicineId === row.id),
+    plans: input.plans.get(row.id),
   }));
   const figures = rangeAggregates(items, {
     from,
@@ -103,6 +109,8 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       refills: input.refills
         .filter((x) => x.medicineId === row.id && inRange(x.refilledAt))
         .map((x) => ({ at: isoWithOffset(x.refilledAt.getTime(), timeZone), pills: x.pills })),
+      stoppedOn: row.stoppedOn,
+      planChanges: planChangesUpTo(input.plans.get(row.id) ?? [], to),
     };
   });
 
@@ -123,6 +131,21 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
     },
     medicines,
   };
+}
+
+/** The plan's changes a doctor reads, up to the range's end: one line each, in words. */
+function planChangesUpTo(
+  entries: readonly PlanHistoryEntry[],
+  to: string,
+): DoctorReportMedicine['planChanges'] {
+  return entries
+    .filter((e) => e.effectiveOn <= to)
+    .map((e) => ({
+      effectiveOn: e.effectiveOn,
+      kind: e.kind,
+      text: planEntryText(e),
+      reason: e.reason,
+    }));
 }
 
 /** The schedule as a doctor reads it: which days, then the times or the limits. */
@@ -177,8 +200,11 @@ function dayRows(
       doses: dayCells.map((cell) => {
         const dose = doses.find((d) => d.slot === cell.slot);
         // A tick where no dose is scheduled (a slot the frequency dropped) keeps the slot's time.
-        const time = dose?.time ?? slotTimesOf(row, context.defaultReminderTimes)[cell.slot] ?? null;
-        const at = dose?.at ?? (time ? wallClockInstant(date, time, context.timeZone) : null);
+        // A postponed dose (decision 316) is counted, and printed, at its new time.
+        const moved = postponedTimeOf(record, cell.slot);
+        const time = moved ?? dose?.time ?? slotTimesOf(row, context.defaultReminderTimes)[cell.slot] ?? null;
+        const at =
+          (moved ? null : dose?.at) ?? (time ? wallClockInstant(date, time, context.timeZone) : null);
         const skip = cell.taken === 0 && cell.due ? skipOf(record, cell.slot) : null;
         return {
           slot: cell.slot,

@@ -8,6 +8,6 @@ export const reportRouter = router({
     ctx.services.reports.month(ctx.caller, input.userEmail, input.month),
   ),
   doctor: authenticatedFrom(c.doctor).query(({ ctx, input }) =>
-    ctx.services.reports.doctor(ctx.caller, input.userEmail, input.from, input.to),
+    ctx.services.reports.doctor(ctx.caller, input.userEmail, input.from, input.to, input),
   ),
 });

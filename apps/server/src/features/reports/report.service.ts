@@ -14,10 +14,12 @@ import { type Caller, assertSelf } from '../auth/caller';
 import type { AsNeededRepository } from '../medicines/as-needed.repository';
 import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { PlanChangeRepository } from '../medicines/plan-change.repository';
 import type { RefillRepository } from '../medicines/refill.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import { buildDoctorReport } from './doctor-report.builder';
+import { type JournalAsk, type JournalReportSource, doctorReportJournal } from './doctor-report-journal';
 
 /** The trend shows the requested month and the five before it. */
 export const TREND_MONTHS = 6;
@@ -29,9 +31,13 @@ export class ReportService {
       doses: DoseRecordRepository;
       asNeeded: AsNeededRepository;
       refills: RefillRepository;
+      /** The plans' histories: each past day counted by the plan of that day (decision 315). */
+      planChanges: PlanChangeRepository;
       settings: SettingsService;
       users: Pick<UserRepository, 'findById'>;
       clock: Clock;
+      /** The health journal, for the report's optional journal part (issue 56). */
+      journal: JournalReportSource;
     },
   ) {}
 
@@ -56,11 +62,13 @@ export class ReportService {
     ]);
     const histories = new Map(rows.map((row) => [row.id, [] as typeof records]));
     for (const record of records) histories.get(record.medicineId)?.push(record);
+    const plans = await this.deps.planChanges.entriesOf(rows.map((row) => row.id));
     const items: AggregateItem[] = rows.map((row) => ({
       medicineId: row.id,
       name: row.name,
       medicine: row,
       history: histories.get(row.id) ?? [],
+      plans: plans.get(row.id),
     }));
     const options = {
       today: now.date,
@@ -81,7 +89,13 @@ export class ReportService {
    * same dose cells and rule as `month` (decisions 100, 101), plus dosage, schedule, every dose and
    * the refills. A range reaching past today is refused: the report is of what happened.
    */
-  async doctor(caller: Caller, userEmail: string, from: string, to: string): Promise<DoctorReportView> {
+  async doctor(
+    caller: Caller,
+    userEmail: string,
+    from: string,
+    to: string,
+    ask: JournalAsk = {},
+  ): Promise<DoctorReportView> {
     assertSelf(caller, userEmail);
     const [{ timezone, medicineDefaults }, user] = await Promise.all([
       this.deps.settings.effective(caller.userId),
@@ -95,11 +109,13 @@ export class ReportService {
       this.deps.doses.takenBetweenForUser(caller.userId, from, to),
     ]);
     const ids = rows.map((row) => row.id);
-    const [refills, intakes] = await Promise.all([
+    const [refills, intakes, journal, plans] = await Promise.all([
       this.deps.refills.allRefills(ids),
       this.deps.asNeeded.allAsNeeded(ids.filter((_, i) => rows[i]?.schedule?.kind === 'asNeeded')),
+      doctorReportJournal(this.deps.journal, caller.userId, { from, to, timeZone: timezone }, ask),
+      this.deps.planChanges.entriesOf(ids),
     ]);
-    return buildDoctorReport({
+    const report = buildDoctorReport({
       patient: { userId: caller.userId, name: user?.name ?? '', email: caller.email },
       from,
       to,
@@ -110,7 +126,9 @@ export class ReportService {
       records,
       refills,
       intakes,
+      plans,
     });
+    return journal ? { ...report, journal } : report;
   }
 
   /** Each as-needed medicine's intakes in the month (local dates), overrides counted apart. */

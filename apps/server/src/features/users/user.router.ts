@@ -29,7 +29,7 @@ export const userRouter = router({
       user.email,
       input.tokenForNotification,
     );
-    ctx.session.start(session);
+    ctx.session.start(session, { userId: user.id, method: 'google' });
     return {
       success: true as const,
       message: 'Signed in.',

@@ -15,6 +15,8 @@ export default fp(
     app.addHook('onClose', async () => composed.services.mailHealth.stop());
     // A personal token's last use still being written finishes before the database closes.
     app.addHook('onClose', () => composed.services.accessTokens.settled());
+    // The activity record's writes under way land before the database closes (decision 294).
+    app.addHook('onClose', () => composed.services.activity.settled());
     app.decorate('services', composed.services);
     app.decorate('pushSecrets', composed.pushSecrets);
   },

@@ -5,10 +5,12 @@ import { isApiPath } from '../../lib/api-paths';
 /**
  * Strict CSP for the web app: only our own scripts, styles, workers and API. No inline script or
  * style injection, no third-party hosts. The API docs widen it for their own pages only.
+ * 'wasm-unsafe-eval' lets the pack scanner compile its own WebAssembly decoder, served from 'self'
+ * (decision 328); it allows no eval() or new Function() of JavaScript.
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

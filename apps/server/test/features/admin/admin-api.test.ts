@@ -139,6 +139,16 @@ describe(`admin API (${TEST_ENGINE})`, () => {
     const script = new ApiClient(server.baseUrl);
     script.token = created.body.secret;
     expect((await script.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
+    // A reminder's button link and a calendar feed link, both working before.
+    const actionToken = server.app.services.actionTokens.sign(
+      { action: 'snooze', userId: user.id, slot: 0, date: '2026-11-21' },
+      server.clock.now(),
+    );
+    const pressed = () => new ApiClient(server.baseUrl).post('/api/push/action', { token: actionToken });
+    const feed = await user.api.post<{ url: string }>(`/api/calendar/${user.email}/feed`, {});
+    expect(feed.status, feed.text).toBe(201);
+    const feedPath = new URL(feed.body.url).pathname;
+    expect((await new ApiClient(server.baseUrl).get(feedPath)).status).toBe(200);
 
     const disabled = await admin.post(`/api/admin/accounts/${user.id}/disable`, {});
     expect(disabled.status, disabled.text).toBe(200);
@@ -167,6 +177,11 @@ describe(`admin API (${TEST_ENGINE})`, () => {
     expect(jwtByPassword.status).toBe(403);
     const listed = await admin.get(`/api/admin/accounts?query=${user.email}`);
     expect(listed.body.accounts[0].disabled).toBe(true);
+    // The links sent before prove the dose or the feed, not the account: refused while disabled.
+    const press = await pressed();
+    expect(press.status, press.text).toBe(403);
+    expect(press.body.data.reason).toBe('ACCOUNT_DISABLED');
+    expect((await new ApiClient(server.baseUrl).get(feedPath)).status).toBe(404);
 
     const enabled = await admin.post(`/api/admin/accounts/${user.id}/enable`, {});
     expect(enabled.status, enabled.text).toBe(200);
@@ -177,6 +192,7 @@ describe(`admin API (${TEST_ENGINE})`, () => {
     await again.refreshToken(user.email);
     expect((await again.get(`/api/user/${user.email}`)).status).toBe(200);
     expect((await rows()).length).toBeGreaterThan(0);
+    expect((await new ApiClient(server.baseUrl).get(feedPath)).status).toBe(200);
     const actions = await recorded();
     expect(actions.filter((a) => a.target === user.email).map((a) => [a.actor, a.action])).toEqual([
       [ADMIN, 'disable'],

@@ -54,7 +54,7 @@ describe('social sign-in configuration', () => {
 
   it('widens the CSP for Firebase by exactly its popup’s needs', () => {
     const real = withFirebaseSignIn(CONTENT_SECURITY_POLICY, { authDomain: 'medrem.firebaseapp.com' });
-    expect(real.scriptSrc).toEqual(["'self'", 'https://apis.google.com']);
+    expect(real.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com']);
     expect(real.frameSrc).toEqual(['https://medrem.firebaseapp.com']);
     expect(real.connectSrc).toEqual([
       "'self'",
@@ -64,6 +64,6 @@ describe('social sign-in configuration', () => {
     const { scriptSrc, frameSrc, connectSrc, ...unchanged } = real;
     const { scriptSrc: _s, connectSrc: _c, ...original } = CONTENT_SECURITY_POLICY;
     expect(unchanged).toEqual(original);
-    expect(scriptSrc.length + frameSrc.length + connectSrc.length).toBe(6);
+    expect(scriptSrc.length + frameSrc.length + connectSrc.length).toBe(7);
   });
 });

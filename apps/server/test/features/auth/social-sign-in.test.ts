@@ -102,7 +102,7 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`connect-src 'self' http://${emulator.host}`);
     expect(csp).toContain(`frame-src http://${emulator.host}`);
-    expect(csp).toContain("script-src 'self' https://apis.google.com");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://apis.google.com");
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
@@ -585,7 +585,7 @@ describe(`no provider configured (${TEST_ENGINE})`, () => {
     const providers = await api.get('/api/auth/providers');
     expect(providers.body).toEqual({ firebase: null, oidc: null });
     const page = await fetch(`${server.baseUrl}/`);
-    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
     expect(page.headers.get('content-security-policy')).not.toMatch(/google|frame-src/);
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     const refused = await api.post('/api/user/social-login', {

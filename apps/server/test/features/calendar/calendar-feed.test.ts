@@ -188,8 +188,11 @@ describe(`calendar feed (${TEST_ENGINE})`, () => {
     expectJsonError(unknown, 404);
   });
 
+  // The export's own calendarFeed part (decision 352) is what these steps change: checked apart.
+  const FEED = { except: ['calendarFeed'] };
+
   it('regenerating stops the old link at once and changes nothing else', async () => {
-    const before = await exportSnapshot(me);
+    const before = await exportSnapshot(me, FEED);
     server.clock.advance(60_000);
     const next = await turnOn(me);
     expect(next.url).not.toBe(link.url);
@@ -197,12 +200,15 @@ describe(`calendar feed (${TEST_ENGINE})`, () => {
     expectJsonError(old, 404);
     expect(old.body.message).toMatch(/turned off or replaced/);
     expect((await fetchFeed(next.url)).status).toBe(200);
-    expect(await exportSnapshot(me)).toEqual(before);
+    expect(await exportSnapshot(me, FEED)).toEqual(before);
+    expect((await me.api.get(`/api/user/${me.email}/export`)).body).toMatchObject({
+      calendarFeed: { enabled: true, createdAt: server.clock.now().toISOString() },
+    });
     link = next;
   });
 
   it('turning off stops the link; turning off again succeeds; the other user’s feed stays', async () => {
-    const before = await exportSnapshot(me);
+    const before = await exportSnapshot(me, FEED);
     const off = await me.api.delete(feedPath(me));
     expect(off.status, off.text).toBe(200);
     expectJsonError(await new ApiClient(server.baseUrl).get(new URL(link.url).pathname), 404);
@@ -211,7 +217,10 @@ describe(`calendar feed (${TEST_ENGINE})`, () => {
       createdAt: null,
     });
     expect((await me.api.delete(feedPath(me))).status).toBe(200);
-    expect(await exportSnapshot(me)).toEqual(before);
+    expect(await exportSnapshot(me, FEED)).toEqual(before);
+    expect((await me.api.get(`/api/user/${me.email}/export`)).body).toMatchObject({
+      calendarFeed: { enabled: false, createdAt: null },
+    });
     expect((await other.api.get<CalendarFeedStatusView>(feedPath(other))).body.enabled).toBe(true);
   });
 

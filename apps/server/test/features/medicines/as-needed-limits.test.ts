@@ -87,11 +87,33 @@ describe(`as-needed limits and idempotent retries (${TEST_ENGINE})`, () => {
       const me = await signedInUser(server, { label: 'retry' });
       const prn = await painkiller(me, { maxPer24h: null, minIntervalMinutes: null });
       const daily = await createMedicine(me, { frequency: '1-0-1', startDate: '2026-11-20' });
+      const evening = await createMedicine(me, { frequency: '0-0-1', startDate: '2026-11-20' });
       const notification = await seedNotification(server, me.id);
       const actionToken = server.app.services.actionTokens.sign(
         { action: 'take', userId: me.id, slot: 0, date: '2026-11-21', medicineId: daily.id },
         server.clock.now(),
       );
+      // The journal's entries to correct (issue 56), made without a key.
+      const reading = await me.api.post<{ measurement: { id: string } }>('/api/journal/measurements', {
+        type: 'weight',
+        values: { value: 80 },
+        unit: 'kg',
+        measuredAt: '2026-11-21T07:00:00.000Z',
+      });
+      expect(reading.status, reading.text).toBe(201);
+      const symptom = await me.api.post<{ symptom: { id: string } }>('/api/journal/symptoms', {
+        symptom: 'Nausea',
+        severity: 2,
+        occurredAt: '2026-11-21T07:00:00.000Z',
+      });
+      expect(symptom.status, symptom.text).toBe(201);
+      const weighed = {
+        type: 'weight',
+        values: { value: 81 },
+        unit: 'kg',
+        measuredAt: '2026-11-21T11:00:00.000Z',
+      };
+      const felt = { symptom: 'Headache', severity: 3, occurredAt: '2026-11-21T11:00:00.000Z' };
       // Each write that takes a key, sent as a client would, with its times left to the server.
       const writes: Record<string, (key: string) => ReturnType<SignedInUser['api']['post']>> = {
         'medicine.setTaken': (key) =>
@@ -115,6 +137,22 @@ describe(`as-needed limits and idempotent retries (${TEST_ENGINE})`, () => {
             reason: 'felt_unwell',
             idempotencyKey: key,
           }),
+        // A dose of its own, untouched by the writes above (issue 58).
+        'medicine.postponeDose': (key) =>
+          me.api.post('/api/doses/postpone', {
+            medicineId: evening.id,
+            date: '2026-11-21',
+            plannedTime: '20:00',
+            newTime: '21:30',
+            idempotencyKey: key,
+          }),
+        'pack.add': (key) =>
+          me.api.post(`/api/medicine/${daily.id}/packs`, {
+            gtin: '09506000134352',
+            expiresOn: '2027-12-31',
+            pills: 30,
+            idempotencyKey: key,
+          }),
         'medicine.takeAsNeeded': (key) =>
           me.api.post(`/api/medicine/${prn.id}/as-needed`, { idempotencyKey: key }),
         'notification.markRead': (key) =>
@@ -122,6 +160,25 @@ describe(`as-needed limits and idempotent retries (${TEST_ENGINE})`, () => {
         'notification.markAllRead': (key) =>
           me.api.patch(`/api/notifications/${me.email}/read-all`, { idempotencyKey: key }),
         'push.action': (key) => me.api.post('/api/push/action', { token: actionToken, idempotencyKey: key }),
+        'journal.createMeasurement': (key) =>
+          me.api.post('/api/journal/measurements', { ...weighed, idempotencyKey: key }),
+        'journal.updateMeasurement': (key) =>
+          me.api.put(`/api/journal/measurements/${reading.body.measurement.id}`, {
+            values: { value: 82 },
+            unit: 'kg',
+            measuredAt: '2026-11-21T07:00:00.000Z',
+            idempotencyKey: key,
+          }),
+        'journal.createSymptom': (key) =>
+          me.api.post('/api/journal/symptoms', { ...felt, idempotencyKey: key }),
+        'journal.updateSymptom': (key) =>
+          me.api.put(`/api/journal/symptoms/${symptom.body.symptom.id}`, {
+            ...felt,
+            severity: 4,
+            idempotencyKey: key,
+          }),
+        'journal.setMood': (key) =>
+          me.api.put('/api/journal/moods/2026-11-21', { mood: 4, idempotencyKey: key }),
       };
       const keyed = Object.entries(contract).flatMap(([feature, procedures]) =>
         Object.entries(procedures)

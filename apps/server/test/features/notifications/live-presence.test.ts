@@ -15,6 +15,7 @@ const notification = (message: string): Notification => ({
   title: 'Time for your Morning dose',
   message,
   medicineName: 'Aspirin',
+  link: null,
   createdAt: '2026-11-21T08:00:00.000Z',
   isRead: false,
 });

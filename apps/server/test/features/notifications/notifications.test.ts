@@ -53,6 +53,7 @@ describe(`notifications (${TEST_ENGINE})`, () => {
         title: 'Newest',
         message: 'Take Aspirin now.',
         medicineName: null,
+        link: null,
         isRead: false,
         createdAt: at(10).toISOString(),
       });

@@ -6,7 +6,10 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushEndpointPolicy } from '../../../src/features/push/endpoint-allowlist';
 import type { PushSender } from '../../../src/features/push/push-sender';
-import { ThreadedPushSender } from '../../../src/features/push/threaded-push.sender';
+import {
+  sendThreadYoungGenerationMb,
+  ThreadedPushSender,
+} from '../../../src/features/push/threaded-push.sender';
 import { WebPushSender } from '../../../src/features/push/web-push.sender';
 
 type ClosableSender = Required<Pick<PushSender, 'send' | 'prepare'>> & { close(): Promise<void> };
@@ -204,11 +207,20 @@ describe('Web Push sender on a thread of its own: starting', () => {
 
     expect(sender.prepare({ kind: 'webpush', endpoint: '', token }, '{}')).not.toBeNull();
     expect(sender.threadStarted).toBe(true);
-    // Room for a due second's queued requests to die young (decision 152); V8's default is 48.
-    expect(sender.threadResourceLimits?.maxYoungGenerationSizeMb).toBe(128);
+    // This process runs without --max-semi-space-size, as the embedded server does: the thread gets
+    // V8's own young generation, not the burst-sized 128 MiB (decisions 152, 336).
+    expect(sender.threadResourceLimits?.maxYoungGenerationSizeMb).toBeLessThan(128);
 
     await sender.close();
     expect(sender.threadStarted).toBe(false);
+  });
+  it("sizes the thread's young generation for bursts only in a process started so (decision 336)", () => {
+    // The scaled worker (docker-compose.yml) and a process given the flag through NODE_OPTIONS.
+    expect(sendThreadYoungGenerationMb(['--max-semi-space-size=64'], '')).toBe(128);
+    expect(sendThreadYoungGenerationMb([], '--max-semi-space-size=64 --enable-source-maps')).toBe(128);
+    // The embedded server (`npm start`, the image): V8's default.
+    expect(sendThreadYoungGenerationMb(['--enable-source-maps'], '')).toBeUndefined();
+    expect(sendThreadYoungGenerationMb([], '--max-old-space-size=512')).toBeUndefined();
   });
 });
 

@@ -65,7 +65,8 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
         { name: 'Metformin', dosage: '850 mg', taken: false },
         { name: 'Lisinopril', dosage: '10 mg', taken: false },
       ],
-      actions: ['take', 'snooze', 'skip'],
+      actions: ['take', 'snooze', 'skip', 'postpone'],
+      timeZone: 'UTC',
       expiresAt: '2026-11-21T12:00:00.000Z',
     });
 
@@ -154,7 +155,9 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
     await user.refresh(); // the clock moved past the access token's hour
     const [push] = sender.to(endpoint);
     const token = pageToken(push!.payload.notification.navigate);
-    expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'snooze', 'skip'] });
+    expect((await dosePage(server, token)).body).toMatchObject({
+      actions: ['take', 'snooze', 'skip', 'postpone'],
+    });
     const takenDay = async () => {
       const answer = await user.api.get<{ takenDay: { taken: string; skipped?: unknown[] } | null }>(
         `/api/medicine/${aspirin.id}/taken?date=${DAY}`,
@@ -206,6 +209,7 @@ describe(`the dose page from a reminder's link (decision 241, ${TEST_ENGINE})`, 
         ],
         // Settled: no snooze, no second skip; a take ('Take it anyway') still ends the skip.
         actions: ['take'],
+        timeZone: 'UTC',
         expiresAt: '2026-11-22T12:00:00.000Z',
       },
     });

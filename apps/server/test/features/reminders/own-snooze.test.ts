@@ -123,7 +123,7 @@ describe(`snooze for own-time and every-N-hours doses (${TEST_ENGINE})`, () => {
     const token = pageToken(sender.to(endpoint)[0]!.payload.notification.navigate);
     expect((await dosePage(server, token)).body).toMatchObject({
       time: '08:00',
-      actions: ['take', 'snooze', 'skip'],
+      actions: ['take', 'snooze', 'skip', 'postpone'],
     });
     server.clock.set('2026-12-04T08:05:00Z');
     expect(await pageAction(server, token, 'snooze')).toMatchObject({
@@ -151,7 +151,7 @@ describe(`snooze for own-time and every-N-hours doses (${TEST_ENGINE})`, () => {
     const missed = sender.to(endpoint)[1]!.payload;
     expect(missed.title).toBe('Missed Dose');
     const token = pageToken(missed.notification.navigate);
-    expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'skip'] });
+    expect((await dosePage(server, token)).body).toMatchObject({ actions: ['take', 'skip', 'postpone'] });
     expect(await pageAction(server, token, 'snooze')).toMatchObject({
       status: 400,
       body: { message: 'This dose cannot be snoozed.' },

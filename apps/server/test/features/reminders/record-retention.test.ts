@@ -163,6 +163,28 @@ describe(`retention of notifications and finished delivery records (${TEST_ENGIN
     await db().execute(sql`delete from notifications where title = 'old'`);
   });
 
+  it('prunes the activity record and unused known devices after 180 days (decision 294)', async () => {
+    await db().execute(sql`insert into account_activity (user_id, at, kind, detail)
+      values (${userId}, ${ago(181 * DAY)}::timestamptz, 'data-export', '{}'),
+             (${userId}, ${ago(179 * DAY)}::timestamptz, 'password-changed', '{}')`);
+    await db()
+      .execute(sql`insert into known_devices (user_id, device_hash, device, ip, first_seen_at, last_seen_at)
+      values (${userId}, 'unused', 'd', '203.0.113.0', ${ago(400 * DAY)}::timestamptz, ${ago(181 * DAY)}::timestamptz),
+             (${userId}, 'used', 'd', '203.0.113.0', ${ago(400 * DAY)}::timestamptz, ${ago(DAY)}::timestamptz)`);
+    expect(await pruner().run()).toBe(true);
+    const kinds = rowsOf<{ kind: string }>(
+      await db().execute(sql`select kind from account_activity where user_id = ${userId}`),
+    ).map((row) => row.kind);
+    expect(kinds).toContain('password-changed');
+    expect(kinds).not.toContain('data-export');
+    expect(
+      rowsOf<{ device_hash: string }>(
+        await db().execute(sql`select device_hash from known_devices where user_id = ${userId}`),
+      ).map((row) => row.device_hash),
+    ).toContain('used');
+    expect(await count(sql`select 1 from known_devices where device_hash = 'unused'`)).toBe(0);
+  });
+
   it('deletes in batches of at most the batch size, the oldest notifications first', async () => {
     await notificationsAged(250, 40 * DAY, 'old');
     await notificationsAged(1, 90 * DAY, 'oldest');

@@ -181,6 +181,26 @@ describe(`reminders staged ahead (${TEST_ENGINE})`, () => {
       vi.restoreAllMocks();
     }
   });
+  // Decision 313: a stop writes the medicine, so it undoes what was staged; a resume brings it back.
+  it('undoes it when the medicine is stopped before 08:00, and reminds again after a resume', async () => {
+    const { user, medicine, phone } = await morningUser('2026-12-01');
+    await server.at('2026-12-01T07:58:00Z');
+    expect((await stored(user)).staged).toBe(1);
+    await user.refresh();
+    const stop = await user.api.post(`/api/medicine/${medicine.id}/stop`, { stoppedOn: '2026-12-01' });
+    expect(stop.status, stop.text).toBe(200);
+    // Nothing staged, and no dose row: no medicine of the user's is taken at 08:00 any more.
+    expect(await stored(user)).toEqual({ staged: 0, notifications: 0, outbox: 0, keys: 0, doseFireAt: [] });
+    await server.at('2026-12-01T08:00:00Z');
+    await server.at('2026-12-02T08:00:00Z');
+    expect(receivedBy(phone.id)).toEqual([]);
+
+    await user.refresh();
+    expect((await user.api.post(`/api/medicine/${medicine.id}/resume`, {})).status).toBe(200);
+    expect((await stored(user)).doseFireAt).toEqual(['2026-12-03T08:00:00.000Z']);
+    await server.at('2026-12-03T08:00:00Z');
+    expect(receivedBy(phone.id).map((p) => p.payload.notification.body)).toEqual(['Aspirin (500mg)']);
+  });
 });
 
 describe(`staged reminders of a second process (${TEST_ENGINE})`, () => {

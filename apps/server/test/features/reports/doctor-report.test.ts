@@ -125,16 +125,16 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     it('adds up to the hand-counted figures', async () => {
       const october = await doctor('2026-10-01', '2026-10-31');
       const figures = Object.fromEntries(october.medicines.map((m) => [m.name, [m.due, m.taken, m.rate]]));
-      // Aspirin 20–31 Oct: 12 days × 2; weekly: Mondays and Thursdays of October (9), 2 taken
-      // and the Saturday tick, which fills the medicine's total as in the monthly report (decision
-      // 100), though that day shows it as extra; Ibuprofen is never due.
+      // Aspirin 20–31 Oct: 12 days × 2; weekly: October is judged by the plan it had then
+      // (decision 315): Mondays, Thursdays and Saturdays (4 + 5 + 5 = 14), 3 taken, the Saturday
+      // tick among them: Saturdays were dropped only on 10 Nov. Ibuprofen is never due.
       expect(figures).toEqual({
         Aspirin: [24, 4, 17],
         Bisoprolol: [0, 0, null],
-        '=HYPERLINK("http://evil.example")': [9, 3, 33],
+        '=HYPERLINK("http://evil.example")': [14, 3, 21],
         Ibuprofen: [0, 0, null],
       });
-      expect(october.totals).toEqual({ due: 33, taken: 7, missed: 26, skipped: 0, rate: 21 });
+      expect(october.totals).toEqual({ due: 38, taken: 7, missed: 31, skipped: 0, rate: 18 });
     });
   });
 
@@ -156,13 +156,14 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
         skip: null,
       },
     ]);
+    // A Saturday: on the plan until Saturdays were dropped on 10 Nov (decision 315), so taken.
     expect(day('2026-10-10')).toEqual([
       {
         slot: 0,
         time: '08:00',
         taken: 1,
         pillsPerDose: 1,
-        status: 'extra',
+        status: 'taken',
         at: '2026-10-10T08:00:00+02:00',
         takenAt: null,
         skip: null,
@@ -252,7 +253,7 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
       '2026-10-10',
       '1',
       '08:00',
-      'extra',
+      'taken',
       '',
       '1',
       '',
@@ -341,12 +342,12 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     expect(text).toContain("Doctor's report");
     expect(text).toContain('Ada Lovelace');
     expect(text).toContain('Period: 2026-10-01 to 2026-10-31 (times in Europe/Berlin)');
-    expect(text).toContain('All medicines: 21% (7 of 33 doses taken, 26 missed)');
+    expect(text).toContain('All medicines: 18% (7 of 38 doses taken, 31 missed)');
     expect(text).toContain('Aspirin 500mg: 17% (4 of 24 doses taken, 20 missed)');
     expect(text).toContain('Schedule: Twice daily at 08:00, 20:00; 1 pill per dose');
-    expect(text).toContain('2026-10-10 08:00 extra');
+    expect(text).toContain('2026-10-10 08:00 taken');
     // Cyrillic is not in the standard font: shown as '?', and the PDF says so.
-    expect(text).toContain('=HYPERLINK("http://evil.example") ?????????, 850 mg: 33% (3 of 9 doses');
+    expect(text).toContain('=HYPERLINK("http://evil.example") ?????????, 850 mg: 21% (3 of 14 doses');
     expect(text).toContain('appear as');
   });
 

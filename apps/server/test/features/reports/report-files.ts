@@ -57,14 +57,48 @@ export async function fhirValidator() {
   return ajv.compile({ ...rest, $id: String(id) });
 }
 
-export async function pdfText(data: Uint8Array): Promise<string> {
+/** The PDF opened with pdf.js, from a copy: pdf.js hands its buffer to its worker, and the caller may read the file again. */
+async function openPdf(data: Uint8Array) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const fonts = `${path.dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
-  const doc = await pdfjs.getDocument({ data, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
+  return pdfjs.getDocument({ data: data.slice(), standardFontDataUrl: fonts, isEvalSupported: false })
+    .promise;
+}
+
+export async function pdfText(data: Uint8Array): Promise<string> {
+  const doc = await openPdf(data);
   const pages: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
   }
   return pages.join('\n').replace(/[ \t]+/g, ' ');
+}
+
+/** A filled shape of a PDF: its colour ('#rrggbb') and its box in its own coordinates [x0, y0, x1, y1]. */
+export interface PdfFill {
+  colour: string;
+  bounds: number[];
+}
+
+/**
+ * Every filled path of every page, from pdf.js's operator list (decision 347: the PDF's chart is
+ * drawn in vector operators, not as text or an image): the fill colour last set before each path.
+ */
+export async function pdfFills(data: Uint8Array): Promise<PdfFill[]> {
+  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await openPdf(data);
+  const fills: PdfFill[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const { fnArray, argsArray } = await (await doc.getPage(n)).getOperatorList();
+    let colour = '';
+    fnArray.forEach((fn, i) => {
+      const args = argsArray[i] as unknown[];
+      if (fn === OPS.setFillRGBColor) colour = String(args[0]);
+      // constructPath's args: the paint operator, the path, and its bounds.
+      if (fn === OPS.constructPath && args[0] === OPS.fill)
+        fills.push({ colour, bounds: Array.from(args[2] as ArrayLike<number>) });
+    });
+  }
+  return fills;
 }

@@ -201,16 +201,27 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(Object.keys(body).sort()).toEqual(
         [
           'accessTokens',
+          'activity',
+          'calendarFeed',
+          'careCircle',
           'devices',
           'asNeededIntakes',
           'doseHistory',
           'skippedDoses',
           'exportDate',
+          'gtinMappings',
+          'journal',
           'medicines',
           'notifications',
+          'packs',
+          'passkeys',
+          'planChanges',
+          'postponedDoses',
           'refills',
           'sessions',
           'settings',
+          'signInProviders',
+          'twoFactor',
           'user',
         ].sort(),
       );
@@ -231,7 +242,10 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       ]);
       expect(body.settings).toEqual(saved.body.settings);
       expect(body.notifications).toEqual([note]);
-      expect(response.text).not.toMatch(/password|hash/i);
+      expect(body.packs).toEqual([]);
+      expect(body.gtinMappings).toEqual([]);
+      // No password and no hash; the activity record names how a sign-in was made ("password").
+      expect(response.text.replaceAll('"method":"password"', '')).not.toMatch(/password|hash/i);
     });
   });
 
@@ -315,6 +329,13 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
       expect(invited.status, invited.text).toBe(201);
       const feed = await me.api.post(`/api/calendar/${me.email}/feed`, {});
       expect(feed.status, feed.text).toBe(201);
+      await fillJournal(me, m.id);
+      // A pack, which remembers its product number too (issue 58).
+      const pack = await me.api.post(`/api/medicine/${m.id}/packs`, {
+        code: '(01)09506000134352(17)271231(21)DELETE1',
+        pills: 30,
+      });
+      expect(pack.status, pack.text).toBe(201);
       return { me, medicineIds: [m.id] };
     }
 
@@ -345,6 +366,15 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
         'delivery_status',
         'care_invitations',
         'calendar_feeds',
+        'measurements',
+        'measurement_types',
+        'measurement_preferences',
+        'symptom_names',
+        'symptom_entries',
+        'moods',
+        'medicine_packs',
+        'gtin_mappings',
+        'measurement_reminders',
       ];
       for (const table of filled) expect(before[table], table).toBeGreaterThan(0);
 
@@ -382,3 +412,32 @@ describe(`users and account deletion (${TEST_ENGINE})`, () => {
     });
   });
 });
+
+/** One row in each journal table (issue 56), through the API. */
+async function fillJournal(me: SignedInUser, medicineId: string): Promise<void> {
+  const writes = [
+    () =>
+      me.api.post('/api/journal/measurements', {
+        type: 'weight',
+        values: { value: 70 },
+        unit: 'kg',
+        measuredAt: '2026-11-20T08:00:00Z',
+      }),
+    () => me.api.post('/api/journal/types', { name: 'Waist', unit: 'cm', min: 30, max: 250, decimals: 1 }),
+    () => me.api.put('/api/journal/types/weight/preferences', { displayUnit: 'kg', targets: [] }),
+    () => me.api.post('/api/journal/symptom-names', { name: 'Dry mouth' }),
+    () =>
+      me.api.post('/api/journal/symptoms', {
+        symptom: 'Dry mouth',
+        severity: 2,
+        occurredAt: '2026-11-20T09:00:00Z',
+        medicineId,
+      }),
+    () => me.api.put('/api/journal/moods/2026-11-20', { mood: 4 }),
+    () => me.api.put('/api/journal/reminders/weight', { times: ['07:00'], days: [1] }),
+  ];
+  for (const write of writes) {
+    const response = await write();
+    expect(response.status, response.text).toBeLessThan(300);
+  }
+}

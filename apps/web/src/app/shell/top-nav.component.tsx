@@ -9,6 +9,9 @@ import { usePhoneMenu } from './use-phone-menu.hook';
 const LINKS = [
   { to: '/', label: 'Home' },
   { to: '/medication', label: 'Medications' },
+  // The medicine cabinet (issue 58, decision 345): its screen is its own chunk, only the link is here.
+  { to: '/cabinet', label: 'Cabinet' },
+  { to: '/journal', label: 'Journal' },
   { to: '/reports', label: 'Reports' },
   { to: '/care', label: 'Care' },
 ] as const;
@@ -29,7 +32,11 @@ function AccountControlsPlaceholder() {
   );
 }
 
-/** Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button. */
+/**
+ * Spec: sticky; links collapse into a menu on small screens; bell and avatar menu, or a Login button.
+ * The bar shows its six links from 1024 px (`lg`): below that they and the name overlapped
+ * (decision 345).
+ */
 export function TopNav() {
   const { user, loading } = useAuth();
   // The router's links in the full app, plain ones in the signed-out first paint (decision 051).
@@ -43,7 +50,7 @@ export function TopNav() {
         <button
           ref={menu.button}
           type="button"
-          className={`${buttonClass.icon} md:hidden`}
+          className={`${buttonClass.icon} lg:hidden`}
           aria-label="Open menu"
           aria-expanded={menu.open}
           aria-controls={menu.open ? 'main-menu' : undefined}
@@ -55,7 +62,7 @@ export function TopNav() {
           <div
             ref={menu.panel}
             id="main-menu"
-            className="absolute inset-x-0 top-full border-y border-slate-200 bg-white px-3 pb-3 shadow-lg md:hidden"
+            className="absolute inset-x-0 top-full border-y border-slate-200 bg-white px-3 pb-3 shadow-lg lg:hidden"
           >
             <ul className="flex flex-col gap-1 pt-2">
               {LINKS.map((link) => (
@@ -75,7 +82,7 @@ export function TopNav() {
           <Pill aria-hidden="true" className="size-6 shrink-0" />
           Medicine Reminder
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={linkClass} exact>

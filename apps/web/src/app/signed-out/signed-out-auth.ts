@@ -4,7 +4,7 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { plainMutation } from '../../lib/plain-trpc';
 import type { RouterOutputs } from '../../lib/trpc';
 
-type User = RouterOutputs['auth']['login']['user'];
+type User = RouterOutputs['twoFactor']['completeSignIn']['user'];
 
 const notHere = (what: string) => () =>
   Promise.reject(new Error(`${what} is not available before the app has loaded`));
@@ -21,11 +21,20 @@ export function signedOutAuth(onSignedIn: (user: User) => void): AuthContextValu
     loading: false,
     exitTo: null,
     async login(email, password) {
-      const { user } = await plainMutation<RouterOutputs['auth']['login']>('auth.login', {
+      const result = await plainMutation<RouterOutputs['auth']['login']>('auth.login', {
         email,
         password,
         timezone: browserTimeZone(),
       });
+      if ('secondStep' in result) return { secondStep: result.secondStep };
+      onSignedIn(result.user);
+      return toCurrentUser(result.user);
+    },
+    async completeSecondStep(ticket, code) {
+      const { user } = await plainMutation<RouterOutputs['twoFactor']['completeSignIn']>(
+        'twoFactor.completeSignIn',
+        { ticket, code },
+      );
       onSignedIn(user);
       return toCurrentUser(user);
     },
@@ -40,6 +49,14 @@ export function signedOutAuth(onSignedIn: (user: User) => void): AuthContextValu
         linkedExistingAccount: result.linkedExistingAccount,
         securedUnverifiedAccount: result.securedUnverifiedAccount,
       };
+    },
+    async passkeyLogin(response) {
+      const { user } = await plainMutation<RouterOutputs['passkey']['signIn']>('passkey.signIn', {
+        response,
+        timezone: browserTimeZone(),
+      });
+      onSignedIn(user);
+      return toCurrentUser(user);
     },
     register: notHere('Registering'),
     logout: notHere('Signing out'),

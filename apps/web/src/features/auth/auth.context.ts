@@ -1,10 +1,19 @@
 import { createContext, useContext } from 'react';
+import type { SecondStep } from '@medrem/contract';
 import type { CurrentUser } from './current-user';
+
+/** A right password of an account with two-step sign-in: no session until a code (decision 286). */
+export interface SecondStepNeeded {
+  secondStep: SecondStep;
+}
 
 export interface AuthContextValue {
   user: CurrentUser | null;
   loading: boolean;
-  login: (email: string, password: string) => Promise<CurrentUser>;
+  /** The user, or the second step an account with two-step sign-in still has to pass. */
+  login: (email: string, password: string) => Promise<CurrentUser | SecondStepNeeded>;
+  /** The second step: the ticket of the password step and a code (app or recovery code). */
+  completeSecondStep: (ticket: string, code: string) => Promise<CurrentUser>;
   /** Resolves with whether the server requires the mailed link before sign-in (decision 209). */
   register: (input: {
     name: string;
@@ -19,6 +28,8 @@ export interface AuthContextValue {
     email: string;
     name: string;
   }) => Promise<{ user: CurrentUser; linkedExistingAccount: boolean; securedUnverifiedAccount: boolean }>;
+  /** A passkey's answer from the browser: the server checks it and opens the session (issue 57). */
+  passkeyLogin: (response: unknown) => Promise<CurrentUser>;
   logout: () => Promise<void>;
   /** `password`: the account's, when it has one (decision 198). */
   deleteAccount: (password?: string) => Promise<void>;

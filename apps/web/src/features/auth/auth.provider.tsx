@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@medrem/contract';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { accessTokenStorage } from '../../lib/access-token.storage';
@@ -7,7 +8,7 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { serverClock } from '../../lib/server-clock';
 import { sessionIdentity } from '../../lib/session-identity';
 import { refreshAccessToken } from '../../lib/token-refresh';
-import { trpc } from '../../lib/trpc';
+import { type RouterInputs, trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
 import { savedOfflineAccount } from '../offline/saved-account';
 import { AuthContext, type AuthContextValue } from './auth.context';
@@ -140,13 +141,23 @@ export function AuthProvider({
 
   // mutateAsync is stable across renders, unlike the mutation result objects.
   const { mutateAsync: loginCall } = trpc.auth.login.useMutation();
+  const { mutateAsync: secondStepCall } = trpc.twoFactor.completeSignIn.useMutation();
   const { mutateAsync: registerCall } = trpc.auth.register.useMutation();
   const { mutateAsync: socialLoginCall } = trpc.user.socialLogin.useMutation();
+  const { mutateAsync: passkeyCall } = trpc.passkey.signIn.useMutation();
   const { mutateAsync: logoutCall } = trpc.auth.logout.useMutation();
   const { mutateAsync: deleteCall } = trpc.user.deleteAccount.useMutation();
 
   const value = useMemo<AuthContextValue>(() => {
     const user = sessionUser ? toCurrentUser(sessionUser) : null;
+    // A session opened (by a password, or by its second step): the token, then the app's user.
+    const signedIn = async (signed: PublicUser) => {
+      setExitTo(null);
+      await requestServerToken(signed.email);
+      setTokenEmail(signed.email);
+      utils.auth.session.setData(undefined, { user: signed });
+      return toCurrentUser(signed);
+    };
     return {
       user,
       exitTo,
@@ -155,6 +166,15 @@ export function AuthProvider({
         (sessionUser !== null && tokenEmail !== sessionUser.email && answeredFor !== sessionUser.email),
       async login(email, password) {
         const result = await loginCall({ email, password, timezone: browserTimeZone() });
+        if ('secondStep' in result) return { secondStep: result.secondStep };
+        return signedIn(result.user);
+      },
+      async completeSecondStep(ticket, code) {
+        return signedIn((await secondStepCall({ ticket, code })).user);
+      },
+      async passkeyLogin(response) {
+        const answer = response as RouterInputs['passkey']['signIn']['response'];
+        const result = await passkeyCall({ response: answer, timezone: browserTimeZone() });
         setExitTo(null);
         await requestServerToken(result.user.email);
         setTokenEmail(result.user.email);
@@ -211,8 +231,10 @@ export function AuthProvider({
     session.isPending,
     tokenEmail,
     loginCall,
+    secondStepCall,
     registerCall,
     socialLoginCall,
+    passkeyCall,
     logoutCall,
     deleteCall,
     utils,

@@ -12,6 +12,8 @@ import { buttonClass, cardClass } from '../../shared/ui/button.styles';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { TextInput } from '../../shared/ui/text-input.component';
 import { FormFooter } from './components/form-footer.component';
+import type { SecondStep } from '@medrem/contract';
+import { SecondStepForm } from '../two-factor/second-step-form.component';
 
 const route = getRouteApi('/reset-password');
 
@@ -119,15 +121,24 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
     formState: { errors, isSubmitting },
   } = useForm<ResetInput, unknown, ResetOutput>({ resolver: zodResolver(resetSchema) });
   useEffect(() => setFocus('password'), [setFocus]);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const signedIn = async () => {
+    notify.success('Your password is changed and you are signed in. Every other device was signed out.');
+    await navigate({ to: '/', replace: true });
+  };
 
   const onSubmit = async ({ password }: ResetOutput) => {
     setFailure(null);
     try {
-      const { user } = await confirm.mutateAsync({ token, password });
+      const result = await confirm.mutateAsync({ token, password });
+      // Two-step sign-in: the password is set, and the second factor is still asked (decision 286).
+      if ('secondStep' in result) {
+        setSecondStep(result.secondStep);
+        return;
+      }
       // The server opened a session (its cookie): the app signs in as after a login.
-      utils.auth.session.setData(undefined, { user });
-      notify.success('Your password is changed and you are signed in. Every other device was signed out.');
-      await navigate({ to: '/', replace: true });
+      utils.auth.session.setData(undefined, { user: result.user });
+      await signedIn();
     } catch (error) {
       const message = messageOf(error);
       // A link used or expired meanwhile: the screen says which, with the way to a new one.
@@ -136,6 +147,21 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
       else setFailure(message ?? 'The password could not be changed. Check your connection and try again.');
     }
   };
+
+  if (secondStep) {
+    return (
+      <>
+        <h1 id="reset-title" className="mb-2 text-2xl font-bold text-slate-900">
+          Your new password is set
+        </h1>
+        <SecondStepForm
+          secondStep={secondStep}
+          onSignedIn={signedIn}
+          onRestart={() => void navigate({ to: '/login', replace: true })}
+        />
+      </>
+    );
+  }
 
   return (
     <>

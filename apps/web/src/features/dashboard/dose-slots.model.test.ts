@@ -259,3 +259,32 @@ describe('a taper on the dashboard', () => {
     expect(slotsAt(9 * 60, {}, [prednisone])[0]!.doses[0]!.step).toEqual({ dose: '30 mg', pillsPerDose: 3 });
   });
 });
+
+describe('a dose postponed to later today (decisions 316, 317)', () => {
+  const postponedAt = (nowMinutes: number, to: string | null, taken: Record<string, string> = {}) =>
+    buildDoseSlots({
+      medicines: [aspirin],
+      defaultReminderTimes: times,
+      takenById: new Map(Object.entries(taken)),
+      postponedById: new Map([['a', [to, null, null]]]),
+      today: '2026-11-21',
+      nowMinutes,
+      takeEarlyMinutes: 60,
+      timeZone: 'UTC',
+    });
+
+  it('is judged at its new time: Upcoming, then Due, Missed only after its new time’s window', () => {
+    expect(postponedAt(9 * 60 + 30, null)[0]?.status).toBe('Missed');
+    const [morning] = postponedAt(9 * 60 + 30, '10:00');
+    expect(morning?.doses[0]).toMatchObject({ plannedTime: '08:00', postponedTo: '10:00' });
+    expect(morning?.status).toBe('Upcoming');
+    expect(postponedAt(10 * 60 + 5, '10:00')[0]?.status).toBe('Due');
+    expect(postponedAt(11 * 60, '10:00')[0]?.status).toBe('Missed');
+  });
+
+  it('is settled by a take: no longer shown postponed', () => {
+    const [morning] = postponedAt(10 * 60 + 5, '10:00', { a: '1-0-0' });
+    expect(morning?.doses[0]?.postponedTo).toBeUndefined();
+    expect(morning?.status).toBe('Completed');
+  });
+});

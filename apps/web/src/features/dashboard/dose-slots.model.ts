@@ -32,6 +32,10 @@ export interface SlotDose {
   takenAt?: string | null;
   /** Skipped on purpose with its reason (decision 225), when not taken. */
   skipped?: DoseSkipView | null;
+  /** The dose's planned time today: which dose a postponement names (decision 316). */
+  plannedTime?: string;
+  /** Postponed to a later time today (decision 316), while not taken. */
+  postponedTo?: string | null;
   /** A taper's step of today (decision 120): what to take, instead of the medicine's dosage. */
   step?: { dose: string; pillsPerDose: number };
   /**
@@ -70,6 +74,8 @@ export interface TodayInput {
   takenAtById?: ReadonlyMap<string, readonly (string | null)[] | undefined>;
   /** Per medicine, per slot: the dose skipped on purpose (decision 225). */
   skippedById?: ReadonlyMap<string, readonly (DoseSkipView | null)[] | undefined>;
+  /** Per medicine, per slot: the time a dose was postponed to (decision 316). */
+  postponedById?: ReadonlyMap<string, readonly (string | null)[] | undefined>;
   today: string;
   nowMinutes: number;
   /** Minutes before its time a dose may be ticked (the user's setting, decision 190). */
@@ -94,13 +100,25 @@ function slotState(
   input: TodayInput,
 ): Pick<DoseSlotView, 'status' | 'available'> {
   const phase = dosePhase(time, input.nowMinutes, input.takeEarlyMinutes);
-  return {
-    status: cardStatus(
-      doses.map((dose) => ({ ...dose, skipped: Boolean(dose.skipped) })),
-      phase,
-    ),
-    available: isTakeable(phase),
-  };
+  const cardDoses = (list: readonly SlotDose[]) =>
+    list.map((dose) => ({ ...dose, skipped: Boolean(dose.skipped) }));
+  // A dose postponed and still open (decision 316) is judged at its new time, apart from the card's.
+  const moved = doses.filter((dose) => dose.postponedTo && !dose.taken && !dose.skipped);
+  const staying = doses.filter((dose) => !moved.includes(dose));
+  let status = cardStatus(cardDoses(staying), phase);
+  if (moved.length > 0) {
+    const earliest = moved.map((dose) => dose.postponedTo!).sort()[0]!;
+    const movedStatus = cardStatus(cardDoses(moved), dosePhase(earliest, input.nowMinutes, 0));
+    if (staying.length === 0) status = movedStatus;
+    else if (status === 'Completed' || status === 'Skipped' || status === 'Not due') status = 'In Progress';
+  }
+  return { status, available: isTakeable(phase) };
+}
+
+/** A dose not taken that was postponed (decision 316): its new time, and its planned one. */
+function postponed(input: TodayInput, medicineId: string, slot: number, taken: boolean, plannedTime: string) {
+  const to = taken ? null : (input.postponedById?.get(medicineId)?.[slot] ?? null);
+  return { plannedTime, ...(to ? { postponedTo: to } : {}) };
 }
 
 function takenAtOf(input: TodayInput, medicineId: string, slot: number): string | null {
@@ -136,7 +154,13 @@ export function buildDoseSlots(
     time: slot.time,
     name: slot.name,
     doses: slot.medicines.map((medicine) =>
-      slotDose(input, medicine, slot.index, slotsBeforeAdded(medicine, input.today, context).has(slot.index)),
+      slotDose(
+        input,
+        medicine,
+        slot.index,
+        slotsBeforeAdded(medicine, input.today, context).has(slot.index),
+        slot.time,
+      ),
     ),
   }));
   for (const medicine of active.filter(hasOwnTimes)) {
@@ -152,14 +176,20 @@ export function buildDoseSlots(
         };
         cards.push(card);
       }
-      card.doses.push(slotDose(input, medicine, dose.slot, dose.beforeAdded === true));
+      card.doses.push(slotDose(input, medicine, dose.slot, dose.beforeAdded === true, dose.time));
     }
   }
   return cards.map((card) => ({ ...card, title: card.name, ...slotState(card.time, card.doses, input) }));
 }
 
 /** One medicine's dose in a card: its tick's slot, whether taken and when, a taper's step. */
-function slotDose(input: TodayInput, medicine: Medicine, slot: number, beforeAdded: boolean): SlotDose {
+function slotDose(
+  input: TodayInput,
+  medicine: Medicine,
+  slot: number,
+  beforeAdded: boolean,
+  plannedTime: string,
+): SlotDose {
   const takenToday = normaliseTaken(
     input.takenById.get(medicine.id),
     parseFrequency(medicine.frequency).length,
@@ -177,6 +207,7 @@ function slotDose(input: TodayInput, medicine: Medicine, slot: number, beforeAdd
     taken,
     takenAt,
     ...skipped(input, medicine.id, slot, taken),
+    ...postponed(input, medicine.id, slot, taken, plannedTime),
   };
   if (beforeAdded) dose.beforeAdded = true;
   return step ? { ...dose, step: { dose: step.dose, pillsPerDose: step.pillsPerDose } } : dose;
@@ -208,6 +239,7 @@ export function buildIntervalDoses(input: TodayInput): IntervalDoseView[] {
           takenToday,
           takenAt,
           ...skipped(input, medicine.id, dose.slot, taken),
+          ...postponed(input, medicine.id, dose.slot, taken, dose.time),
           ...(dose.beforeAdded ? { beforeAdded: true } : {}),
         },
       ];

@@ -17,14 +17,26 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
   const user = useSignedInUser();
   const pending = usePendingWrites(user.id);
   const queries = trpc.useQueries((t) => medicines.map((m) => t.medicine.getTaken({ id: m.id, date })));
-  const { takenById, takenAtById, skippedById, pendingTicks } = useMemo(() => {
+  const { takenById, takenAtById, skippedById, postponedById, pendingTicks } = useMemo(() => {
     const taken = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.taken] as const));
     // When each dose was taken, as the server knows it (decision 191).
     const takenAt = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.takenAt] as const));
     // Doses skipped on purpose (decision 225); a tick waiting to sync wins over a skip on screen.
     const skipped = new Map(medicines.map((m, i) => [m.id, queries[i]?.data?.takenDay?.skipped] as const));
+    // Doses postponed to a later time today (decision 316), with those waiting to sync laid over.
+    const postponed = new Map(
+      medicines.map(
+        (m, i) => [m.id, queries[i]?.data?.takenDay?.postponed?.map((p) => p?.to ?? null)] as const,
+      ),
+    );
     const waiting = new Set<string>();
     for (const entry of pending) {
+      if (entry.kind === 'postpone' && entry.date === date) {
+        const times = [...(postponed.get(entry.medicineId) ?? [])];
+        times[entry.slot] = entry.newTime;
+        postponed.set(entry.medicineId, times);
+        continue;
+      }
       if (entry.kind !== 'tick' || entry.date !== date) continue;
       const medicine = medicines.find((m) => m.id === entry.medicineId);
       if (!medicine) continue;
@@ -36,7 +48,13 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
       );
       waiting.add(pendingTickKey(entry.medicineId, entry.slot));
     }
-    return { takenById: taken, takenAtById: takenAt, skippedById: skipped, pendingTicks: waiting };
+    return {
+      takenById: taken,
+      takenAtById: takenAt,
+      skippedById: skipped,
+      postponedById: postponed,
+      pendingTicks: waiting,
+    };
     // queries is a new array each render; its data items are stable references.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [medicines, date, pending, ...queries.map((q) => q.data)]);
@@ -44,6 +62,7 @@ export function useTakenToday(medicines: readonly Medicine[], date: string) {
     takenById,
     takenAtById,
     skippedById,
+    postponedById,
     pendingTicks,
     isPending: queries.some((q) => q.isPending),
   };

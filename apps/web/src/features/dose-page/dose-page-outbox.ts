@@ -6,11 +6,15 @@ import { userOfToken } from '../offline/outbox-entry';
 import { type FlushResult, flushOutbox } from '../offline/outbox-flush';
 import { OUTBOX_SYNC_TAG, outboxStore } from '../offline/outbox.store';
 
-/** A press on the dose page: the action the page's token is asked to run, a skip's reason and note. */
+/**
+ * A press on the dose page: the action the page's token is asked to run, a skip's reason and note,
+ * a postponement's new time (decision 343).
+ */
 export interface DosePress {
-  action: 'take' | 'snooze' | 'skip';
+  action: 'take' | 'snooze' | 'skip' | 'postpone';
   reason?: SkipReason | undefined;
   note?: string | undefined;
+  newTime?: string | undefined;
 }
 
 /**
@@ -29,6 +33,7 @@ export async function keepDosePress(token: string, press: DosePress): Promise<vo
       action: press.action,
       ...(press.reason ? { reason: press.reason } : {}),
       ...(press.note ? { note: press.note } : {}),
+      ...(press.newTime ? { newTime: press.newTime } : {}),
     },
     serverClock.now(),
   );

@@ -36,6 +36,9 @@ describe('the dose page words (decision 241)', () => {
       'Skipped — Felt unwell: Nausea',
     );
     expect(stateText(medicine('C'))).toBe('Not taken yet');
+    // Decision 343: an open dose postponed says to when; once taken, the take is what counts.
+    expect(stateText({ ...medicine('D'), postponedTo: '21:30' })).toBe('Postponed to 9:30 PM');
+    expect(stateText({ ...medicine('E', true), postponedTo: '21:30' })).toBe('Taken');
   });
 
   it('says a settled dose needs nothing more, and nothing while one is open', () => {

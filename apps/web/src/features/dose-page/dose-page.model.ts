@@ -1,5 +1,5 @@
 import type { DosePage } from '@medrem/contract';
-import { formatTime12h, skipText } from '@medrem/domain';
+import { formatTime12h, postponedText, skipText } from '@medrem/domain';
 
 /** '8:00 AM' and 'Sunday, December 6': the page's heading words for a dose. */
 export function doseHeading(page: Pick<DosePage, 'slotName' | 'time' | 'date'>): {
@@ -33,10 +33,14 @@ export function takeLabel(page: Pick<DosePage, 'medicines'>): string {
 export const clockTime = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** One medicine's state in words: 'Taken at 8:05 AM', 'Skipped — Felt unwell', 'Not taken yet'. */
+/**
+ * One medicine's state in words: 'Taken at 8:05 AM', 'Skipped — Felt unwell', 'Postponed to 9:30
+ * AM' (decision 343), 'Not taken yet'.
+ */
 export function stateText(m: PageMedicine): string {
   if (m.taken) return m.takenAt ? `Taken at ${clockTime(m.takenAt)}` : 'Taken';
-  return m.skipped ? skipText(m.skipped) : 'Not taken yet';
+  if (m.skipped) return skipText(m.skipped);
+  return m.postponedTo ? postponedText(m.postponedTo) : 'Not taken yet';
 }
 
 /**

@@ -11,6 +11,7 @@ import { useAuth } from '../auth/auth.context';
 import { DoseSkipEditor } from '../dashboard/components/dose-skip-editor.component';
 import { TODAY_DOSES_ID } from '../notifications/notification-target';
 import { type DosePress, useKeptDosePresses } from './dose-page-outbox';
+import { DosePagePostpone } from './dose-page-postpone.component';
 import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const route = getRouteApi('/dose');
@@ -26,7 +27,7 @@ const bigButton = 'min-h-14 w-full text-lg';
 
 /**
  * The page a tap on a reminder opens (decision 241): the dose slot its link names, with Take,
- * Snooze and Skip (with a reason, decision 225), working from the link's signed token alone, so a phone without notification buttons
+ * Snooze, Skip (with a reason, decision 225) and Postpone (decision 343), working from the link's signed token alone, so a phone without notification buttons
  * (an iPhone) settles a dose in one tap without signing in. Signed in, the dashboard shows the same
  * dose with everything else, so the page hands over to it.
  */
@@ -146,6 +147,15 @@ function DoseSlot({ token }: { token: string }) {
       return refusalOf(error) ?? 'The dose could not be skipped.';
     }
   };
+  /** The postpone form's save (decision 343): null when sent or kept, else the server's reason. */
+  const postpone = async (newTime: string): Promise<string | null> => {
+    try {
+      await press({ action: 'postpone', newTime });
+      return null;
+    } catch (error) {
+      return refusalOf(error) ?? 'The dose could not be postponed.';
+    }
+  };
   const waiting = kept.waiting > 0;
   const doseName = page.medicines.length > 1 ? 'these doses' : 'this dose';
 
@@ -235,6 +245,15 @@ function DoseSlot({ token }: { token: string }) {
               Skip…
             </button>
           )
+        ) : null}
+        {page.actions.includes('postpone') && !skipped && !waiting ? (
+          <DosePagePostpone
+            page={page}
+            doseName={doseName}
+            className={bigButton}
+            disabled={act.isPending}
+            onPostpone={postpone}
+          />
         ) : null}
         <Link to="/" className={`${buttonClass.ghost} ${bigButton}`}>
           Open the app

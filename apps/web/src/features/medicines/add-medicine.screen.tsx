@@ -1,5 +1,6 @@
 import { DEFAULT_FOLLOW_UPS, zonedNow } from '@medrem/domain';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { notify } from '../../lib/toast';
@@ -12,6 +13,8 @@ import { MedicineForm } from './components/medicine-form.component';
 import { addMedicineFormSchema } from './medicine-form.schema';
 import { serverClock } from '../../lib/server-clock';
 import { useInvalidateMedicines } from './medicines.queries';
+import { type ScannedForAdd, ScanPackToAdd } from '../scanner/scan-pack-to-add.component';
+import { useRecordFirstPack } from '../scanner/use-record-first-pack.hook';
 
 export function AddMedicineScreen() {
   usePageTitle('Add Medicine', 'Add a medicine with its dose times, supply and instructions.');
@@ -20,12 +23,15 @@ export function AddMedicineScreen() {
   const create = trpc.medicine.create.useMutation();
   const invalidate = useInvalidateMedicines();
   const navigate = useNavigate();
+  const [scanned, setScanned] = useState<ScannedForAdd | null>(null);
+  const recordPack = useRecordFirstPack();
 
   if (!settings) return <Spinner label="Loading..." />;
   const today = zonedNow(serverClock.now(), settings.timezone).date;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Add Medicine</h1>
+      <ScanPackToAdd today={today} onScanned={setScanned} />
       <MedicineForm
         idPrefix="add"
         schema={addMedicineFormSchema}
@@ -35,12 +41,14 @@ export function AddMedicineScreen() {
         today={today}
         addedAt={serverClock.now().toISOString()}
         timeZone={settings.timezone}
+        filled={scanned?.fill}
         submitLabel="Add Medicine"
         busyLabel="Adding..."
         onSubmit={async (values, derived) => {
           if (refuseWhenOffline('Adding')) return false;
+          let added;
           try {
-            await create.mutateAsync({ ...values, ...derived, userEmail: user.email });
+            added = await create.mutateAsync({ ...values, ...derived, userEmail: user.email });
           } catch (error) {
             console.error('Adding the medicine failed', error);
             if (tellIfUnreachable(error, 'Adding')) return false;
@@ -49,6 +57,10 @@ export function AddMedicineScreen() {
             notify.warning(messageOf(error) ?? 'Failed to add medicine.', { screen: true });
             return false;
           }
+          // The scanned pack with its expiry, in the supply just typed (decision 342); its product
+          // is this medicine from now on: its next scan offers "Add this pack".
+          const packIssue = scanned ? await recordPack(added.id, scanned, values.totalPills) : null;
+          if (packIssue) notify.warning(packIssue);
           notify.success(`${values.name} has been added successfully!`);
           await invalidate();
           void navigate({ to: '/' });

@@ -12,6 +12,9 @@ import { useAuth } from '../auth/auth.context';
 import { CheckingAuthentication } from '../auth/components/require-auth.component';
 import { useSettings } from '../settings/settings.queries';
 import { MedicineForm } from './components/medicine-form.component';
+import { MedicineLife } from './components/medicine-life.component';
+import { MedicinePacks } from '../packs/components/medicine-packs.component';
+import { ScanPack } from '../scanner/scan-pack.component';
 import { updateMedicineFormSchema } from './medicine-form.schema';
 import { useInvalidateMedicines, type Medicine } from './medicines.queries';
 
@@ -43,9 +46,11 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
   const invalidate = useInvalidateMedicines();
   const navigate = useNavigate();
   if (!settings) return <Spinner label="Loading..." />;
+  const today = zonedNow(serverClock.now(), settings.timezone).date;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Update Medicine</h1>
+      <ScanPack medicineId={medicine.id} today={today} />
       <MedicineForm
         idPrefix="update"
         schema={updateMedicineFormSchema}
@@ -65,7 +70,7 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
         defaultFollowUps={medicine.followUps}
         defaultSchedule={medicine.schedule}
         defaultDoseTimes={medicine.doseTimes}
-        today={zonedNow(serverClock.now(), settings.timezone).date}
+        today={today}
         addedAt={medicine.createdAt}
         timeZone={settings.timezone}
         submitLabel="Update Medicine"
@@ -91,6 +96,8 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
           return false;
         }}
       />
+      <MedicineLife medicine={medicine} today={today} />
+      <MedicinePacks medicine={medicine} />
     </div>
   );
 }

@@ -29,6 +29,28 @@ describe('notificationTarget: what a notification opens (bell and in-app reminde
     });
   });
 
+  it('opens the page a notification names (decision 346): a measurement reminder’s reading page', () => {
+    const link = '/journal?measure=blood-pressure&due=2026-12-07T08:00:00.000Z';
+    // A 'reminder' without a medicine would open today's doses by its type.
+    expect(notificationTarget({ type: 'reminder', medicineName: null, link }, own)).toEqual({
+      href: link,
+      label: 'Enter reading',
+    });
+    expect(notificationTarget({ type: 'refill', medicineName: 'Aspirin', link: '/cabinet' }, own)).toEqual({
+      href: '/cabinet',
+      label: 'Open cabinet',
+    });
+  });
+
+  it('opens by the type when the link is none, or not a page of this app', () => {
+    for (const link of [null, undefined, '', '//evil.example/journal', 'https://evil.example/']) {
+      expect(notificationTarget({ type: 'reminder', medicineName: null, link }, own)).toMatchObject({
+        to: '/',
+        hash: TODAY_DOSES_ID,
+      });
+    }
+  });
+
   it('opens the dashboard for anything else', () => {
     expect(of('generic', null)).toEqual({ to: '/', label: 'Open' });
     expect(of('success', 'Aspirin')).toEqual({ to: '/', label: 'Open' });

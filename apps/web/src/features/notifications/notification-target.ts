@@ -1,15 +1,33 @@
 import type { Notification } from '@medrem/contract';
 
-/** Where a notification is about, as a route and the id of the section to scroll to. */
-export interface NotificationTarget {
-  to: '/' | '/care';
-  hash?: string;
-  label: string;
-}
+/**
+ * Where a notification is about: a route and the id of the section to scroll to, or the page it
+ * names itself (`href`, a path and query of this app: decision 346).
+ */
+export type NotificationTarget =
+  { to: '/' | '/care'; hash?: string; href?: undefined; label: string } | { href: string; label: string };
 
 /** The dashboard's sections (ids of their headings, features/dashboard and features/refills). */
 export const TODAY_DOSES_ID = 'today-doses-title';
 export const REFILLS_ID = 'refills-title';
+
+/** The words of the button that opens a stored link, by its page. */
+const LINK_LABELS: Record<string, string> = {
+  '/journal': 'Enter reading',
+  '/care': 'Open care',
+  '/cabinet': 'Open cabinet',
+};
+
+/**
+ * The page a notification names itself, when it is one of this app's (a path, not another
+ * origin's): a measurement reminder's reading page, a pack's cabinet (decision 346). A list kept
+ * on the device from before the field has none.
+ */
+function storedLink(link: string | null | undefined): NotificationTarget | null {
+  if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
+  const path = link.split(/[?#]/, 1)[0]!;
+  return { href: link, label: LINK_LABELS[path] ?? 'Open' };
+}
 
 /**
  * One rule for "open what it is about", used by the bell and the in-app reminder (decision 199):
@@ -18,12 +36,16 @@ export const REFILLS_ID = 'refills-title';
  * after, decision 140) opens the care view. A stored notification names its medicine, not who
  * owns it, hence the user's own medicine names; only someone who cares for others can get an
  * alert about a medicine not theirs (a medicine just added elsewhere may not be listed yet).
+ * A notification that names its page (its push's own link, decision 346) opens that page first:
+ * a measurement reminder is a 'reminder' without a medicine, and its page is the reading's.
  */
 export function notificationTarget(
-  notification: Pick<Notification, 'type' | 'medicineName'>,
+  notification: Pick<Notification, 'type' | 'medicineName'> & { link?: string | null },
   ownMedicineNames: ReadonlySet<string>,
   caresForSomeone = true,
 ): NotificationTarget {
+  const named = storedLink(notification.link);
+  if (named) return named;
   const { type, medicineName } = notification;
   const someoneElses = caresForSomeone && medicineName !== null && !ownMedicineNames.has(medicineName);
   if (someoneElses && (type === 'missed_dose' || type === 'refill')) {

@@ -9,6 +9,7 @@ const note = (id: string, isRead: boolean): Notification => ({
   title: 'Refill Reminder',
   message: 'Aspirin is running low. Please refill your prescription.',
   medicineName: 'Aspirin',
+  link: null,
   isRead,
   createdAt: '2026-11-21T08:00:00.000Z',
 });

@@ -10,6 +10,7 @@ const reminder: Notification = {
   title: 'Time for your Morning dose',
   message: 'Aspirin (500mg)',
   medicineName: 'Aspirin',
+  link: null,
   isRead: false,
   createdAt: '2026-11-21T08:00:00.000Z',
 };

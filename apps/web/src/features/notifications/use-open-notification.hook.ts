@@ -6,6 +6,7 @@ import { useSignedInUser } from '../auth/auth.context';
 import { useMedicines } from '../medicines/medicines.queries';
 import { notificationTarget, type NotificationTarget } from './notification-target';
 import { useNotificationActions } from './notifications.queries';
+import { dismissLiveNotifications } from './show-live-notification';
 
 /** The target of a notification, and opening it: marks it read and goes where it is about. */
 export function useOpenNotification(): {
@@ -27,8 +28,13 @@ export function useOpenNotification(): {
   const open = useCallback(
     (n: Notification) => {
       if (!n.isRead) void actions.markRead(n.id);
-      const { to, hash } = targetOf(n);
-      void navigate({ to, hash });
+      // Its in-page notice has done its work: left up, it still said "Tap to enter it" on the page
+      // that had just recorded the reading (the bell's own sweep on closing reads the list before
+      // the optimistic read lands).
+      dismissLiveNotifications([n.id]);
+      const target = targetOf(n);
+      if (target.href !== undefined) void navigate({ href: target.href });
+      else void navigate({ to: target.to, hash: target.hash });
     },
     [actions, navigate, targetOf],
   );

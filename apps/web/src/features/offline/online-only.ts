@@ -1,7 +1,7 @@
 import { httpStatusOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 
-export type OnlineOnlyAction = 'Adding' | 'Editing' | 'Deleting';
+export type OnlineOnlyAction = 'Adding' | 'Editing' | 'Deleting' | 'Stopping' | 'Resuming';
 
 export function onlineOnlyMessage(action: OnlineOnlyAction): string {
   return `You're offline. ${action} a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;

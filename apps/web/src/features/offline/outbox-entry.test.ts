@@ -53,6 +53,31 @@ describe('the REST call of a waiting write', () => {
     });
   });
 
+  it('sends a journal entry to its contract path with its key, the mood to its own day', () => {
+    const reading = { type: 'blood-pressure', unit: 'mm[Hg]', values: { systolic: 128, diastolic: 82 } };
+    expect(
+      requestOf({
+        ...base,
+        kind: 'journal',
+        label: 'Blood pressure',
+        call: { procedure: 'createMeasurement', body: reading },
+      }),
+    ).toEqual({
+      method: 'POST',
+      path: '/api/journal/measurements',
+      body: { ...reading, idempotencyKey: base.key },
+      bearer: true,
+    });
+    const mood = requestOf({
+      ...base,
+      kind: 'journal',
+      label: 'Mood',
+      call: { procedure: 'setMood', date: '2026-11-21', body: { mood: 4 } },
+    });
+    expect(mood).toMatchObject({ method: 'PUT', path: '/api/journal/moods/2026-11-21' });
+    expect(mood.body).toEqual({ mood: 4, idempotencyKey: base.key });
+  });
+
   it('reads the account a token names, and nothing from a malformed one', () => {
     const body = Buffer.from(JSON.stringify({ a: 'open', u: 'user-1' })).toString('base64url');
     expect(userOfToken(`${body}.signature`)).toBe('user-1');

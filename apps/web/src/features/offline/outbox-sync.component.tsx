@@ -17,6 +17,10 @@ function droppedMessage(result: Extract<FlushResult, { outcome: 'dropped' }>): s
       ? `${entry.medicineName} was deleted, so the dose you ticked offline was not recorded.`
       : `The ${entry.medicineName} dose you ticked offline was not recorded: ${result.message}`;
   }
+  if (entry.kind === 'postpone') {
+    return `Postponing the ${entry.medicineName} dose offline was not recorded: ${result.message}`;
+  }
+  if (entry.kind === 'journal') return `${entry.label}, recorded offline, was not saved: ${result.message}`;
   if (entry.kind === 'pushAction') {
     // A button's press, or one kept by the dose page (decision 260), which may also snooze or skip.
     const what =
@@ -47,6 +51,13 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
           continue;
         }
         const { entry } = result;
+        if (entry.kind === 'postpone') {
+          const body = result.body as { takenDay: { date: string; taken: string } };
+          utils.medicine.getTaken.setData(
+            { id: entry.medicineId, date: entry.date },
+            { takenDay: body.takenDay },
+          );
+        }
         if (entry.kind === 'tick') {
           const body = result.body as { takenDay: { date: string; taken: string }; applied: boolean };
           utils.medicine.getTaken.setData(
@@ -68,6 +79,8 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
           utils.medicine.invalidate(),
           utils.report.invalidate(),
           utils.notification.list.invalidate(),
+          // A journal entry sent from the queue (decision 307): the charts and the recent list.
+          utils.journal.invalidate(),
         ]);
       }
       await pendingWrites.reload();

@@ -22,6 +22,8 @@ export const PERSISTED_PATHS = [
   'medicine.getTaken',
   'medicine.history',
   'medicine.asNeededLog',
+  // A medicine's page: the history of its plan's changes (decision 314).
+  'medicine.historyOfChanges',
   'medicine.refillReminders',
   'notification.list',
   'report.month',
@@ -33,6 +35,18 @@ export const PERSISTED_PATHS = [
   'channels.list',
   // Settings → Privacy & Security: the personal access tokens, without their secrets (decision 271).
   'token.list',
+  // The health journal (issue 56): its types and preferences, entries, symptom list and charts, so
+  // the journal shows offline what it showed online and a reading can be added there (decision 307).
+  'journal.types',
+  'journal.symptomNames',
+  'journal.measurements',
+  'journal.symptoms',
+  'journal.moods',
+  'journal.series',
+  // Packs (issue 58): a medicine's packs, the cabinet and the product numbers named, shown offline.
+  'pack.list',
+  'pack.cabinet',
+  'pack.mappings',
 ] as const;
 
 /** The reads never kept on the device, and why. */
@@ -50,6 +64,14 @@ export const NOT_PERSISTED_PATHS = {
   'admin.signups': 'the instance’s sign-up policy, for the admin screen, which needs the network',
   'signups.policy': 'the register page’s, read when it opens (signing up needs the network)',
   'signups.roles': 'the account menu’s admin link, asked again at each start',
+  // Settings → Privacy & Security, Recent activity (decision 294): who signed in from where.
+  'activity.list': 'the account’s sign-ins with device and network, and caregivers’ views: read when shown',
+  // Passkeys (issue 57) are added, renamed and removed only online; the list is read when shown.
+  'passkey.list': 'the account’s passkeys, managed online only in Privacy & Security',
+  // Two-step sign-in (issue 57): whether it is on is asked of the server; changing it needs it too.
+  'twoFactor.status': 'two-step sign-in’s state, for Settings, which changes it only online',
+  // Decision 331: the reminders' page reads the persisted readings; the list is changed online only.
+  'journal.reminders': 'the reminders to measure, shown in a disclosure that changes them only online',
 } as const;
 
 const pathOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? (key[0] as string[]).join('.') : '');

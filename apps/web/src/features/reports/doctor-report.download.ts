@@ -9,6 +9,10 @@ export interface DoctorReportRequest {
   format: DoctorReportFormat;
   from: string;
   to: string;
+  /** Journal types to include (issue 56): built-in kinds or own types' ids. */
+  measurements?: string[];
+  /** The range's symptoms too. */
+  symptoms?: boolean;
 }
 
 /**
@@ -19,7 +23,11 @@ export interface DoctorReportRequest {
 export async function downloadDoctorReport(request: DoctorReportRequest): Promise<string> {
   const url =
     `/api/report/${encodeURIComponent(request.email)}/doctor/${request.format}` +
-    `?from=${encodeURIComponent(request.from)}&to=${encodeURIComponent(request.to)}`;
+    `?from=${encodeURIComponent(request.from)}&to=${encodeURIComponent(request.to)}` +
+    (request.measurements?.length
+      ? `&measurements=${encodeURIComponent(request.measurements.join(','))}`
+      : '') +
+    (request.symptoms ? '&symptoms=true' : '');
   const send = () => {
     const token = accessTokenStorage.get();
     return clockedFetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });

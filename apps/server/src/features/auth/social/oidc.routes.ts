@@ -80,7 +80,10 @@ export default fp(
       try {
         const identity = await oidc.finish(callbackUrl, transaction);
         const signedIn = await app.services.social.signIn.signIn('oidc', identity);
-        createRequestContext(app.services, request, reply).session.start(signedIn.session);
+        createRequestContext(app.services, request, reply).session.start(signedIn.session, {
+          userId: signedIn.user.id,
+          method: 'oidc',
+        });
         // What the page tells once: a secured unverified account (decision 219), or a new link.
         const notice = signedIn.securedUnverifiedAccount
           ? 'secured'

@@ -18,6 +18,24 @@ export const CARE_STALE_MS = 6 * 3_600_000;
 export const careOffsetOf = (audience: Pick<CareAudience, 'missedDelayMinutes'>) =>
   MISSED_DOSE_ALERT_DELAY_MINUTES + audience.missedDelayMinutes;
 
+/** A caregiver's alert that a dose of `medicine` (its slot at `time`) is still not taken, under `key`. */
+export function careMissedIntent(
+  audience: CareAudience,
+  key: string,
+  medicine: string,
+  time: string,
+): Intent {
+  return {
+    key,
+    recipientId: audience.caregiverId,
+    url: '/care',
+    type: 'missed_dose',
+    title: reminderTexts.careMissedTitle(audience.patientName),
+    message: reminderTexts.careMissedBody(audience.patientName, medicine, slotNameForTime(time), time),
+    medicineName: medicine,
+  };
+}
+
 /** The distinct offsets (minutes after the dose) at which some caregiver of the patient is alerted. */
 export function carePhases(
   audience: readonly Pick<CareAudience, 'missedDoseAlerts' | 'missedDelayMinutes'>[],
@@ -78,20 +96,12 @@ export function careOutcome(
   }
   const next = nextCarePhase(spec, phases, occurrence.fireAt);
   if (now.getTime() >= occurrence.fireAt.getTime() + CARE_STALE_MS) return { intents: [], next };
-  const slotName = slotNameForTime(row.localTime);
   const intents: Intent[] = [];
   for (const medicine of due(row.slot, occurrence.date)) {
     for (const a of state.care) {
       if (!a.missedDoseAlerts || careOffsetOf(a) > row.offsetMinutes) continue;
-      intents.push({
-        key: `care-missed:${row.userId}:${row.slot}:${medicine.id}:${occurrence.date}`,
-        recipientId: a.caregiverId,
-        url: '/care',
-        type: 'missed_dose',
-        title: reminderTexts.careMissedTitle(a.patientName),
-        message: reminderTexts.careMissedBody(a.patientName, medicine.name, slotName, row.localTime),
-        medicineName: medicine.name,
-      });
+      const key = `care-missed:${row.userId}:${row.slot}:${medicine.id}:${occurrence.date}`;
+      intents.push(careMissedIntent(a, key, medicine.name, row.localTime));
     }
   }
   return { intents, next };

@@ -13,6 +13,17 @@ export const settledFlag = (state: UserState, medicineId: string, date: string, 
     : parseFrequency(settled)[slot] === 1;
 };
 
+/** The time a dose was postponed to (decision 316), or null. */
+export const postponedTo = (state: UserState, medicineId: string, date: string, slot: number) =>
+  state.postponed?.get(`${medicineId}|${date}`)?.[slot]?.to ?? null;
+
+/**
+ * Nothing is asked about the dose at its planned time: settled (taken or skipped), or postponed to
+ * another time (decision 316), whose own 'postponed' row reminds it then.
+ */
+export const quietAtPlannedTime = (state: UserState, medicineId: string, date: string, slot: number) =>
+  postponedTo(state, medicineId, date, slot) !== null || settledFlag(state, medicineId, date, slot);
+
 export const scheduleContext = (settings: UserState['settings']) => ({
   timeZone: settings.timezone,
   defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,

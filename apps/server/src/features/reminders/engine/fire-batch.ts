@@ -170,6 +170,9 @@ export function notificationRow(intent: Intent, userId: string, id: string, crea
     title: intent.title,
     message: intent.message,
     medicineName: intent.medicineName,
+    // The push's own page, so the bell opens it too (decision 346); a dose's link is its token page,
+    // made per push, and the bell opens today's doses by its type.
+    link: intent.url ?? null,
     createdAt,
     isRead: false,
   };

@@ -1,8 +1,7 @@
-import { dosesOn, nextDoseAfter, slotNameForTime, timedOnItsOwn } from '@medrem/domain';
-import { reminderTexts } from '../reminder-texts';
+import { dosesOn, nextDoseAfter, timedOnItsOwn } from '@medrem/domain';
 import type { IntervalRow, Occurrence, ScheduleSpec, ScheduledMedicine } from '../schedule-rules';
-import { CARE_STALE_MS, careOffsetOf, carePhases } from './care-alerts';
-import { scheduleContext, settledFlag } from './dose-state';
+import { CARE_STALE_MS, careMissedIntent, careOffsetOf, carePhases } from './care-alerts';
+import { quietAtPlannedTime, scheduleContext } from './dose-state';
 import type { DueRow, Intent, RowOutcome, UserState } from './row-types';
 
 type Next = NonNullable<RowOutcome['next']>;
@@ -78,23 +77,17 @@ export function ownCareOutcome(row: DueRow, occurrence: Occurrence, state: UserS
   if (now.getTime() >= occurrence.fireAt.getTime() + CARE_STALE_MS) return { intents: [], next };
   const doseAt = occurrence.fireAt.getTime() - row.offsetMinutes * 60_000;
   const dose = dosesOn(medicine, occurrence.date, context).find((d) => d.at === doseAt)!;
-  if (settledFlag(state, medicine.id, occurrence.date, dose.slot)) return { intents: [], next };
+  if (quietAtPlannedTime(state, medicine.id, occurrence.date, dose.slot)) return { intents: [], next };
   const intents: Intent[] = state.care
     .filter((a) => a.missedDoseAlerts && careOffsetOf(a) <= row.offsetMinutes)
-    .map((a) => ({
-      key: `care-missed-own:${row.userId}:${medicine.id}:${occurrence.date}:${dose.slot}`,
-      recipientId: a.caregiverId,
-      url: '/care',
-      type: 'missed_dose',
-      title: reminderTexts.careMissedTitle(a.patientName),
-      message: reminderTexts.careMissedBody(
-        a.patientName,
+    .map((a) =>
+      careMissedIntent(
+        a,
+        `care-missed-own:${row.userId}:${medicine.id}:${occurrence.date}:${dose.slot}`,
         medicine.name,
-        slotNameForTime(dose.time),
         dose.time,
       ),
-      medicineName: medicine.name,
-    }));
+    );
   return { intents, next };
 }
 

@@ -9,7 +9,7 @@ import {
 import type { Occurrence } from '../schedule-rules';
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
-import { scheduleContext, settledFlag, withStepDose } from './dose-state';
+import { quietAtPlannedTime, scheduleContext, withStepDose } from './dose-state';
 import { cadenceOf, followUpPhase, nextFollowUp } from './follow-ups';
 
 /** A snoozed reminder this late (downtime) is not sent (as a slot's snooze). */
@@ -48,7 +48,7 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   // The dose in the saved zone (the row's zone is the one it was written in; a zone change moves it).
   const dose = dosesOn(medicine, date, { ...context, timeZone: row.timezone }).find((d) => d.at === dueAt);
   // Open: neither taken nor skipped (decision 225).
-  const open = dose !== undefined && !settledFlag(state, medicine.id, date, dose.slot);
+  const open = dose !== undefined && !quietAtPlannedTime(state, medicine.id, date, dose.slot);
   const phase = (d: DoseInstant, offsetMinutes: number) => ownPhase(row.slot, timezone, d, offsetMinutes);
   // The next dose still worth a reminder: after downtime the current one (it fires on the next
   // tick), never one already past its missed-dose time.
@@ -177,7 +177,7 @@ export function ownSnoozeOutcome(
   const date = occurrence.date;
   const context = scheduleContext(state.settings);
   const dose = dosesOn(medicine, date, context).find((d) => d.time === row.localTime && !d.beforeAdded);
-  if (!dose || settledFlag(state, medicine.id, date, dose.slot)) return none;
+  if (!dose || quietAtPlannedTime(state, medicine.id, date, dose.slot)) return none;
   const key = `snooze-interval:${medicine.id}:${date}:${dose.slot}:${occurrence.fireAt.toISOString()}`;
   return { intents: [ownReminderIntent(medicine, date, dose, key)], next: null };
 }

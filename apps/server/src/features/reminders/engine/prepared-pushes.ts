@@ -152,6 +152,7 @@ export function sameIntent(a: Intent, b: Intent): boolean {
     a.medicineName === b.medicineName &&
     a.recipientId === b.recipientId &&
     a.url === b.url &&
+    a.tagKey === b.tagKey &&
     a.dose?.slot === b.dose?.slot &&
     a.dose?.date === b.dose?.date &&
     a.dose?.medicineId === b.dose?.medicineId &&

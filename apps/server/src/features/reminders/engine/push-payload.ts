@@ -98,7 +98,7 @@ export function pushPayloadFor(
   // snoozed repeat replace the notification shown.
   const tagKey = dose?.snoozable
     ? `dose:${dose.medicineId ? `${dose.medicineId}:` : ''}${dose.slot}:${dose.date}`
-    : intent.key;
+    : (intent.tagKey ?? intent.key);
   const topic = topicFor(userId, tagKey);
   const actions: PushPayload['actions'] = [];
   let url = intent.url ?? '/';

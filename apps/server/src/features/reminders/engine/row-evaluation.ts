@@ -24,10 +24,13 @@ import {
 import { reminderTexts } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
+import { expiryOutcome } from './expiry-reminders';
 import { ownCareOutcome } from './own-care-alerts';
+import { measureOutcome } from './measure-reminders';
 import { SNOOZE_STALE_MS, ownRowOutcome, ownSnoozeOutcome } from './own-row-outcome';
+import { postponedOutcome } from './postponed-row-outcome';
 import { cadenceOf, followUpPhase, nextFollowUp, quietHold, slotFollowUpIntent } from './follow-ups';
-import { scheduleContext, settledFlag, takenFlag, withStepDose } from './dose-state';
+import { quietAtPlannedTime, scheduleContext, takenFlag, withStepDose } from './dose-state';
 import { localParts, zonedInstant } from '../zoned-time';
 
 export type {
@@ -69,7 +72,7 @@ export function dueMedicines(state: UserState, slot: number, date: string): Engi
   const due = (m: EngineMedicine) =>
     !hasOwnTimes(m) && slotFlagsOn(m, date)[slot] === 1 && !slotsBeforeAdded(m, date, context).has(slot);
   return state.medicines
-    .filter((m) => due(m) && !settledFlag(state, m.id, date, slot))
+    .filter((m) => due(m) && !quietAtPlannedTime(state, m.id, date, slot))
     .map((m) => withStepDose(m, date));
 }
 
@@ -268,6 +271,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       return ownRowOutcome(row, occurrence, state, now);
     case 'snooze-interval':
       return ownSnoozeOutcome(row, occurrence, state, now);
+    case 'postponed':
+      return postponedOutcome(row, occurrence, state, now);
     case 'refill': {
       const active = state.medicines.filter((m) => isCourseActiveOn(m, today));
       // The caregivers' refill alerts do not depend on the patient's own switches.
@@ -279,10 +284,14 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         next: null,
       };
     }
+    case 'expiry':
+      return expiryOutcome(occurrence, state, now, spec);
     case 'care':
       return careOutcome(row, occurrence, state, now, today, (slot, day) => dueMedicines(state, slot, day));
     case 'care-interval':
       return ownCareOutcome(row, occurrence, state, now);
+    case 'measure':
+      return measureOutcome(row, occurrence, state, now);
     default:
       return { intents: [], next: null };
   }

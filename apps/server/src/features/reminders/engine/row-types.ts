@@ -1,6 +1,6 @@
 /** The shapes the engine's rules work on (their own file, so rule files import them without cycles). */
 import type { NotificationType } from '@medrem/contract';
-import type { DoseSchedule, FollowUpSettings, TakenOnDate } from '@medrem/domain';
+import type { DosePostponement, DoseSchedule, FollowUpSettings, TakenOnDate } from '@medrem/domain';
 import type { EffectiveSettings } from '../../settings/effective-settings';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
 
@@ -35,6 +35,16 @@ export interface EngineMedicine {
   doseTimes?: readonly string[] | null | undefined;
   /** Its own follow-up cadence (decision 254); null: the user's default. */
   followUps?: FollowUpSettings | null | undefined;
+  /** Stopped from this day (decision 313): no dose, so nothing reminded, from it on. */
+  stoppedOn?: string | null | undefined;
+}
+
+/** A pack on hand (decision 323): what its expiry reminders are about. */
+export interface EnginePack {
+  id: string;
+  medicineId: string;
+  expiresOn: string | null;
+  batch: string | null;
 }
 
 export interface UserState {
@@ -47,8 +57,24 @@ export interface UserState {
    * skip that holds: a skipped dose gets no reminder, follow-up, missed-dose or caregiver alert.
    */
   skipped?: Map<string, string>;
+  /**
+   * Per slot, the doses postponed to a later time (decision 316) by `${medicineId}|${date}`, only for
+   * days with one: reminded by their 'postponed' row at that time, not at the planned one.
+   */
+  postponed?: Map<string, readonly (DosePostponement | null)[]>;
   /** The user's caregivers (decision 140), read in the firing transaction. */
   care: CareAudience[];
+  /** Packs on hand with an expiry (decision 323); absent when the user has none. */
+  packs?: EnginePack[];
+  /** Measurement reminders (decision 331): read only for a batch with such rows. */
+  measure?: MeasureState;
+}
+
+/** A user's measurement reminders by id and the latest reading of each type reminded. */
+export interface MeasureState {
+  reminders: Map<string, { id: string; type: string; label: string; times: string[]; days: number[] | null }>;
+  /** Epoch ms of the latest reading, by type. */
+  lastReadingAt: Map<string, number>;
 }
 
 /** A caregiver of the patient whose row fires. */
@@ -78,6 +104,8 @@ export interface Intent {
   recipientId?: string;
   /** Where the push opens the app ('/' when absent). */
   url?: string;
+  /** The notification's tag when not its key: a measurement reminder's follow-ups replace it. */
+  tagKey?: string;
   /**
    * Present when the push offers 'Mark as taken' (and 'Snooze 10 min' when snoozable); `count`:
    * the medicines the slot's reminder names ('Take all' above one); `also`: the doses of other rows

@@ -21,12 +21,30 @@ const COLUMNS = [
   // Doses skipped on purpose (decision 225), apart from `missed`; a skipped dose's reason is its detail.
   'skipped',
 ] as const;
-type Row = Partial<Record<(typeof COLUMNS)[number], string | number | null>>;
+/**
+ * The health journal's columns (issue 56), after the others and only in a report asked for the
+ * journal, so a report without it keeps its columns: one row per reading and component (a sheet
+ * pivots them by `measurement` and `component`), a week's min/mean/max, a symptom's severity.
+ */
+const JOURNAL_COLUMNS = [
+  'measurement',
+  'component',
+  'value',
+  'unit',
+  'count',
+  'min',
+  'mean',
+  'max',
+  'severity',
+] as const;
+type Row = Partial<
+  Record<(typeof COLUMNS)[number] | (typeof JOURNAL_COLUMNS)[number], string | number | null>
+>;
 
 /**
  * The doctor's report as one RFC 4180 table (CRLF, a header, quotes where needed), one `section`
  * per kind of row: report, summary (per medicine, then overall), dose (every due or recorded dose),
- * as-needed and refill. Cells a spreadsheet would run as a formula are defused.
+ * as-needed, refill and plan-change (decision 314). Cells a spreadsheet would run as a formula are defused.
  */
 export function renderDoctorReportCsv(report: DoctorReportView): string {
   const rows: Row[] = [
@@ -80,9 +98,71 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
         detail: `${refill.pills} pills`,
       });
     }
+    // Decision 314: when the plan changed, so a reader sees which plan each day was counted by.
+    for (const change of m.planChanges) {
+      rows.push({
+        section: 'plan-change',
+        medicine: m.name,
+        date: change.effectiveOn,
+        status: change.kind,
+        detail: change.reason ? `${change.text} (${change.reason})` : change.text,
+      });
+    }
   }
-  const lines = [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => csvCell(row[c])).join(','))];
+  if (report.journal) rows.push(...journalRows(report.journal));
+  const columns = report.journal ? [...COLUMNS, ...JOURNAL_COLUMNS] : COLUMNS;
+  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The journal's sections: `measurement` (every reading, one row per component, in the report's
+ * display unit), `measurement-week` (min/mean/max of an ISO week, dated by its Monday) and `symptom`.
+ */
+function journalRows(journal: NonNullable<DoctorReportView['journal']>): Row[] {
+  const rows: Row[] = [];
+  for (const m of journal.measurements) {
+    const unitOf = (key: string) => m.components.find((c) => c.key === key)?.unit ?? m.unit;
+    for (const reading of m.readings) {
+      for (const [component, value] of Object.entries(reading.values)) {
+        rows.push({
+          section: 'measurement',
+          measurement: m.label,
+          ...dateAndTime(reading.at),
+          component,
+          value,
+          unit: unitOf(component),
+          detail: [reading.mealContext, reading.note].filter(Boolean).join(' — '),
+        });
+      }
+    }
+    for (const week of m.weeks) {
+      for (const component of Object.keys(week.mean)) {
+        rows.push({
+          section: 'measurement-week',
+          measurement: m.label,
+          date: week.weekStart,
+          component,
+          unit: unitOf(component),
+          count: week.count,
+          min: week.min[component],
+          mean: week.mean[component],
+          max: week.max[component],
+        });
+      }
+    }
+  }
+  for (const symptom of journal.symptoms ?? []) {
+    rows.push({
+      section: 'symptom',
+      measurement: symptom.symptom,
+      medicine: symptom.medicineName,
+      ...dateAndTime(symptom.at),
+      severity: symptom.severity,
+      detail: symptom.note,
+    });
+  }
+  return rows;
 }
 
 function figures(count: {

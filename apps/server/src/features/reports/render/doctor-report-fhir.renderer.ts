@@ -1,5 +1,6 @@
 import { stableUuid } from '../../../lib/stable-uuid';
 import type { DoctorReportMedicine, DoctorReportView } from '@medrem/contract';
+import { journalObservations } from './doctor-report-fhir-observations';
 
 type Resource = Record<string, unknown> & { resourceType: string; id: string };
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -7,7 +8,8 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 /**
  * The doctor's report as a FHIR R4 Bundle (type collection): the Patient, one MedicationStatement
  * per medicine (dosage, timing, course, adherence in a note) and one MedicationAdministration per
- * recorded taken dose (the slot's time that day with the zone's offset) or as-needed intake. Ids
+ * recorded taken dose (the slot's time that day with the zone's offset) or as-needed intake, and
+ * the journal's Observations when asked for (decision 302). Ids
  * are UUIDs derived from what they describe, so the same report exported twice has the same ids
  * and a clinic importing both updates rather than duplicates.
  */
@@ -60,6 +62,8 @@ export function renderDoctorReportFhir(report: DoctorReportView): Record<string,
       );
     }
   }
+  // The health journal's readings and symptoms, when the report was asked for them (issue 56).
+  if (report.journal) resources.push(...journalObservations(report.journal, patientId, subject));
   return {
     resourceType: 'Bundle',
     id: stableUuid('bundle', patientId, report.from, report.to),
@@ -77,16 +81,33 @@ function statement(
   subject: { reference: string },
   medication: { text: string },
 ): Resource {
-  const status = m.endDate < report.today ? 'completed' : m.startDate > report.today ? 'intended' : 'active';
+  // R4's 'stopped' (decision 313): taken no more before the course's end.
+  const stopped = m.stoppedOn !== null && m.stoppedOn <= report.today;
+  const status = stopped
+    ? 'stopped'
+    : m.endDate < report.today
+      ? 'completed'
+      : m.startDate > report.today
+        ? 'intended'
+        : 'active';
+  const stopReason = m.planChanges.findLast((c) => c.kind === 'stop')?.reason;
   const adherence =
     m.rate === null
       ? `No doses were due from ${report.from} to ${report.to}.`
       : `Adherence ${report.from} to ${report.to}: ${m.rate}% (${m.taken} of ${m.due} doses taken, ${m.missed ?? 0} missed${m.skipped > 0 ? `, ${m.skipped} skipped` : ''}).`;
-  const notes = [adherence, ...m.refills.map((r) => `Refilled with ${r.pills} pills at ${r.at}.`)];
+  const notes = [
+    adherence,
+    ...m.refills.map((r) => `Refilled with ${r.pills} pills at ${r.at}.`),
+    // Decision 314: the plan's changes, each with the day it applied from.
+    ...m.planChanges
+      .filter((c) => c.kind !== 'start')
+      .map((c) => `From ${c.effectiveOn}: ${c.text}${c.reason ? ` (${c.reason})` : ''}.`),
+  ];
   return {
     resourceType: 'MedicationStatement',
     id,
     status,
+    ...(stopped && stopReason ? { statusReason: [{ text: stopReason }] } : {}),
     medicationCodeableConcept: medication,
     subject,
     effectivePeriod: { start: m.startDate, end: m.endDate },

@@ -1,5 +1,8 @@
 import type { DoctorReportView } from '@medrem/contract';
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { Canvas } from './doctor-report-pdf-chart';
+import { writeJournalSection } from './doctor-report-pdf-journal';
+import { rgb } from './pdf-colour';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -17,6 +20,9 @@ function pillsText(count: number): string {
  * and a note says so; the CSV and FHIR files carry the exact names.
  */
 export async function renderDoctorReportPdf(report: DoctorReportView): Promise<Uint8Array> {
+  // pdf-lib, loaded with the first report: loaded at start it held ~10 MiB for the life of the
+  // process, for a file most people never ask for (decision 337).
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Doctor's report ${report.from} to ${report.to}`);
   doc.setSubject('Medicine adherence report');
@@ -60,6 +66,16 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
   for (const r of refills)
     writer.line(`${r.at.slice(0, 10)} ${r.at.slice(11, 16)}  ${r.name}: ${r.pills} pills`);
 
+  // Decision 314: when each plan changed; the days before a change were counted by the plan then.
+  const planChanges = report.medicines.flatMap((m) =>
+    m.planChanges.filter((c) => c.kind !== 'start').map((c) => ({ name: m.name, ...c })),
+  );
+  if (planChanges.length > 0) {
+    writer.line('Plan changes', { size: 13, bold: true, gap: 4, before: 10 });
+    for (const c of planChanges)
+      writer.line(`${c.effectiveOn}  ${c.name}: ${c.text}${c.reason ? ` (${c.reason})` : ''}`);
+  }
+
   const prn = report.medicines.filter((m) => m.kind === 'asNeeded');
   if (prn.length > 0) {
     writer.line('As-needed intakes', { size: 13, bold: true, gap: 4, before: 10 });
@@ -101,6 +117,9 @@ export async function renderDoctorReportPdf(report: DoctorReportView): Promise<U
       );
     }
   }
+
+  // The journal, when asked for (issue 56): each chosen type's weeks, and the symptoms.
+  if (report.journal) writeJournalSection(writer, report.journal);
 
   writer.gap(10);
   writer.line(
@@ -175,6 +194,14 @@ class PdfWriter {
 
   gap(points: number): void {
     this.y -= points;
+  }
+
+  /** A drawing `height` points tall across the text's width; on the next page when this one lacks the room. */
+  block(height: number, draw: (canvas: Canvas) => void): void {
+    if (this.y - height < MARGIN) this.newPage();
+    this.y -= height;
+    const box = { x: MARGIN, y: this.y, width: A4[0] - 2 * MARGIN, height };
+    draw({ page: this.page, box, font: this.regular, printable: (text) => this.printable(text) });
   }
 
   /** "Page n of N" at the foot of every page. */

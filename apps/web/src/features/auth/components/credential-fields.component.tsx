@@ -7,6 +7,8 @@ export function CredentialFields(props: {
   password: InputRegistration;
   errors: { email?: { message?: string }; password?: { message?: string } };
   newPassword?: boolean;
+  /** The login form's: `username webauthn` lets the field suggest passkeys too (issue 57). */
+  emailAutoComplete?: string;
 }) {
   const { idPrefix, errors } = props;
   return (
@@ -15,7 +17,7 @@ export function CredentialFields(props: {
         id={`${idPrefix}-email`}
         label="Email"
         type="email"
-        autoComplete="email"
+        autoComplete={props.emailAutoComplete ?? 'email'}
         error={errors.email?.message}
         registration={props.email}
       />

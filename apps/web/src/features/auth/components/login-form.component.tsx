@@ -1,16 +1,27 @@
-import { useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { messageOf, statusOf } from '../../../lib/error-message';
 import { useHydrated } from '../../../lib/hydrated.hook';
 import { useNavigation } from '../../../lib/navigation';
 import { notify } from '../../../lib/toast';
 import { buttonClass } from '../../../shared/ui/button.styles';
+import { PasskeySignIn } from '../../passkeys/passkey-sign-in.component';
 import { useAuth } from '../auth.context';
 import { signedInMessage } from '../first-sign-in';
 import { safeRedirect } from '../safe-redirect';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
 import { useLoginForm } from './login-form.hook';
-import { UnverifiedNotice } from './unverified-notice.component';
+import type { SecondStep } from '@medrem/contract';
+
+// Fetched when a password proves right for an account with two-step sign-in, not precached with the
+// app's start (decision 051's budget): most accounts never see the second step.
+// Shown only after a right password for an unverified address: fetched then, like the second step.
+const UnverifiedNotice = lazy(() =>
+  import('./unverified-notice.component').then((m) => ({ default: m.UnverifiedNotice })),
+);
+const SecondStepForm = lazy(() =>
+  import('../../two-factor/second-step-form.component').then((m) => ({ default: m.SecondStepForm })),
+);
 
 /**
  * Spec: the login form. Rendered by the full app (/login, / signed out) and by the signed-out first
@@ -31,12 +42,21 @@ export function LoginForm({
   const hydrated = useHydrated();
   // Refused until the address is verified (decision 209): the address and the server's words.
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
+  // Two-step sign-in (decision 286): the password was right, a code is still asked.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const signedIn = async () => {
+    notify.success(signedInMessage(firstSignIn));
+    await replaceWith(safeRedirect(redirect));
+  };
   const { register, handleSubmit, errors, isSubmitting } = useLoginForm(async (values) => {
     setUnverified(null);
     try {
-      await login(values.email, values.password);
-      notify.success(signedInMessage(firstSignIn));
-      await replaceWith(safeRedirect(redirect));
+      const result = await login(values.email, values.password);
+      if ('secondStep' in result) {
+        setSecondStep(result.secondStep);
+        return;
+      }
+      await signedIn();
     } catch (error) {
       console.error('Login failed', error);
       if (statusOf(error) === 403) {
@@ -49,6 +69,12 @@ export function LoginForm({
       notify.error(messageOf(error) ?? 'Login failed. Please check your credentials.');
     }
   });
+
+  // A passkey's sign-in ends as the password's does (a passkey with user verification is complete).
+  const afterPasskey = useCallback(async () => {
+    notify.success(signedInMessage(false));
+    await replaceWith(safeRedirect(redirect));
+  }, [replaceWith, redirect]);
 
   return (
     <AuthCard
@@ -68,23 +94,42 @@ export function LoginForm({
         </>
       }
     >
-      <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
-        <CredentialFields
-          idPrefix="login"
-          email={register('email')}
-          password={register('password')}
-          errors={errors}
-        />
-        <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
-            Forgot password?
-          </Link>
-        </p>
-        {unverified ? <UnverifiedNotice {...unverified} /> : null}
-        <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
-        </button>
-      </form>
+      {secondStep ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <SecondStepForm
+            secondStep={secondStep}
+            onSignedIn={signedIn}
+            onRestart={() => setSecondStep(null)}
+          />
+        </Suspense>
+      ) : (
+        <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
+          <CredentialFields
+            idPrefix="login"
+            email={register('email')}
+            password={register('password')}
+            errors={errors}
+            emailAutoComplete="username webauthn"
+          />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
+              Forgot password?
+            </Link>
+          </p>
+          {unverified ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <UnverifiedNotice {...unverified} />
+            </Suspense>
+          ) : null}
+          <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
+            {isSubmitting ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+      )}
+      {/* A passkey is two factors on its own: it is offered at the second step too (decision 286). */}
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <PasskeySignIn disabled={!hydrated} onSignedIn={afterPasskey} />
+      </div>
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import { SKIP_NOTE_MAX, SKIP_REASONS, SKIP_REASON_LABELS, type SkipReason } from '@medrem/domain';
 import { useId, useState } from 'react';
+import { DoseFormFooter } from './dose-form-footer.component';
 
 /**
  * The form that skips a dose (decision 225): why, from a fixed set or no reason, and an optional
@@ -67,23 +68,13 @@ export function DoseSkipEditor(props: {
         aria-describedby={error ? `${id}-error` : undefined}
         className="rounded-md border border-slate-400 px-2 py-2"
       />
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          disabled={busy}
-          className="min-h-11 rounded-md bg-brand-700 px-4 font-medium text-white disabled:opacity-60"
-        >
-          Skip dose
-        </button>
-        <button type="button" className="min-h-11 rounded-md border border-slate-400 px-4" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <DoseFormFooter
+        submitLabel="Skip dose"
+        busy={busy}
+        onCancel={onClose}
+        error={error}
+        errorId={`${id}-error`}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
 import { type DoseSlotView, type SlotDose, doseLine } from '../dose-slots.model';
 import { pendingTickKey } from '../use-taken-today.hook';
+import { DosePostpone } from './dose-postpone.component';
 import { DoseSkip } from './dose-skip.component';
 import { DoseTick } from './dose-tick.component';
 import { DoseTakenAt } from './taken-at.component';
@@ -103,6 +104,16 @@ export function DoseSlotCard(props: {
                   onToggle={() => props.onToggle(dose)}
                 />
               </div>
+              <DosePostpone
+                medicine={dose.medicine}
+                doseName={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose`}
+                date={props.date}
+                slot={dose.slot}
+                plannedTime={dose.plannedTime ?? slot.time}
+                settled={dose.taken || Boolean(dose.skipped)}
+                postponedTo={dose.postponedTo ?? null}
+                timeZone={props.timeZone}
+              />
               <DoseSkip
                 medicine={dose.medicine}
                 doseName={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose`}

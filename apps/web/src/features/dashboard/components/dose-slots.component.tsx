@@ -1,5 +1,5 @@
 import type { Settings } from '@medrem/contract';
-import { DEFAULT_TAKE_EARLY_MINUTES, type ZonedNow } from '@medrem/domain';
+import { DEFAULT_TAKE_EARLY_MINUTES, type ZonedNow, lastCourseDay } from '@medrem/domain';
 import { useMemo } from 'react';
 import { cardClass } from '../../../shared/ui/button.styles';
 import { Spinner } from '../../../shared/ui/spinner.component';
@@ -24,13 +24,14 @@ import { DoseSlotCard } from './dose-slot-card.component';
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
   const medicines = useMedicines();
   const list = useMemo(() => medicines.data ?? [], [medicines.data]);
-  const { takenById, takenAtById, skippedById, pendingTicks } = useTakenToday(list, now.date);
+  const { takenById, takenAtById, skippedById, postponedById, pendingTicks } = useTakenToday(list, now.date);
   const { toggle } = useToggleDose(now.date);
   const today = {
     medicines: list,
     takenById,
     takenAtById,
     skippedById,
+    postponedById,
     today: now.date,
     nowMinutes: now.minutes,
     // A settings copy saved on the device before the window existed has none.
@@ -41,7 +42,7 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
     ...buildDoseSlots({ ...today, defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes }),
     ...buildIntervalDoses(today),
   ]);
-  const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && m.courseEndDate >= now.date);
+  const asNeeded = list.filter((m) => m.schedule?.kind === 'asNeeded' && lastCourseDay(m) >= now.date);
 
   return (
     <section aria-labelledby="today-doses-title" className={cardClass}>

@@ -6,7 +6,7 @@ import {
   FollowUpTimesOptions,
 } from '../../settings/components/follow-up-inputs.component';
 import type { FollowUpDraft } from '../follow-up-choice.model';
-import { followUpNote, followUpsText } from '../follow-up-text';
+import { followUpsText } from '../follow-up-text';
 
 const choiceClass = 'flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3';
 
@@ -76,10 +76,4 @@ export function FollowUpChoice(props: {
       ) : null}
     </div>
   );
-}
-
-/** Under a medicine's times in the list: its own follow-ups, when it has them (decision 255). */
-export function FollowUpNote({ followUps }: { followUps: FollowUpSettings | undefined }) {
-  const note = followUpNote(followUps);
-  return note ? <span className="block text-sm text-slate-600">{note}</span> : null;
 }

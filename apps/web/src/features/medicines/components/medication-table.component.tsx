@@ -1,7 +1,7 @@
 import { daysText, startDateText, timesText } from '../medicine-display';
 import type { Medicine } from '../medicines.queries';
 import { DurationBadge } from './duration-badge.component';
-import { FollowUpNote } from './follow-up-choice.component';
+import { FollowUpNote } from './follow-up-note.component';
 import { FrequencyText } from './frequency-text.component';
 import { MedicineActions } from './medicine-actions.component';
 

@@ -54,6 +54,8 @@ export function MedicineForm(props: {
   addedAt: string;
   submitLabel: string;
   busyLabel: string;
+  /** A scanned pack's name and pack size (add screen, decision 329), put in as if typed. */
+  filled?: { name?: string; totalPills?: number } | undefined;
   /** Returns true when the form should be reset (a successful add). */
   onSubmit: (values: MedicineFormValues, derived: DerivedMedicineFigures) => Promise<boolean>;
 }) {
@@ -75,6 +77,11 @@ export function MedicineForm(props: {
     control,
     name: ['frequency', 'originalDurationDays', 'startDate'],
   });
+  const { filled } = props;
+  useEffect(() => {
+    if (filled?.name !== undefined) setValue('name', filled.name, { shouldDirty: true });
+    if (filled?.totalPills !== undefined) setValue('totalPills', filled.totalPills, { shouldDirty: true });
+  }, [filled, setValue]);
   const [draft, setDraft] = useState(() => draftOf(props.defaultSchedule));
   // The schedule's problems show at their fields once the user tried to save (decision 195), and
   // follow the edits from then on; a toast that vanishes is no place for them.

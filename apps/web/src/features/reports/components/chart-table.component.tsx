@@ -25,7 +25,9 @@ export function ChartTable(props: TableProps) {
 /** A report's table: a caption, column headers, and rows whose first cell names the row. */
 export function ReportTable(props: TableProps) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable: a table wider than a phone scrolls sideways, and a keyboard must reach it (axe's
+    // scrollable-region-focusable; the journal's symptom table, decision 305).
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="mt-2 w-full border-collapse text-left">
         <caption className="mb-1 text-left font-medium text-slate-800">{props.caption}</caption>
         <thead>

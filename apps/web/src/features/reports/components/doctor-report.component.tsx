@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api-error';
 import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
+import { useJournalTypes } from '../../journal/journal.queries';
 import { downloadDoctorReport } from '../doctor-report.download';
 
 const FORMATS: { format: DoctorReportFormat; label: string }[] = [
@@ -33,6 +34,15 @@ export function DoctorReport({ today }: { today: string }) {
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<string | undefined>();
   const problem = rangeProblem(from, to, today);
+  // The journal's parts (issue 56): every type's readings and the symptoms unless unticked.
+  const types = useJournalTypes();
+  const [left, setLeft] = useState<string[]>([]);
+  const [symptoms, setSymptoms] = useState(true);
+  // The contract takes at most 10 types: the first ten ticked (7 built-in ones, then own types).
+  const measurements = (types.data ?? [])
+    .map((t) => t.type)
+    .filter((t) => !left.includes(t))
+    .slice(0, 10);
 
   const download = async (format: DoctorReportFormat) => {
     setDone(undefined);
@@ -40,7 +50,14 @@ export function DoctorReport({ today }: { today: string }) {
     setError(undefined);
     setBusy(format);
     try {
-      const name = await downloadDoctorReport({ email: user.email, format, from, to });
+      const name = await downloadDoctorReport({
+        email: user.email,
+        format,
+        from,
+        to,
+        measurements,
+        symptoms,
+      });
       setDone(`Downloaded ${name}.`);
     } catch (cause) {
       setError(messageOf(cause) ?? 'The report could not be downloaded. Please try again.');
@@ -57,7 +74,8 @@ export function DoctorReport({ today }: { today: string }) {
         </h2>
         <p className="text-sm text-slate-600">
           Your medicines with dosage and schedule, every dose taken or missed, adherence and refills, for the
-          days you choose (at most a year). PDF to print, CSV for a spreadsheet, FHIR for a clinic’s system.
+          days you choose (at most a year), with the readings and symptoms you tick below. PDF to print, CSV
+          for a spreadsheet, FHIR for a clinic’s system.
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -82,6 +100,29 @@ export function DoctorReport({ today }: { today: string }) {
           />
         </Field>
       </div>
+      <fieldset>
+        <legend className="font-medium text-slate-800">From your journal</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4">
+          {[
+            ...(types.data ?? []).map((t) => ({ key: t.type, label: t.label })),
+            { key: '', label: 'Symptoms' },
+          ].map(({ key, label }) => (
+            <label key={key || 'symptoms'} className="inline-flex min-h-11 items-center gap-2 text-slate-800">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={key ? !left.includes(key) : symptoms}
+                onChange={(e) =>
+                  key
+                    ? setLeft(e.target.checked ? left.filter((k) => k !== key) : [...left, key])
+                    : setSymptoms(e.target.checked)
+                }
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {FORMATS.map(({ format, label }) => (
           <button

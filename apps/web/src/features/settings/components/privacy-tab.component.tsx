@@ -1,6 +1,9 @@
 import { Toggle } from '../../../shared/ui/toggle.component';
+import { RecentActivitySection } from '../../activity/recent-activity-section.component';
 import { AccessTokensSection } from '../../access-tokens/access-tokens-section.component';
 import { CalendarFeedSection } from '../../calendar-feed/calendar-feed-section.component';
+import { PasskeysSection } from '../../passkeys/passkeys-section.component';
+import { TwoFactorSection } from '../../two-factor/two-factor-section.component';
 import type { SettingsDraft } from '../settings-draft';
 import { AccountActions } from './account-actions.component';
 import { SessionsSection } from './sessions-section.component';
@@ -25,8 +28,11 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
         Medicine Reminder collects no usage analytics: nothing about how you use the app is sent anywhere.
       </p>
       <CalendarFeedSection />
+      <PasskeysSection />
+      <TwoFactorSection />
       <AccessTokensSection />
       <SessionsSection />
+      <RecentActivitySection />
       <AccountActions title="Data Management" detailed />
     </div>
   );

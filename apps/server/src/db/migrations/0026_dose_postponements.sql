@@ -1,0 +1,1 @@
+ALTER TABLE "dose_records" ADD COLUMN "slot_postponed" jsonb;

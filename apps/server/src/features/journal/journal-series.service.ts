@@ -1,0 +1,126 @@
+import type { JournalSeriesView } from '@medrem/contract';
+import {
+  bucketReadings,
+  rangeAggregates,
+  seriesResolution,
+  wallClockInstant,
+  zonedNow,
+} from '@medrem/domain';
+import { notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { Caller } from '../auth/caller';
+import type { DoseRecordRepository } from '../medicines/dose-record.repository';
+import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { SettingsService } from '../settings/settings.service';
+import { type JournalAccess, type JournalOwner, instantsOf } from './journal-access';
+import { shownValues, targetsShown, typeOf, valuesOf } from './measurement-type-view';
+import type { MeasurementRepository } from './measurement.repository';
+import type { MeasurementService } from './measurement.service';
+
+interface SeriesInput {
+  type: string;
+  from: string;
+  to: string;
+  medicineId?: string | undefined;
+  patientId?: string | undefined;
+}
+
+/**
+ * The chart's one answer (decision 301): a type's readings over a range — each one up to 92 days,
+ * else a min/mean/max per day — in the person's display unit, their target band, and a chosen
+ * medicine's due and taken doses per day counted by the reports' one rule (decision 100).
+ */
+export class JournalSeriesService {
+  constructor(
+    private readonly deps: {
+      measurements: MeasurementRepository;
+      types: Pick<MeasurementService, 'typesOf'>;
+      medicines: Pick<MedicineRepository, 'findOwned'>;
+      doses: Pick<DoseRecordRepository, 'doseHistory'>;
+      settings: Pick<SettingsService, 'effective'>;
+      access: JournalAccess;
+      clock: Clock;
+    },
+  ) {}
+
+  async series(caller: Caller, input: SeriesInput): Promise<JournalSeriesView> {
+    const owner = await this.deps.access.reader(caller, input.patientId);
+    const type = typeOf(await this.deps.types.typesOf(owner.userId), input.type);
+    const [rows, adherence] = await Promise.all([
+      this.deps.measurements.between(
+        owner.userId,
+        { ...instantsOf(input.from, input.to, owner.timeZone), type: type.ref },
+        'asc',
+      ),
+      input.medicineId === undefined ? null : this.adherence(owner, input.medicineId, input.from, input.to),
+    ]);
+    const unit = type.view.displayUnit;
+    const resolution = seriesResolution(input.from, input.to);
+    const dated = rows.map((row) => ({
+      at: row.measuredAt,
+      date: zonedNow(row.measuredAt, owner.timeZone).date,
+      values: valuesOf(type, row),
+    }));
+    const points =
+      resolution === 'raw'
+        ? dated.map((reading) => {
+            const values = shownValues(type, reading.values, unit);
+            return {
+              at: reading.at.toISOString(),
+              date: reading.date,
+              count: 1,
+              mean: values,
+              min: values,
+              max: values,
+            };
+          })
+        : bucketReadings(dated).map((bucket) => ({
+            at: new Date(wallClockInstant(bucket.date, '00:00', owner.timeZone)).toISOString(),
+            date: bucket.date,
+            count: bucket.count,
+            mean: shownValues(type, bucket.mean, unit),
+            min: shownValues(type, bucket.min, unit),
+            max: shownValues(type, bucket.max, unit),
+          }));
+    return {
+      type: type.view,
+      from: input.from,
+      to: input.to,
+      timeZone: owner.timeZone,
+      resolution,
+      unit,
+      points,
+      target: targetsShown(type, unit),
+      adherence,
+    };
+  }
+
+  /**
+   * The medicine's days over the range, as the Reports count them. A caregiver without the medicine
+   * permission cannot learn of a medicine, so its id reads as unknown.
+   */
+  private async adherence(owner: JournalOwner, medicineId: string, from: string, to: string) {
+    const medicine = owner.canSeeMedicines
+      ? await this.deps.medicines.findOwned(medicineId, owner.userId)
+      : undefined;
+    if (!medicine) throw notFound('No such medicine of yours.');
+    const [history, settings] = await Promise.all([
+      this.deps.doses.doseHistory(medicineId, from, to),
+      this.deps.settings.effective(owner.userId),
+    ]);
+    const now = zonedNow(this.deps.clock.now(), owner.timeZone);
+    const { days } = rangeAggregates([{ medicineId, name: medicine.name, medicine, history }], {
+      from,
+      to,
+      today: now.date,
+      nowMinutes: now.minutes,
+      defaultReminderTimes: settings.medicineDefaults.defaultReminderTimes,
+      timeZone: owner.timeZone,
+    });
+    return {
+      medicineId,
+      name: medicine.name,
+      days: days.map((d) => ({ date: d.date, due: d.due, taken: d.taken, rate: d.rate })),
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { CareRepository } from '../care/care.repository';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
+import type { DoseRecordRepository } from '../medicines/dose-record.repository';
+import type { MedicineRepository } from '../medicines/medicine.repository';
+import type { SettingsService } from '../settings/settings.service';
+import { JournalAccess } from './journal-access';
+import { JournalEntryRepository } from './journal-entry.repository';
+import { journalExportOf } from './journal-export';
+import { JournalSeriesService } from './journal-series.service';
+import type { MeasurementReminderChangeListener } from './measurement-reminder-change.port';
+import { MeasurementReminderRepository } from './measurement-reminder.repository';
+import { MeasurementReminderService } from './measurement-reminder.service';
+import { MeasurementRepository } from './measurement.repository';
+import { MeasurementService } from './measurement.service';
+import { SymptomService } from './symptom.service';
+
+/** The health journal's services (issue 56) over one database. */
+export function createJournalServices(deps: {
+  db: Database;
+  clock: Clock;
+  idempotency: IdempotencyService;
+  settings: SettingsService;
+  medicines: MedicineRepository;
+  doses: DoseRecordRepository;
+  /** The reminder engine's scheduler: measurement reminders' rows follow their changes. */
+  changes: MeasurementReminderChangeListener;
+}) {
+  const { db, clock, idempotency } = deps;
+  const access = new JournalAccess({ care: new CareRepository(db), settings: deps.settings, clock });
+  const repository = new MeasurementRepository(db);
+  const measurements = new MeasurementService({ measurements: repository, access, idempotency, clock });
+  const entries = new JournalEntryRepository(db);
+  const symptoms = new SymptomService({
+    entries,
+    medicines: deps.medicines,
+    access,
+    idempotency,
+    clock,
+  });
+  const series = new JournalSeriesService({
+    measurements: repository,
+    types: measurements,
+    medicines: deps.medicines,
+    doses: deps.doses,
+    settings: deps.settings,
+    access,
+    clock,
+  });
+  const reminders = new MeasurementReminderService({
+    db,
+    types: measurements,
+    access,
+    changes: deps.changes,
+    clock,
+  });
+  const exportOf = (userId: string) =>
+    journalExportOf(
+      {
+        measurements: repository,
+        entries,
+        types: measurements,
+        reminders: new MeasurementReminderRepository(db),
+      },
+      userId,
+    );
+  return { measurements, symptoms, series, reminders, repository, entries, exportOf };
+}

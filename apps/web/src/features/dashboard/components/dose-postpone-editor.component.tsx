@@ -1,0 +1,72 @@
+import { formatTime12h, postponeIssue, quickPostponeTimes } from '@medrem/domain';
+import { useId, useState } from 'react';
+import { DoseFormFooter } from './dose-form-footer.component';
+
+/**
+ * The choice of a later time today: quick choices, or a time of the day; refused ones say why. The
+ * dose page a reminder opens uses it too (decision 343).
+ */
+export function DosePostponeEditor(props: {
+  doseName: string;
+  plannedTime: string;
+  now: { date: string; time: string; minutes: number; hour: number };
+  onPostpone: (newTime: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const { doseName, plannedTime, now } = props;
+  const id = useId();
+  const [time, setTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = async (to: string) => {
+    const issue = postponeIssue({ date: now.date, today: now.date, plannedTime, to, nowTime: now.time });
+    const refusal = issue ?? (await props.onPostpone(to));
+    setError(refusal);
+    if (refusal === null) props.onClose();
+  };
+  const quick = quickPostponeTimes(now.minutes).filter((q) => q.time > plannedTime);
+  return (
+    <form
+      className="mt-2 flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm"
+      aria-labelledby={`${id}-legend`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(time);
+      }}
+    >
+      <p id={`${id}-legend`} className="font-medium text-slate-900">
+        Postpone {doseName} to a later time today
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {quick.map((q) => (
+          <button
+            key={q.minutes}
+            type="button"
+            className="min-h-11 rounded-md border border-brand-700 px-3 text-brand-800"
+            onClick={() => void save(q.time)}
+          >
+            {q.minutes < 60 ? `+${q.minutes} min` : `+${q.minutes / 60} h`} ({formatTime12h(q.time)})
+          </button>
+        ))}
+      </div>
+      <label htmlFor={`${id}-time`} className="text-slate-800">
+        Another time today
+      </label>
+      <input
+        id={`${id}-time`}
+        type="time"
+        value={time}
+        required
+        onChange={(event) => setTime(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="w-40 rounded-md border border-slate-400 px-2 py-2"
+      />
+      <DoseFormFooter
+        submitLabel="Postpone dose"
+        onCancel={props.onClose}
+        error={error}
+        errorId={`${id}-error`}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import type { JournalSeriesView, MeasurementTypeView } from '@medrem/contract';
+import { addDays, wallClockInstant } from '@medrem/domain';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-error';
+import { useMediaQuery } from '../../../lib/use-media-query.hook';
+import { trpc } from '../../../lib/trpc';
+import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.styles';
+import { TypeSelect } from './type-select.component';
+import { Field } from '../../../shared/ui/field.component';
+import { Spinner } from '../../../shared/ui/spinner.component';
+import { CHART_PERIODS, type ChartPeriod, shortDayLabel } from '../chart-scale';
+import { componentUnitOf, typeUnitText } from '../journal-units';
+import { type ChartLine, type ChartReading, MeasurementChart } from './measurement-chart.component';
+import { moodLabel } from './mood-check.component';
+import { SymptomTimeline, type TimelineEntry } from './symptom-timeline.component';
+
+const noon = (date: string, timeZone: string) =>
+  new Date(wallClockInstant(date, '12:00', timeZone)).toISOString();
+
+/** The lines of a type's chart: the numbers in its shown unit (the pulse, in beats/min, stays in the table of readings). */
+export function chartLines(series: JournalSeriesView): ChartLine[] {
+  const type = series.type;
+  return type.components
+    .filter((c) => componentUnitOf(type, c.key, series.unit) === series.unit)
+    .map((c) => {
+      const target = series.target.find((t) => t.component === c.key);
+      return {
+        key: c.key,
+        label: c.label,
+        unit: typeUnitText(type, series.unit),
+        target: target ? { low: target.low ?? undefined, high: target.high ?? undefined } : undefined,
+      };
+    });
+}
+
+/** Readings as they are; a long range's daily means at midday, said as a day's mean in the table. */
+export function chartReadings(series: JournalSeriesView): ChartReading[] {
+  return series.points.map((p) =>
+    series.resolution === 'raw'
+      ? { id: p.at, at: p.at, values: p.mean }
+      : {
+          id: p.date,
+          at: noon(p.date, series.timeZone),
+          values: p.mean,
+          timeText: `${shortDayLabel(p.date)}${p.count > 1 ? `, mean of ${p.count}` : ''}`,
+        },
+  );
+}
+
+/**
+ * The journal's charts (decision 305): a type's readings over 2 weeks, 3 months or a year with its
+ * target band and a chosen medicine's doses, and the symptoms and moods of the same period. Its
+ * own chunk, loaded when the journal screen shows it; each chart has its table.
+ */
+export function JournalCharts(props: {
+  types: MeasurementTypeView[];
+  medicines: { id: string; name: string }[];
+  today: string;
+  timeZone: string;
+}) {
+  // A phone draws on fewer units: the same 11-unit text is then about 10 px, not 6.
+  const width = useMediaQuery('(max-width: 639px)') ? 380 : 640;
+  const [period, setPeriod] = useState<ChartPeriod>('2w');
+  const [typeRef, setTypeRef] = useState(props.types[0]?.type ?? 'blood-pressure');
+  const [medicineId, setMedicineId] = useState(props.medicines[0]?.id ?? '');
+  const { days } = CHART_PERIODS[period];
+  const from = addDays(props.today, -(days - 1));
+  const range = { from, to: props.today };
+  const series = trpc.journal.series.useQuery({
+    type: typeRef,
+    ...range,
+    ...(medicineId ? { medicineId } : {}),
+  });
+  const symptoms = trpc.journal.symptoms.useQuery(range, { select: (d) => d.symptoms });
+  const moods = trpc.journal.moods.useQuery(range, { select: (d) => d.moods });
+  const timeline: TimelineEntry[] = [
+    ...(symptoms.data ?? []).map((s) => ({
+      id: s.id,
+      at: s.occurredAt,
+      name: s.symptom,
+      level: s.severity,
+      levelText: `${s.severity} of 5`,
+      medicineName: s.medicineName ?? undefined,
+      note: s.note ?? undefined,
+    })),
+    ...(moods.data ?? []).map((m) => ({
+      id: `mood-${m.date}`,
+      at: noon(m.date, props.timeZone),
+      name: 'Mood',
+      level: m.mood,
+      levelText: `${moodLabel(m.mood)} (${m.mood} of 5)`,
+      note: m.note ?? undefined,
+      timeText: shortDayLabel(m.date),
+    })),
+  ];
+
+  return (
+    <section aria-labelledby="charts-title" className={`${cardClass} space-y-4`}>
+      <h2 id="charts-title" className="text-xl font-semibold text-slate-900">
+        Charts
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TypeSelect
+          id="chart-type"
+          label="Measurement"
+          types={props.types}
+          value={typeRef}
+          onChange={setTypeRef}
+        />
+        <Field id="chart-medicine" label="Medicine on the same chart">
+          <select
+            id="chart-medicine"
+            className={inputClass}
+            value={medicineId}
+            onChange={(e) => setMedicineId(e.target.value)}
+          >
+            <option value="">None</option>
+            {props.medicines.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div role="group" aria-label="Period" className="flex gap-1 sm:col-span-2">
+          {(Object.keys(CHART_PERIODS) as ChartPeriod[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={period === key}
+              onClick={() => setPeriod(key)}
+              className={`${buttonClass.secondary} flex-1 px-2 whitespace-nowrap sm:flex-none aria-pressed:border-brand-700 aria-pressed:bg-brand-50`}
+            >
+              {CHART_PERIODS[key].label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {series.error ? (
+        <p role="alert" className="text-red-700">
+          {messageOf(series.error) ?? 'Could not load the chart.'}
+        </p>
+      ) : !series.data ? (
+        <Spinner label="Loading the chart..." />
+      ) : (
+        <MeasurementChart
+          id="measurement-chart"
+          width={width}
+          title={`${series.data.type.label}, last ${CHART_PERIODS[period].label}`}
+          from={from}
+          days={days}
+          timeZone={props.timeZone}
+          lines={chartLines(series.data)}
+          readings={chartReadings(series.data)}
+          adherence={
+            series.data.adherence
+              ? { medicineName: series.data.adherence.name, days: series.data.adherence.days }
+              : undefined
+          }
+        />
+      )}
+      <SymptomTimeline width={width} from={from} days={days} timeZone={props.timeZone} entries={timeline} />
+    </section>
+  );
+}

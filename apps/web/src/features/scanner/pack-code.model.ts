@@ -1,0 +1,55 @@
+import { type Gs1Pack, parseGs1 } from '@medrem/domain';
+
+/**
+ * What one look at a pack gave: its contents, a reason to tell the person, or nothing yet. `code`
+ * is the text as decoded, for the server to read again (it trusts no device's reading).
+ */
+export type PackReading =
+  { kind: 'pack'; pack: Gs1Pack; code: string } | { kind: 'refused'; message: string } | { kind: 'none' };
+
+/**
+ * The texts a picture decoded to, read with the domain's GS1 reader (decision 264). A picture may
+ * hold more than one code (a pack's DataMatrix beside its EAN-13): the first that reads as a pack
+ * wins, and a refusal is told only when no code on it reads.
+ */
+export function readPackCodes(texts: readonly string[], currentYear: number): PackReading {
+  let refusal: PackReading = { kind: 'none' };
+  for (const text of texts) {
+    const result = parseGs1(text, currentYear);
+    if (result.ok) return { kind: 'pack', pack: result.pack, code: text };
+    if (refusal.kind === 'none') refusal = { kind: 'refused', message: result.error };
+  }
+  return refusal;
+}
+
+/**
+ * A pack whose expiry is before today: the code is read correctly, but the pack must not be
+ * counted as stock (an expiry far in the past is as likely a misprint as an old pack).
+ */
+export function expiredMessage(pack: Gs1Pack, today: string): string | null {
+  if (!pack.expiry || pack.expiry >= today) return null;
+  return `This pack expired on ${pack.expiry}: it is not added to your supply. Return it to a pharmacy.`;
+}
+
+/** The same pack (GTIN and serial) scanned again: every pack is counted once. */
+export function alreadyAddedMessage(
+  pack: Gs1Pack,
+  added: readonly { gtin: string; serial?: string | null | undefined }[],
+): string | null {
+  if (!pack.serial) return null;
+  const twice = added.some((known) => known.gtin === pack.gtin && known.serial === pack.serial);
+  return twice ? `This pack (serial ${pack.serial}) is already added.` : null;
+}
+
+/** The pack in words for the person holding it: "Expires 2027-05-31 · batch A1 · 28 in the pack". */
+export function packSummary(pack: Gs1Pack): string {
+  return [
+    `Product ${pack.gtin}`,
+    pack.expiry && `expires ${pack.expiry}`,
+    pack.batch && `batch ${pack.batch}`,
+    pack.serial && `serial ${pack.serial}`,
+    pack.count && `${pack.count} in the pack`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
