@@ -12,6 +12,8 @@ export interface StockPack {
   /** The pills it held when added. */
   pills: number;
   addedAt: Date;
+  /** Its place in the order packs were added: of two added in the same millisecond, the first is lower. */
+  addedOrder: number;
 }
 
 /** Days before a pack's expiry that it is reminded of: 30, 7 and the day itself. */
@@ -28,7 +30,7 @@ export function compareUseOrder(a: StockPack, b: StockPack): number {
     if (b.expiresOn === null) return -1;
     return a.expiresOn < b.expiresOn ? -1 : 1;
   }
-  return a.addedAt.getTime() - b.addedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.addedAt.getTime() - b.addedAt.getTime() || a.addedOrder - b.addedOrder;
 }
 
 export interface PackStock {

@@ -7,11 +7,13 @@ import {
   runsOutOn,
 } from '../src/pack-stock';
 
+let addedOrder = 0;
 const pack = (id: string, expiresOn: string | null, pills: number, added = '2026-12-01T00:00:00Z') => ({
   id,
   expiresOn,
   pills,
   addedAt: new Date(added),
+  addedOrder: ++addedOrder,
 });
 
 describe('packs on hand (decision 322)', () => {
@@ -28,6 +30,22 @@ describe('packs on hand (decision 322)', () => {
       'late',
       'none',
     ]);
+  });
+
+  it('of two packs added in the same millisecond, uses the one added first (its ids sort the other way)', () => {
+    const first = pack('z-added-first', '2027-01-31', 30);
+    const second = pack('a-added-second', '2027-01-31', 30);
+    expect([second, first].sort(compareUseOrder).map((p) => p.id)).toEqual([
+      'z-added-first',
+      'a-added-second',
+    ]);
+    // 40 pills left: the first pack, used first, holds 10 of them; the second is still full.
+    expect(packStock([second, first], 40).pillsLeft).toEqual(
+      new Map([
+        ['a-added-second', 30],
+        ['z-added-first', 10],
+      ]),
+    );
   });
 
   it('puts the pills left in the packs used last; loose pills are used first', () => {

@@ -116,13 +116,13 @@ export async function copyTable(
     ).map((r) => (typeof r.row === 'string' ? (JSON.parse(r.row) as unknown) : r.row));
     if (batch.length === 0) return copied;
     await to.execute(
-      sql`insert into ${ident(table.name)} select * from jsonb_populate_recordset(null::${ident(table.name)}, ${JSON.stringify(batch)}::jsonb)`,
+      sql`insert into ${ident(table.name)} overriding system value select * from jsonb_populate_recordset(null::${ident(table.name)}, ${JSON.stringify(batch)}::jsonb)`,
     );
     copied += batch.length;
   }
 }
 
-/** Sets every sequence owned by a column to follow the copied rows (the schema has none today). */
+/** Sets every sequence owned by a column (medicine_packs.added_order, decision 354) to follow the copied rows. */
 export async function resetSequences(db: Database): Promise<number> {
   const owned = rowsOf<{ seq: string; tbl: string; col: string }>(
     await db.execute(sql`

@@ -1,10 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/config';
+import { rowsOf } from '../../src/db/database';
 import * as schema from '../../src/db/schema';
 import type { ReminderEngine } from '../../src/features/reminders/engine/reminder-engine';
 import { ManualClock } from '../../src/lib/clock';
@@ -161,6 +163,19 @@ describe.skipIf(!serverUrl)('npm run migrate-to-postgres', () => {
         // The activity record moved too, but this export and the sign-in after the move add to it.
         expect(withoutActivity(exported.text)).toBe(exportedBefore);
         expect(await readdir(freshDir).catch(() => [])).not.toContain('secrets.json');
+
+        // The packs' added order (decision 354) goes on after the moved ones: its sequence was set
+        // past them, so a pack added now is the last, not the first.
+        const medicineId = (exported.body as { medicines: { id: string }[] }).medicines[0]!.id;
+        const next = await api.post(`/api/medicine/${medicineId}/packs`, {
+          gtin: '09506000134352',
+          pills: 10,
+        });
+        expect(next.status, next.text).toBe(201);
+        const order = rowsOf<{ serial: string | null }>(
+          await after.app.database.db.execute(sql`select serial from medicine_packs order by added_order`),
+        );
+        expect(order.map((r) => r.serial)).toEqual(['MOVE1', null]);
 
         // Reminders go on from the moved schedule: the evening dose reaches the same device.
         await after.at('2026-11-21T20:00:00Z');

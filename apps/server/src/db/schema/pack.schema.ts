@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -38,6 +39,12 @@ export const medicinePacks = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }),
     pills: integer('pills').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The order packs were added in, from the database: two packs added in the same millisecond (a
+     * batch of scans replayed from the offline queue, a clock held still) still have a first and a
+     * second, so the use order and every list of packs is the same on every read (decision 354).
+     */
+    addedOrder: bigint('added_order', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     usedUpAt: timestamp('used_up_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

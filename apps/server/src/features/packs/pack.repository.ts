@@ -30,7 +30,7 @@ export class PackRepository {
       .select()
       .from(medicinePacks)
       .where(and(eq(medicinePacks.medicineId, medicineId), eq(medicinePacks.userId, userId)))
-      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.id));
+      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.addedOrder));
   }
 
   /** Every pack on hand (not used up) of these users: the cabinet and the expiry reminders. */
@@ -40,7 +40,7 @@ export class PackRepository {
       .select()
       .from(medicinePacks)
       .where(and(inArray(medicinePacks.userId, [...userIds]), isNull(medicinePacks.usedUpAt)))
-      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.id));
+      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.addedOrder));
   }
 
   /** Packs on hand with an expiry, of these users: what the expiry reminders read (decision 323). */
@@ -61,7 +61,8 @@ export class PackRepository {
           isNull(medicinePacks.usedUpAt),
           isNotNull(medicinePacks.expiresOn),
         ),
-      );
+      )
+      .orderBy(asc(medicinePacks.expiresOn), asc(medicinePacks.addedAt), asc(medicinePacks.addedOrder));
   }
 
   /** Every pack of a user, for the export. */
@@ -70,7 +71,7 @@ export class PackRepository {
       .select()
       .from(medicinePacks)
       .where(eq(medicinePacks.userId, userId))
-      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.id));
+      .orderBy(asc(medicinePacks.addedAt), asc(medicinePacks.addedOrder));
   }
 
   async findOwned(packId: string, medicineId: string, userId: string): Promise<PackRow | undefined> {

@@ -1,0 +1,1 @@
+ALTER TABLE "medicine_packs" ADD COLUMN "added_order" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "medicine_packs_added_order_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);
