@@ -13,6 +13,7 @@ export * from './adherence-aggregates';
 export * from './dose-schedule';
 export * from './dose-occurrences';
 export * from './wall-clock';
+export * from './zone-offsets';
 export * from './schedule-text';
 export * from './as-needed';
 export * from './ics';

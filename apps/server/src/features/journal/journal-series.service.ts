@@ -5,6 +5,7 @@ import {
   seriesResolution,
   wallClockInstant,
   zonedNow,
+  zonedDateOf,
 } from '@medrem/domain';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -47,18 +48,17 @@ export class JournalSeriesService {
     const owner = await this.deps.access.reader(caller, input.patientId);
     const type = typeOf(await this.deps.types.typesOf(owner.userId), input.type);
     const [rows, adherence] = await Promise.all([
-      this.deps.measurements.between(
-        owner.userId,
-        { ...instantsOf(input.from, input.to, owner.timeZone), type: type.ref },
-        'asc',
-      ),
+      this.deps.measurements.chartReadings(owner.userId, {
+        ...instantsOf(input.from, input.to, owner.timeZone),
+        type: type.ref,
+      }),
       input.medicineId === undefined ? null : this.adherence(owner, input.medicineId, input.from, input.to),
     ]);
     const unit = type.view.displayUnit;
     const resolution = seriesResolution(input.from, input.to);
     const dated = rows.map((row) => ({
       at: row.measuredAt,
-      date: zonedNow(row.measuredAt, owner.timeZone).date,
+      date: zonedDateOf(row.measuredAt, owner.timeZone),
       values: valuesOf(type, row),
     }));
     const points =

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { measurementPreferences, measurementTypes, measurements } from '../../db/schema';
 
 export type MeasurementRow = typeof measurements.$inferSelect;
+export type ChartReading = Pick<MeasurementRow, 'measuredAt' | 'value' | 'value2' | 'value3'>;
 export type CustomTypeRow = typeof measurementTypes.$inferSelect;
 export type PreferenceRow = typeof measurementPreferences.$inferSelect;
 export type MeasurementValues = Pick<
@@ -110,6 +111,34 @@ export class MeasurementRepository {
         order === 'asc' ? asc(measurements.measuredAt) : desc(measurements.measuredAt),
         order === 'asc' ? asc(measurements.id) : desc(measurements.id),
       );
+  }
+
+  /**
+   * A type's readings in [from, until), oldest first, with only what a chart needs: a year's chart
+   * reads 730 rows, and the other nine columns (three timestamps, two ids) doubled the time the
+   * rows took to arrive and be mapped (decision 355).
+   */
+  async chartReadings(
+    userId: string,
+    range: { from: Date; until: Date; type: string },
+  ): Promise<ChartReading[]> {
+    return this.db
+      .select({
+        measuredAt: measurements.measuredAt,
+        value: measurements.value,
+        value2: measurements.value2,
+        value3: measurements.value3,
+      })
+      .from(measurements)
+      .where(
+        and(
+          eq(measurements.userId, userId),
+          eq(measurements.type, range.type),
+          gte(measurements.measuredAt, range.from),
+          lt(measurements.measuredAt, range.until),
+        ),
+      )
+      .orderBy(asc(measurements.measuredAt), asc(measurements.id));
   }
 
   /** Every reading of the user, oldest first (the account export). */

@@ -1,5 +1,5 @@
 import type { DoctorReportJournal } from '@medrem/contract';
-import { bucketReadings, weekStartOf, zonedNow } from '@medrem/domain';
+import { bucketReadings, weekStartOf, zonedDateOf } from '@medrem/domain';
 import { instantsOf } from '../journal/journal-access';
 import type { JournalEntryRepository } from '../journal/journal-entry.repository';
 import {
@@ -69,7 +69,7 @@ function section(
   const many = type.view.components.length > 1;
   const dated = rows.map((row) => ({
     row,
-    date: zonedNow(row.measuredAt, timeZone).date,
+    date: zonedDateOf(row.measuredAt, timeZone),
     values: valuesOf(type, row),
   }));
   return {

@@ -21,6 +21,7 @@ import {
   slotTimesOf,
   skipOf,
   skipText,
+  zonedDateOf,
 } from '@medrem/domain';
 import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
@@ -67,7 +68,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
     timeZone,
   });
   const inRange = (instant: Date) => {
-    const date = zonedNow(instant, timeZone).date;
+    const date = zonedDateOf(instant, timeZone);
     return date >= from && date <= to;
   };
 

@@ -6,6 +6,7 @@ import {
   monthTrendPoint,
   monthsEndingWith,
   zonedNow,
+  zonedDateOf,
 } from '@medrem/domain';
 import type { MedicineRow } from '../medicines/medicine.repository';
 import { badRequest } from '../../lib/app-error';
@@ -137,7 +138,7 @@ export class ReportService {
     const intakes = await this.deps.asNeeded.allAsNeeded(prn.map((row) => row.id));
     return prn.map((row) => {
       const mine = intakes.filter(
-        (i) => i.medicineId === row.id && zonedNow(i.takenAt, timeZone).date.startsWith(month),
+        (i) => i.medicineId === row.id && zonedDateOf(i.takenAt, timeZone).startsWith(month),
       );
       return {
         medicineId: row.id,
