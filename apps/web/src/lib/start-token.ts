@@ -48,6 +48,10 @@ export const startToken = {
     if (!pending || pending.settled || accessTokenStorage.get() !== null) return undefined;
     return pending.token.catch(() => undefined);
   },
+  /** Settles once the start's token request has been answered (or at once when there is none). */
+  async answered(): Promise<void> {
+    await pending?.token.catch(() => undefined);
+  },
   /**
    * Whether calls for `user` can go: once the start's request for their token has brought it, or
    * at once when the device holds a usable one of theirs (decision 057); false when that request

@@ -76,3 +76,16 @@ export function refreshAccessToken(): Promise<string> {
   });
   return inflight;
 }
+
+/**
+ * Settles once every token request this tab has under way is answered. Signing out waits for it:
+ * a request still on its way when the session ends is refused, and the refusal would be the last
+ * thing the app logs (decision 353's sign-out after a two-step sign-in showed it).
+ */
+export async function tokenRequestsAnswered(limitMs = 3000): Promise<void> {
+  // Never held longer than a moment: signing out must not wait on a network that does not answer.
+  await Promise.race([
+    Promise.all([startToken.answered(), inflight?.catch(() => undefined)]),
+    new Promise((resolve) => setTimeout(resolve, limitMs)),
+  ]);
+}

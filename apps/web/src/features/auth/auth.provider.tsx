@@ -7,7 +7,7 @@ import { httpStatusOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { serverClock } from '../../lib/server-clock';
 import { sessionIdentity } from '../../lib/session-identity';
-import { refreshAccessToken } from '../../lib/token-refresh';
+import { refreshAccessToken, tokenRequestsAnswered } from '../../lib/token-refresh';
 import { type RouterInputs, trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
 import { savedOfflineAccount } from '../offline/saved-account';
@@ -198,6 +198,7 @@ export function AuthProvider({
         return { verificationRequired };
       },
       async logout() {
+        await tokenRequestsAnswered();
         await logoutCall(undefined);
         setSignedOut();
       },
