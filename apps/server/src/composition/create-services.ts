@@ -1,34 +1,20 @@
 import type { Database } from '../db/database';
-import { AccessTokenRepository, type TokenGrant } from '../features/access-tokens/access-token.repository';
-import { AccessTokenService } from '../features/access-tokens/access-token.service';
+import { AccessTokenRepository } from '../features/access-tokens/access-token.repository';
+import { InstanceSettingsRepository } from '../features/admin/instance-settings.repository';
+import { SignupInvitationRepository } from '../features/admin/signup-invitation.repository';
 import { ActivityService } from '../features/activity/activity.service';
-import { AuthService } from '../features/auth/auth.service';
 import { SessionRepository } from '../features/auth/session.repository';
 import { IdempotencyService } from '../features/idempotency/idempotency.service';
 import { IdempotentWriteRepository } from '../features/idempotency/idempotent-write.repository';
-import { DayWriteRepository } from '../features/medicines/day-write.repository';
 import { AsNeededRepository } from '../features/medicines/as-needed.repository';
 import { DoseRecordRepository } from '../features/medicines/dose-record.repository';
-import { DoseRecordService } from '../features/medicines/dose-record.service';
-import { DoseSkipService } from '../features/medicines/dose-skip.service';
-import { DosePostponeService } from '../features/medicines/dose-postpone.service';
 import { MedicineRepository } from '../features/medicines/medicine.repository';
-import { MedicineService } from '../features/medicines/medicine.service';
-import { MedicineLifeService } from '../features/medicines/medicine-life.service';
-import { CabinetService } from '../features/packs/cabinet.service';
-import { GtinMappingService } from '../features/packs/gtin-mapping.service';
-import { PackService, type PackWriteScope } from '../features/packs/pack.service';
 import { PackRepository } from '../features/packs/pack.repository';
 import { PlanChangeRepository } from '../features/medicines/plan-change.repository';
 import type { MedicineWriteScope } from '../features/medicines/medicine-write-scope';
 import { RefillRepository } from '../features/medicines/refill.repository';
-import { RealtimeHub } from '../features/notifications/live/live-hub';
 import { NotificationRepository } from '../features/notifications/notification.repository';
-import { NotificationService } from '../features/notifications/notification.service';
 import { PushSubscriptionRepository } from '../features/push/push-subscription.repository';
-import { PushService } from '../features/push/push.service';
-import { ChannelEndpointPolicy } from '../features/push/channel-endpoints';
-import { DeliveryChannelsService } from '../features/push/delivery-channels.service';
 import { ReportService } from '../features/reports/report.service';
 import { CalendarFeedRepository } from '../features/calendar/calendar-feed.repository';
 import { CalendarFeedService } from '../features/calendar/calendar-feed.service';
@@ -44,23 +30,20 @@ import { SettingsService, type SettingsWriteScope } from '../features/settings/s
 import { UserRepository } from '../features/users/user.repository';
 import { UserService } from '../features/users/user.service';
 import { createSocialServices } from '../features/auth/social/social.composition';
-import { createAccessTokenSigner } from '../lib/access-token-signer';
 import { createPasskeyService } from './create-passkey-services';
-import { argon2idHasher } from '../lib/password-hasher';
+import { createAuthServices } from './create-auth-services';
+import { createMedicineServices } from './create-medicine-services';
+import { createNotificationServices } from './create-notification-services';
 import { LocalInvalidationBus } from '../lib/invalidation-bus';
 import { PerUserCache } from '../lib/per-user-cache';
-import type { KnownCaller } from '../features/auth/caller';
 import type { EffectiveSettings } from '../features/settings/effective-settings';
 import { issueOperatorResetLink } from '../features/account/operator-reset-link';
 import { EmailChangeService } from '../features/account/email-change.service';
 import { createMailServices, createPasswordReset } from './create-mail-services';
 import type { ServiceDependencies } from './service-dependencies';
-import { InstanceSettingsRepository } from '../features/admin/instance-settings.repository';
-import { SignupInvitationRepository } from '../features/admin/signup-invitation.repository';
 import { SignupPolicyService } from '../features/admin/signup-policy.service';
 import { NO_OPERATOR, createAdminServices } from './create-admin-services';
 import { createJournalServices } from '../features/journal/journal.composition';
-import { createTwoFactorParts } from './create-two-factor-services';
 import { TwoFactorRepository } from '../features/two-factor/two-factor.repository';
 
 /** Per-process caches of per-user facts read on most requests (decision 131). */
@@ -128,53 +111,19 @@ export function createServices(deps: ServiceDependencies) {
     clock,
     initial: operator.signups,
   });
-  const callers = new PerUserCache<KnownCaller | null>('caller', invalidations, USER_CACHE);
-  // Personal tokens (decision 266): found by hash, forgotten with their owner's `caller` entry.
-  const accessTokens = new AccessTokenService({
-    tokens: repositories.personalTokens,
-    clock,
-    grants: new PerUserCache<TokenGrant | null>('pat', invalidations, {
-      ...USER_CACHE,
-      owner: { cache: 'caller', of: (grant) => grant?.userId },
-    }),
-    forgetOwner: (userId) => callers.forget(userId),
-    onTouchError: (error) =>
-      (deps.log ?? console).warn(`A personal token's last use was not recorded: ${String(error)}`),
-    activity,
-  });
-  const twoFactorParts = createTwoFactorParts({
-    repo: repositories.twoFactor,
-    clock,
-    serverSecret: deps.jwtSecret,
-  });
-  const auth = new AuthService({
-    secondStep: twoFactorParts.tickets,
+  const { accessTokens, auth, twoFactor } = createAuthServices(deps, {
     users: repositories.users,
     sessions: repositories.sessions,
+    personalTokens: repositories.personalTokens,
+    twoFactor: repositories.twoFactor,
     settings,
-    hasher: deps.hasher ?? argon2idHasher,
-    tokens: createAccessTokenSigner(deps.jwtSecret),
-    failures: deps.failures,
-    clock,
-    throttle: deps.throttle,
-    sessionTtlDays: deps.sessionTtlDays,
-    callers,
-    personalTokens: accessTokens,
     activity,
-    // The account and its verification mail commit together (decision 208).
-    registerUser: (values, invitation) =>
-      db.transaction(async (tx) => {
-        const row = await signups.register(
-          { email: values.email, invitation },
-          { invitations: new SignupInvitationRepository(tx), settings: new InstanceSettingsRepository(tx) },
-          () => new UserRepository(tx).insert(values),
-        );
-        if (row) await emailVerification.sendLink(tx, row);
-        return row;
-      }),
-    requireEmailVerification: deps.mail.requireEmailVerification,
+    signups,
+    emailVerification,
+    productName: mail.brand.productName,
+    invalidations,
+    userCache: USER_CACHE,
   });
-  const twoFactor = twoFactorParts.service(auth, repositories.users, mail.brand.productName, activity);
   const emailChange = new EmailChangeService({
     db,
     users: repositories.users,
@@ -197,48 +146,17 @@ export function createServices(deps: ServiceDependencies) {
     careChangesOf: (tx) => reminderSchedule.within(tx),
     admitNewAccount: (email) => signups.admitProviderAccount(email, new SignupInvitationRepository(db)),
   });
-  const medicines = new MedicineService({
-    medicines: repositories.medicines,
-    asNeeded: repositories.asNeeded,
-    refills: repositories.refills,
-    settings,
-    clock,
-    idempotency,
-    transaction,
-    scopeOf,
-  });
-  const medicineLife = new MedicineLifeService({ ...repositories, settings, clock, transaction });
-  // Packs, GTIN mappings and the cabinet (issue 58): a pack write and its reminders commit together.
-  const packScopeOf = (tx: Database): PackWriteScope => ({
-    medicines: new MedicineRepository(tx),
-    refills: new RefillRepository(tx),
-    packs: new PackRepository(tx),
-    planChanges: new PlanChangeRepository(tx),
-    changes: reminderSchedule.within(tx),
-  });
-  const packs = new PackService({
-    ...repositories,
-    settings,
-    clock,
-    idempotency,
-    scopeOf: packScopeOf,
-    transaction: (work) => db.transaction((tx) => work(packScopeOf(tx))),
-  });
-  const cabinet = new CabinetService({ ...repositories, settings, clock });
-  const gtinMappings = new GtinMappingService({ ...repositories, clock });
-  const doseDeps = {
-    medicines: repositories.medicines,
-    doses: repositories.doses,
-    settings,
-    clock,
-    idempotency,
-    scopeOf,
-    days: new DayWriteRepository(db),
-    changes: reminderSchedule,
-  };
-  const doses = new DoseRecordService(doseDeps);
-  const skips = new DoseSkipService({ ...doseDeps, doseRecords: doses });
-  const postponements = new DosePostponeService(doseDeps);
+  const { medicines, medicineLife, packs, cabinet, gtinMappings, doses, skips, postponements } =
+    createMedicineServices({
+      db,
+      clock,
+      repositories,
+      settings,
+      idempotency,
+      transaction,
+      scopeOf,
+      reminderSchedule,
+    });
   const journal = createJournalServices({
     db,
     clock,
@@ -278,28 +196,10 @@ export function createServices(deps: ServiceDependencies) {
     brand: mail.brand,
     activity,
   });
-  const notifications = new NotificationService({
+  const { notifications, live, push, deliveryChannels } = createNotificationServices(deps, {
     notifications: repositories.notifications,
+    pushSubscriptions: repositories.pushSubscriptions,
     idempotency,
-    clock,
-  });
-  const live = new RealtimeHub();
-  // Every stored notification reaches the user's open tabs (the engine publishes its own batches).
-  notifications.onCreated(
-    (userId, notification) => void live.publish(userId, notification).catch(() => undefined),
-  );
-  const push = new PushService({
-    subscriptions: repositories.pushSubscriptions,
-    vapidPublicKey: deps.push.vapidPublicKey,
-    endpoints: deps.push.endpoints,
-    fcmConfigured: deps.push.fcmConfigured,
-  });
-  // Devices and channels with their delivery status, and the test reminder (issue 53).
-  const deliveryChannels = new DeliveryChannelsService({
-    db,
-    clock,
-    policy: deps.push.channels ?? new ChannelEndpointPolicy(),
-    realtime: live,
   });
   const notificationActions = new NotificationActionsService({
     tokens: deps.push.tokens,
