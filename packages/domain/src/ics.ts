@@ -1,4 +1,4 @@
-import { zoneOffsetMinutes } from './wall-clock';
+import { zoneOffsetMinutes, zoneTransitions } from './wall-clock';
 
 /**
  * RFC 5545 (iCalendar) text: escaping, line folding, date-time values and a VTIMEZONE worked out
@@ -6,7 +6,6 @@ import { zoneOffsetMinutes } from './wall-clock';
  */
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 /** The longest a content line may be, in octets, before it is folded (RFC 5545 §3.1). */
 const LINE_OCTETS = 75;
 
@@ -95,38 +94,6 @@ function utcOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `${sign}${two(Math.floor(abs / 60))}${two(abs % 60)}`;
-}
-
-export interface ZoneTransition {
-  /** The first instant (ms) of the new offset. */
-  at: number;
-  from: number;
-  to: number;
-}
-
-/**
- * The zone's offset changes in [from, to): sampled every 6 hours (no zone changes twice in that
- * time), each change then found to the minute by bisection.
- */
-export function zoneTransitions(timeZone: string, from: number, to: number): ZoneTransition[] {
-  const step = 6 * HOUR_MS;
-  const found: ZoneTransition[] = [];
-  let before = zoneOffsetMinutes(from, timeZone);
-  for (let t = from; t < to; t += step) {
-    const next = Math.min(t + step, to);
-    const after = zoneOffsetMinutes(next, timeZone);
-    if (after === before) continue;
-    let low = t;
-    let high = next;
-    while (high - low > MINUTE_MS) {
-      const mid = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
-      if (zoneOffsetMinutes(mid, timeZone) === before) low = mid;
-      else high = mid;
-    }
-    found.push({ at: high, from: before, to: after });
-    before = after;
-  }
-  return found;
 }
 
 /** The zone's standard offset in a year: the smaller of January's and July's. */

@@ -10,6 +10,38 @@ export function zoneOffsetMinutes(instant: number, timeZone: string): number {
   return Math.round((wall - Math.floor(instant / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
 }
 
+export interface ZoneTransition {
+  /** The first instant (ms) of the new offset. */
+  at: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The zone's offset changes in [from, to): sampled every 6 hours (no zone changes twice in that
+ * time), each change then found to the minute by bisection.
+ */
+export function zoneTransitions(timeZone: string, from: number, to: number): ZoneTransition[] {
+  const step = 6 * HOUR_MS;
+  const found: ZoneTransition[] = [];
+  let before = zoneOffsetMinutes(from, timeZone);
+  for (let t = from; t < to; t += step) {
+    const next = Math.min(t + step, to);
+    const after = zoneOffsetMinutes(next, timeZone);
+    if (after === before) continue;
+    let low = t;
+    let high = next;
+    while (high - low > MINUTE_MS) {
+      const mid = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (zoneOffsetMinutes(mid, timeZone) === before) low = mid;
+      else high = mid;
+    }
+    found.push({ at: high, from: before, to: after });
+    before = after;
+  }
+  return found;
+}
+
 /**
  * The instant a zone's clocks read `time` on `date`. In a fall-back overlap the first reading; in a
  * spring-forward gap the wall time read with the offset before the jump (02:30 becomes 03:30), the

@@ -1,17 +1,18 @@
 import { zoneFormatter, zonedNow } from './dates';
+import { zoneOffsetMinutes, zoneTransitions } from './wall-clock';
 
 /**
- * The local calendar date of many instants in one zone, with an Intl call per few weeks instead of
+ * The local calendar date of many instants in one zone, with Intl calls per few weeks instead of
  * one per instant (decision 355). A year's chart or doctor's report dates every reading in the
  * person's zone: 730 `formatToParts` calls were the chart read's costliest step (issue 56).
  *
- * A zone's offsets are worked out a block of four weeks at a time, once per process: the offset at
- * every sixth hour of the block, and where two samples differ, the exact second it changed (a
- * binary search). Between changes the offset is constant, so an instant's local date is its UTC
- * date moved by the offset. No zone has changed its offset twice within six hours; from 1980 on
- * every offset is a whole number of seconds (tested against Intl for the zones with odd rules).
+ * A zone's offsets are worked out a block of four weeks at a time, once per process, with the
+ * calendar feed's `zoneTransitions` (a sample every six hours, each change found to the minute).
+ * Between changes the offset is constant, so an instant's local date is its UTC date moved by the
+ * offset. From 1980 on every offset is a whole number of minutes changing on a minute (dates.ts);
+ * earlier instants are formatted one by one.
  */
-const SAMPLE_MS = 6 * 3_600_000;
+const MINUTE_MS = 60_000;
 const BLOCK_MS = 28 * 86_400_000;
 const FROM_MS = Date.UTC(1980, 0, 1);
 /** Blocks held across all zones before the cache starts again: a year is 14, a zone's decade 131. */
@@ -24,6 +25,7 @@ interface OffsetSegment {
   offsetMs: number;
 }
 
+/** Keyed by the zone's cached formatter: one entry per real zone, however its name is spelt. */
 const blocks = new Map<Intl.DateTimeFormat, Map<number, OffsetSegment[]>>();
 let blocksHeld = 0;
 
@@ -32,47 +34,19 @@ export function zoneOffsetBlocksHeld(): number {
   return blocksHeld;
 }
 
-/** The offset at a whole second, from one `formatToParts` call. */
-function offsetAt(formatter: Intl.DateTimeFormat, second: number): number {
-  const parts = formatter.formatToParts(second);
-  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour') % 24,
-    value('minute'),
-    value('second'),
-  );
-  return wall - second;
-}
-
-/** The first whole second in (low, high] with `high`'s offset, given the offsets at both ends differ. */
-function changeBetween(formatter: Intl.DateTimeFormat, low: number, high: number, lowOffset: number): number {
-  while (high - low > 1000) {
-    const middle = low + Math.floor((high - low) / 2000) * 1000;
-    if (offsetAt(formatter, middle) === lowOffset) low = middle;
-    else high = middle;
-  }
-  return high;
-}
-
-function segmentsOfBlock(formatter: Intl.DateTimeFormat, block: number): OffsetSegment[] {
+function segmentsOfBlock(timeZone: string, block: number): OffsetSegment[] {
   const start = block * BLOCK_MS;
-  const segments: OffsetSegment[] = [{ from: start, offsetMs: offsetAt(formatter, start) }];
-  let previous = segments[0]!.offsetMs;
-  for (let at = start + SAMPLE_MS; at <= start + BLOCK_MS; at += SAMPLE_MS) {
-    const offset = offsetAt(formatter, at);
-    if (offset !== previous) {
-      const change = changeBetween(formatter, at - SAMPLE_MS, at, previous);
-      if (change < start + BLOCK_MS) segments.push({ from: change, offsetMs: offsetAt(formatter, change) });
-      previous = offset;
-    }
-  }
-  return segments;
+  return [
+    { from: start, offsetMs: zoneOffsetMinutes(start, timeZone) * MINUTE_MS },
+    ...zoneTransitions(timeZone, start, start + BLOCK_MS).map((change) => ({
+      from: change.at,
+      offsetMs: change.to * MINUTE_MS,
+    })),
+  ];
 }
 
-function segmentsAt(formatter: Intl.DateTimeFormat, ms: number): OffsetSegment[] {
+function segmentsAt(timeZone: string, ms: number): OffsetSegment[] {
+  const formatter = zoneFormatter(timeZone);
   let zone = blocks.get(formatter);
   if (!zone) blocks.set(formatter, (zone = new Map<number, OffsetSegment[]>()));
   const block = Math.floor(ms / BLOCK_MS);
@@ -83,18 +57,20 @@ function segmentsAt(formatter: Intl.DateTimeFormat, ms: number): OffsetSegment[]
       blocksHeld = 0;
       blocks.set(formatter, zone);
     }
-    segments = segmentsOfBlock(formatter, block);
+    segments = segmentsOfBlock(timeZone, block);
     zone.set(block, segments);
     blocksHeld += 1;
   }
   return segments;
 }
 
-/** The offset of `timeZone` from UTC at `ms`, in ms (local wall time minus UTC). */
+/**
+ * The offset of `timeZone` from UTC at `ms`, in ms (local wall time minus UTC). Before 1980, to the
+ * minute (`zoneOffsetMinutes`).
+ */
 export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const formatter = zoneFormatter(timeZone);
-  if (ms < FROM_MS) return offsetAt(formatter, Math.floor(ms / 1000) * 1000);
-  const segments = segmentsAt(formatter, ms);
+  if (ms < FROM_MS) return zoneOffsetMinutes(ms, timeZone) * MINUTE_MS;
+  const segments = segmentsAt(timeZone, ms);
   let offset = segments[0]!.offsetMs;
   for (const segment of segments) {
     if (segment.from > ms) break;

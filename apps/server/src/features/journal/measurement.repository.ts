@@ -12,6 +12,16 @@ export type MeasurementValues = Pick<
 >;
 export type CustomTypeValues = Pick<CustomTypeRow, 'name' | 'unit' | 'min' | 'max' | 'decimals'>;
 
+/** A user's readings in [from, until), of one type when it is given. */
+function readingsIn(userId: string, range: { from: Date; until: Date; type?: string | undefined }) {
+  return and(
+    eq(measurements.userId, userId),
+    range.type === undefined ? undefined : eq(measurements.type, range.type),
+    gte(measurements.measuredAt, range.from),
+    lt(measurements.measuredAt, range.until),
+  );
+}
+
 /** Readings, own types and per-type preferences: every statement bounded by the owner's id. */
 export class MeasurementRepository {
   constructor(private readonly db: Database) {}
@@ -95,18 +105,10 @@ export class MeasurementRepository {
     range: { from: Date; until: Date; type?: string | undefined },
     order: 'asc' | 'desc',
   ): Promise<MeasurementRow[]> {
-    const byType = range.type === undefined ? undefined : eq(measurements.type, range.type);
     return this.db
       .select()
       .from(measurements)
-      .where(
-        and(
-          eq(measurements.userId, userId),
-          byType,
-          gte(measurements.measuredAt, range.from),
-          lt(measurements.measuredAt, range.until),
-        ),
-      )
+      .where(readingsIn(userId, range))
       .orderBy(
         order === 'asc' ? asc(measurements.measuredAt) : desc(measurements.measuredAt),
         order === 'asc' ? asc(measurements.id) : desc(measurements.id),
@@ -130,14 +132,7 @@ export class MeasurementRepository {
         value3: measurements.value3,
       })
       .from(measurements)
-      .where(
-        and(
-          eq(measurements.userId, userId),
-          eq(measurements.type, range.type),
-          gte(measurements.measuredAt, range.from),
-          lt(measurements.measuredAt, range.until),
-        ),
-      )
+      .where(readingsIn(userId, range))
       .orderBy(asc(measurements.measuredAt), asc(measurements.id));
   }
 
