@@ -1,46 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type PushWorkerScope, QUEUED_TAKE_MESSAGE, registerPushHandlers } from './push-handlers';
-
-/** A service-worker scope that records what it shows and lets a test fire its events. */
-function fakeScope() {
-  const listeners = new Map<string, (event: Event) => void>();
-  const shown: { title: string; options?: NotificationOptions }[] = [];
-  const opened: string[] = [];
-  const scope: PushWorkerScope = {
-    location: { origin: 'https://app.example' },
-    registration: {
-      showNotification: (title, options) => {
-        shown.push({ title, ...(options ? { options } : {}) });
-        return Promise.resolve();
-      },
-    },
-    clients: {
-      matchAll: () => Promise.resolve([]),
-      openWindow: (url) => {
-        opened.push(url);
-        return Promise.resolve(null);
-      },
-    },
-    addEventListener: (type, listener) => listeners.set(type, listener),
-  };
-  const click = async (action: string) => {
-    let work: Promise<unknown> = Promise.resolve();
-    const event = Object.assign(new Event('notificationclick'), {
-      action,
-      notification: {
-        data: { url: '/', tokens: { take: 'take-token', snooze: 'snooze-token' } },
-        tag: 'dose-0',
-        close: () => undefined,
-      },
-      waitUntil: (promise: Promise<unknown>) => {
-        work = promise;
-      },
-    });
-    listeners.get('notificationclick')?.(event);
-    await work;
-  };
-  return { scope, shown, opened, click };
-}
+import { fakePushWorkerScope as fakeScope } from '../test/push-worker-scope.fake';
+import { QUEUED_TAKE_MESSAGE, registerPushHandlers } from './push-handlers';
 
 describe("'Mark as taken' without a network (issue 12)", () => {
   afterEach(() => vi.unstubAllGlobals());

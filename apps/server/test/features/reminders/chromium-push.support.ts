@@ -72,10 +72,19 @@ export async function openWorker(browser: Browser, baseUrl: string) {
  * Presses a button of the notification shown (Chromium has no CDP call to click a notification
  * button, so the worker receives the same notificationclick event a press dispatches) and waits
  * for the worker's answer: the notification replaced (same tag) by the API's message.
+ *
+ * It waits for the worker's call to the API to be answered, however long a loaded machine takes,
+ * and then for the notification; a press that shows nothing fails with what the API answered
+ * (stop 65 saw only "null" after a fixed 10 s: the answer, shown at once, had been closed by the
+ * pressed notification's late close; the worker now waits for that close).
  */
 export async function pressButton(context: BrowserContext, action: string) {
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  return worker.evaluate(async (pressed) => {
+  const answered = context.waitForEvent('requestfinished', {
+    predicate: (request) => request.url().endsWith('/api/push/action'),
+    timeout: 45_000,
+  });
+  await worker.evaluate(async (pressed) => {
     const scope = globalThis as unknown as {
       registration: { getNotifications(): Promise<ShownNotification[]> };
       dispatchEvent(event: Event): boolean;
@@ -84,13 +93,25 @@ export async function pressButton(context: BrowserContext, action: string) {
     const Ctor = (globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event })
       .NotificationEvent;
     scope.dispatchEvent(new Ctor('notificationclick', { notification, action: pressed }));
-    for (let i = 0; i < 100; i += 1) {
-      const shownNow = await scope.registration.getNotifications();
-      if (shownNow.length === 1 && shownNow[0]!.body !== notification!.body) {
-        return { body: shownNow[0]!.body, tag: shownNow[0]!.tag, actions: shownNow[0]!.actions?.length ?? 0 };
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return null;
   }, action);
+  const response = await (await answered).response();
+  const apiAnswer = `${response?.status()} ${await response?.text().catch(() => '')}`;
+  const replaced = () =>
+    worker.evaluate(async () => {
+      const scope = globalThis as unknown as {
+        registration: { getNotifications(): Promise<ShownNotification[]> };
+      };
+      return (await scope.registration.getNotifications()).map((n) => ({
+        body: n.body,
+        tag: n.tag,
+        actions: n.actions?.length ?? 0,
+      }));
+    });
+  await expect
+    .poll(async () => (await replaced()).length, {
+      timeout: 15_000,
+      message: `no notification after the press; the API answered ${apiAnswer}`,
+    })
+    .toBe(1);
+  return (await replaced())[0];
 }
