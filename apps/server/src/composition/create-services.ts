@@ -165,6 +165,8 @@ export function createServices(deps: ServiceDependencies) {
     medicines: repositories.medicines,
     doses: repositories.doses,
     changes: reminderSchedule,
+    invalidations,
+    userCache: USER_CACHE,
   });
   const reports = new ReportService({
     ...repositories,

@@ -9,6 +9,7 @@ import {
 } from '@medrem/domain';
 import { notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { PerUserCache } from '../../lib/per-user-cache';
 import type { Caller } from '../auth/caller';
 import type { DoseRecordRepository } from '../medicines/dose-record.repository';
 import type { MedicineRepository } from '../medicines/medicine.repository';
@@ -17,6 +18,15 @@ import { type JournalAccess, type JournalOwner, instantsOf } from './journal-acc
 import { shownValues, targetsShown, typeOf, valuesOf } from './measurement-type-view';
 import type { MeasurementRepository } from './measurement.repository';
 import type { MeasurementService } from './measurement.service';
+
+/** A chart answer kept for its owner (decision 356). */
+export interface KeptSeries {
+  userId: string;
+  view: JournalSeriesView;
+}
+
+/** The most points an answer may have to be kept: a year by day is 366, 92 days of readings more. */
+const MOST_POINTS_KEPT = 1_500;
 
 interface SeriesInput {
   type: string;
@@ -41,11 +51,30 @@ export class JournalSeriesService {
       settings: Pick<SettingsService, 'effective'>;
       access: JournalAccess;
       clock: Clock;
+      /**
+       * Answers without the adherence line (which moves with the clock), kept per process while
+       * nothing of the person's journal changes: the app asks for the same chart again on every
+       * return to it, from each of the person's devices and their caregivers'. Every journal write
+       * forgets them (MeasurementService's `typesCache`, which owns them); a new zone is a new key.
+       */
+      answers: PerUserCache<KeptSeries>;
     },
   ) {}
 
   async series(caller: Caller, input: SeriesInput): Promise<JournalSeriesView> {
+    // Who may read it is asked every time: only the answer is kept, never the permission.
     const owner = await this.deps.access.reader(caller, input.patientId);
+    if (input.medicineId !== undefined) return this.computed(owner, input);
+    const key = [owner.userId, input.type, input.from, input.to, owner.timeZone].join('\n');
+    const kept = await this.deps.answers.get(
+      key,
+      async () => ({ userId: owner.userId, view: await this.computed(owner, input) }),
+      (answer) => answer.view.points.length <= MOST_POINTS_KEPT,
+    );
+    return kept.view;
+  }
+
+  private async computed(owner: JournalOwner, input: SeriesInput): Promise<JournalSeriesView> {
     const type = typeOf(await this.deps.types.typesOf(owner.userId), input.type);
     const [rows, adherence] = await Promise.all([
       this.deps.measurements.chartReadings(owner.userId, {

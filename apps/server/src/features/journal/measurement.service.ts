@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import { sqlStateOf } from '../../db/sql-helpers';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { PerUserCache } from '../../lib/per-user-cache';
 import type { Caller } from '../auth/caller';
 import type { IdempotencyService } from '../idempotency/idempotency.service';
 import { type JournalAccess, instantsOf } from './journal-access';
@@ -51,16 +52,25 @@ export class MeasurementService {
       access: JournalAccess;
       idempotency: IdempotencyService;
       clock: Clock;
+      /**
+       * The owner's types and preferences, read by every chart, list and entry but changed a few
+       * times a year: kept per process (decision 131). Its `forget` is the journal's one "changed"
+       * signal: any write of a type, a preference or a reading forgets the person's journal in every
+       * process, and the chart answers kept by JournalSeriesService go with it (decision 356).
+       */
+      typesCache: PerUserCache<JournalType[]>;
     },
   ) {}
 
   /** Every type of the journal's owner with their preferences. */
   async typesOf(userId: string): Promise<JournalType[]> {
-    const [customs, preferences] = await Promise.all([
-      this.deps.measurements.customTypes(userId),
-      this.deps.measurements.preferences(userId),
-    ]);
-    return allTypes(customs, preferences);
+    return this.deps.typesCache.get(userId, async () => {
+      const [customs, preferences] = await Promise.all([
+        this.deps.measurements.customTypes(userId),
+        this.deps.measurements.preferences(userId),
+      ]);
+      return allTypes(customs, preferences);
+    });
   }
 
   async types(caller: Caller, patientId?: string): Promise<{ types: MeasurementTypeView[] }> {
@@ -75,6 +85,7 @@ export class MeasurementService {
     }
     const row = await this.deps.measurements.insertCustomType(caller.userId, input);
     if (!row) throw conflict(`You already have a type named “${input.name}”.`);
+    await this.deps.typesCache.forget(caller.userId);
     return { type: customType(row).view };
   }
 
@@ -99,6 +110,7 @@ export class MeasurementService {
           : error;
       });
     if (!row) throw notFound('No such type of yours.');
+    await this.deps.typesCache.forget(caller.userId);
     const types = await this.typesOf(caller.userId);
     return { type: typeOf(types, id).view };
   }
@@ -107,6 +119,7 @@ export class MeasurementService {
     if (!(await this.deps.measurements.deleteCustomType(id, caller.userId))) {
       throw notFound('No such type of yours.');
     }
+    await this.deps.typesCache.forget(caller.userId);
     return { success: true as const, message: 'The type and its readings were deleted.' };
   }
 
@@ -130,6 +143,7 @@ export class MeasurementService {
       displayUnit: input.displayUnit,
       targets: input.targets,
     });
+    await this.deps.typesCache.forget(caller.userId);
     return { type: typeOf(await this.typesOf(caller.userId), type.ref).view };
   }
 
@@ -186,6 +200,7 @@ export class MeasurementService {
   async delete(caller: Caller, id: string) {
     if (!(await this.deps.measurements.delete(id, caller.userId)))
       throw notFound('No such reading of yours.');
+    await this.deps.typesCache.forget(caller.userId);
     return { success: true as const, message: 'The reading was deleted.' };
   }
 
@@ -203,6 +218,9 @@ export class MeasurementService {
         measurement: measurementView(checked.type, await store(new MeasurementRepository(tx), checked)),
       }),
     });
+    // Committed: every process's charts of this person are stale (a replayed key changed nothing,
+    // and forgetting then costs one reload).
+    await this.deps.typesCache.forget(caller.userId);
     return response;
   }
 

@@ -1,23 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
 import {
   type ReminderServer,
   createUser,
-  deleteRedisPrefix,
   probeRedis,
   startReminderServer,
 } from '../reminders/reminder-harness';
+import { eventually, twoProcessesAroundTests } from '../reminders/two-processes.support';
 import { ApiClient } from '../../support/api-client';
-
-/** Polls `check` until it holds (another process hears a change a moment later), at most 5 s. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 100; i += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 describe(`who a token belongs to, remembered per process (${TEST_ENGINE})`, () => {
   let server: ReminderServer;
@@ -53,30 +43,12 @@ describe(`who a token belongs to, remembered per process (${TEST_ENGINE})`, () =
 const redisUrl = await probeRedis();
 
 describe.skipIf(!redisUrl)(`caches of two server processes kept true through Redis (${TEST_ENGINE})`, () => {
-  const prefix = `medrem-test-${randomBytes(4).toString('hex')}`;
-  let one: ReminderServer;
-  let two: ReminderServer;
-  beforeAll(async () => {
-    one = await startReminderServer({
-      now: '2026-11-21T05:00:00Z',
-      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix },
-    });
-    two = await startReminderServer({
-      now: '2026-11-21T05:00:00Z',
-      shareWith: one,
-      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, REMINDER_WORKER: 'off' },
-    });
-  });
-  afterAll(async () => {
-    await two?.close();
-    await one?.close();
-    if (redisUrl) await deleteRedisPrefix(redisUrl, prefix);
-  });
+  const servers = twoProcessesAroundTests(redisUrl!);
 
   it('a revocation in one process reaches the other, which had the caller cached', async () => {
-    const user = await createUser(one, { timezone: 'UTC' });
+    const user = await createUser(servers.one, { timezone: 'UTC' });
     await user.refresh();
-    const elsewhere = new ApiClient(two.baseUrl);
+    const elsewhere = new ApiClient(servers.two.baseUrl);
     elsewhere.token = user.api.token;
     expect((await elsewhere.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
     expect((await user.api.post('/api/auth/sign-out-everywhere', {})).status).toBe(200);
@@ -87,12 +59,12 @@ describe.skipIf(!redisUrl)(`caches of two server processes kept true through Red
   });
 
   it('an account disabled in one process is refused at once by the other, which had it cached (issue 57)', async () => {
-    const user = await createUser(one, { timezone: 'UTC' });
+    const user = await createUser(servers.one, { timezone: 'UTC' });
     await user.refresh();
-    const elsewhere = new ApiClient(two.baseUrl);
+    const elsewhere = new ApiClient(servers.two.baseUrl);
     elsewhere.token = user.api.token;
     expect((await elsewhere.get(`/api/medicine/user/${user.email}`)).status).toBe(200);
-    const admin = one.app.services.admin;
+    const admin = servers.one.app.services.admin;
     await admin.disable(admin.operator(), user.id);
     expect(
       await eventually(async () => (await elsewhere.get(`/api/medicine/user/${user.email}`)).status === 401),
@@ -100,9 +72,9 @@ describe.skipIf(!redisUrl)(`caches of two server processes kept true through Red
   });
 
   it('a settings save in one process is what the other reads next', async () => {
-    const user = await createUser(one, { timezone: 'UTC' });
+    const user = await createUser(servers.one, { timezone: 'UTC' });
     await user.refresh();
-    const elsewhere = new ApiClient(two.baseUrl);
+    const elsewhere = new ApiClient(servers.two.baseUrl);
     elsewhere.token = user.api.token;
     type Saved = {
       settings: { timezone: string; notifications: unknown; medicineDefaults: unknown; privacy: unknown };

@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../support/test-database';
 import {
   type ReminderServer,
   createUser,
-  deleteRedisPrefix,
   openEventStream,
   probeRedis,
   startReminderServer,
 } from '../reminders/reminder-harness';
+import { twoProcessesAroundTests } from '../reminders/two-processes.support';
 
 describe(`live in-app bell over the tRPC SSE subscription (${TEST_ENGINE})`, () => {
   let server: ReminderServer;
@@ -49,52 +49,33 @@ describe(`live in-app bell over the tRPC SSE subscription (${TEST_ENGINE})`, () 
 const redisUrl = await probeRedis();
 
 describe.skipIf(!redisUrl)(`live bell across server processes through Redis pub/sub (${TEST_ENGINE})`, () => {
-  const prefix = `medrem-test-${randomBytes(4).toString('hex')}`;
-  let worker: ReminderServer;
-  let web: ReminderServer;
-  beforeAll(async () => {
-    worker = await startReminderServer({
-      now: '2026-11-21T05:00:00Z',
-      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix },
-    });
-    // A second server on the same database that runs no engine: it only serves tabs.
-    web = await startReminderServer({
-      now: '2026-11-21T05:00:00Z',
-      shareWith: worker,
-      env: { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, REMINDER_WORKER: 'off' },
-    });
-  });
-  afterAll(async () => {
-    await web?.close();
-    await worker?.close();
-    if (redisUrl) await deleteRedisPrefix(redisUrl, prefix);
-  });
+  const servers = twoProcessesAroundTests(redisUrl!);
 
   it('a reminder fired by one process reaches a tab connected to another', async () => {
-    expect(web.app.reminders.engine).toBeUndefined();
-    const me = await createUser(web, { timezone: 'UTC' });
+    expect(servers.two.app.reminders.engine).toBeUndefined();
+    const me = await createUser(servers.two, { timezone: 'UTC' });
     await me.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '1-0-0' });
-    const tab = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: me.api.cookie! });
+    const tab = openEventStream(`${servers.two.baseUrl}/trpc/push.notifications`, { cookie: me.api.cookie! });
     await tab.ready;
-    await worker.at('2026-11-21T08:00:00Z'); // BullMQ queue on Redis, engine in `worker`
+    await servers.one.at('2026-11-21T08:00:00Z'); // BullMQ queue on Redis, engine in `worker`
     const [event] = await tab.waitFor(1, 10_000);
     expect(event).toMatchObject({ title: 'Time for your Morning dose', message: 'Aspirin (500mg)' });
     await tab.close();
   });
 
   it('one message carries a whole fire batch, each notification to its own user’s tab', async () => {
-    const a = await createUser(web, { timezone: 'UTC' });
-    const b = await createUser(web, { timezone: 'UTC' });
+    const a = await createUser(servers.two, { timezone: 'UTC' });
+    const b = await createUser(servers.two, { timezone: 'UTC' });
     await a.addMedicine({ name: 'Aspirin', dosage: '500mg', frequency: '0-1-0' });
     await b.addMedicine({ name: 'Ibuprofen', dosage: '200mg', frequency: '0-1-0' });
-    const tabA = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: a.api.cookie! });
-    const tabB = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: b.api.cookie! });
+    const tabA = openEventStream(`${servers.two.baseUrl}/trpc/push.notifications`, { cookie: a.api.cookie! });
+    const tabB = openEventStream(`${servers.two.baseUrl}/trpc/push.notifications`, { cookie: b.api.cookie! });
     await Promise.all([tabA.ready, tabB.ready]);
     const published: string[] = [];
     const listener = new Redis(redisUrl!);
-    await listener.subscribe(`${prefix}:notifications`);
+    await listener.subscribe(`${servers.prefix}:notifications`);
     listener.on('message', (_channel: string, text: string) => published.push(text));
-    await worker.at('2026-11-21T14:00:00Z');
+    await servers.one.at('2026-11-21T14:00:00Z');
     const [[eventA], [eventB]] = await Promise.all([tabA.waitFor(1, 10_000), tabB.waitFor(1, 10_000)]);
     expect(eventA).toMatchObject({ message: 'Aspirin (500mg)' });
     expect(eventB).toMatchObject({ message: 'Ibuprofen (200mg)' });
@@ -106,8 +87,8 @@ describe.skipIf(!redisUrl)(`live bell across server processes through Redis pub/
   });
 
   it('still delivers a single message, as a process of the release before publishes it', async () => {
-    const me = await createUser(web, { timezone: 'UTC' });
-    const tab = openEventStream(`${web.baseUrl}/trpc/push.notifications`, { cookie: me.api.cookie! });
+    const me = await createUser(servers.two, { timezone: 'UTC' });
+    const tab = openEventStream(`${servers.two.baseUrl}/trpc/push.notifications`, { cookie: me.api.cookie! });
     await tab.ready;
     const notification = {
       id: randomUUID(),
@@ -119,7 +100,10 @@ describe.skipIf(!redisUrl)(`live bell across server processes through Redis pub/
       isRead: false,
     };
     const publisher = new Redis(redisUrl!);
-    await publisher.publish(`${prefix}:notifications`, JSON.stringify({ userId: me.id, notification }));
+    await publisher.publish(
+      `${servers.prefix}:notifications`,
+      JSON.stringify({ userId: me.id, notification }),
+    );
     const [event] = await tab.waitFor(1, 10_000);
     expect(event).toMatchObject({ id: notification.id, title: 'Time for your Evening dose' });
     await Promise.all([tab.close(), publisher.quit()]);
