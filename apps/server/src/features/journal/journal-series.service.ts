@@ -19,10 +19,13 @@ import { shownValues, targetsShown, typeOf, valuesOf } from './measurement-type-
 import type { MeasurementRepository } from './measurement.repository';
 import type { MeasurementService } from './measurement.service';
 
-/** A chart answer kept for its owner (decision 356). */
+/** The chart's answer but the adherence line, which moves with the clock and every dose. */
+type ReadingsPart = Omit<JournalSeriesView, 'adherence'>;
+
+/** A chart's readings kept for their owner (decision 356). */
 export interface KeptSeries {
   userId: string;
-  view: JournalSeriesView;
+  view: ReadingsPart;
 }
 
 /** The most points an answer may have to be kept: a year by day is 366, 92 days of readings more. */
@@ -52,37 +55,46 @@ export class JournalSeriesService {
       access: JournalAccess;
       clock: Clock;
       /**
-       * Answers without the adherence line (which moves with the clock), kept per process while
-       * nothing of the person's journal changes: the app asks for the same chart again on every
-       * return to it, from each of the person's devices and their caregivers'. Every journal write
-       * forgets them (MeasurementService's `typesCache`, which owns them); a new zone is a new key.
+       * The readings' part of answers, kept per process while nothing of the person's journal
+       * changes: the app asks for the same chart again on every return to it, from each of the
+       * person's devices and their caregivers'. Every journal write forgets them
+       * (MeasurementService's `typesCache`, which owns them); a new zone is a new key. The
+       * adherence line is worked out on every call.
        */
       answers: PerUserCache<KeptSeries>;
     },
   ) {}
 
   async series(caller: Caller, input: SeriesInput): Promise<JournalSeriesView> {
-    // Who may read it is asked every time: only the answer is kept, never the permission.
+    // Who may read it is asked every time: only the readings' answer is kept, never a permission.
     const owner = await this.deps.access.reader(caller, input.patientId);
-    if (input.medicineId !== undefined) return this.computed(owner, input);
+    const [readings, adherence] = await Promise.allSettled([
+      this.keptReadings(owner, input),
+      input.medicineId === undefined ? null : this.adherence(owner, input.medicineId, input.from, input.to),
+    ]);
+    // An unknown type is named before an unknown medicine, whichever read failed first.
+    if (readings.status === 'rejected') throw readings.reason;
+    if (adherence.status === 'rejected') throw adherence.reason;
+    return { ...readings.value, adherence: adherence.value };
+  }
+
+  /** The readings' part of the answer, kept until the person's journal changes (decision 356). */
+  private async keptReadings(owner: JournalOwner, input: SeriesInput): Promise<ReadingsPart> {
     const key = [owner.userId, input.type, input.from, input.to, owner.timeZone].join('\n');
     const kept = await this.deps.answers.get(
       key,
-      async () => ({ userId: owner.userId, view: await this.computed(owner, input) }),
+      async () => ({ userId: owner.userId, view: await this.readings(owner, input) }),
       (answer) => answer.view.points.length <= MOST_POINTS_KEPT,
     );
     return kept.view;
   }
 
-  private async computed(owner: JournalOwner, input: SeriesInput): Promise<JournalSeriesView> {
+  private async readings(owner: JournalOwner, input: SeriesInput): Promise<ReadingsPart> {
     const type = typeOf(await this.deps.types.typesOf(owner.userId), input.type);
-    const [rows, adherence] = await Promise.all([
-      this.deps.measurements.chartReadings(owner.userId, {
-        ...instantsOf(input.from, input.to, owner.timeZone),
-        type: type.ref,
-      }),
-      input.medicineId === undefined ? null : this.adherence(owner, input.medicineId, input.from, input.to),
-    ]);
+    const rows = await this.deps.measurements.chartReadings(owner.userId, {
+      ...instantsOf(input.from, input.to, owner.timeZone),
+      type: type.ref,
+    });
     const unit = type.view.displayUnit;
     const resolution = seriesResolution(input.from, input.to);
     const dated = rows.map((row) => ({
@@ -120,7 +132,6 @@ export class JournalSeriesService {
       unit,
       points,
       target: targetsShown(type, unit),
-      adherence,
     };
   }
 

@@ -1,7 +1,13 @@
 import { DEFAULT_CARE_PERMISSIONS } from '@medrem/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/api-client';
-import { type SignedInUser, settingsOf, signedInUser } from '../../support/scenario';
+import {
+  type SignedInUser,
+  createMedicine,
+  setTaken,
+  settingsOf,
+  signedInUser,
+} from '../../support/scenario';
 import { TEST_ENGINE } from '../../support/test-database';
 import { type TestServer, startTestServer } from '../../support/test-server';
 import { createUser, probeRedis } from '../reminders/reminder-harness';
@@ -12,6 +18,7 @@ const YEAR = 'type=weight&from=2025-11-21&to=2026-11-20';
 
 interface Chart {
   timeZone: string;
+  adherence: { days: { date: string; due: number; taken: number }[] } | null;
   points: { date: string; count: number; mean: Record<string, number> }[];
   target: { low: number | null; high: number | null }[];
 }
@@ -87,6 +94,25 @@ describe(`a kept chart answer follows every change of the journal (${TEST_ENGINE
     expect(moved.status, moved.text).toBe(200);
     const there = await chartOf(ada.api, YEAR);
     expect([there.timeZone, there.points[0]!.date]).toEqual(['Pacific/Honolulu', '2026-10-31']);
+  });
+
+  it('works out the medicine’s line on every read, beside the kept readings', async () => {
+    const bea = await signedInUser(server, { label: 'kept-bea', timezone: 'UTC' });
+    expect((await weighed(bea.api, 60, '2026-11-10T07:00:00Z')).status).toBe(201);
+    const medicine = await createMedicine(bea, {
+      name: 'Lisinopril',
+      frequency: '1',
+      startDate: '2026-11-01',
+    });
+    const withLine = `type=weight&from=2026-11-01&to=2026-11-20&medicineId=${medicine.id}`;
+    const takenOn = (chart: Chart, date: string) => chart.adherence!.days.find((d) => d.date === date)?.taken;
+    await chartOf(bea.api, withLine);
+    expect(takenOn(await chartOf(bea.api, withLine), '2026-11-10')).toBe(0);
+    await setTaken(bea, medicine.id, '2026-11-10', '1');
+    const after = await chartOf(bea.api, withLine);
+    expect([takenOn(after, '2026-11-10'), after.points.map((p) => p.mean['value'])]).toEqual([1, [60]]);
+    // Without the medicine, the same readings and no line.
+    expect((await chartOf(bea.api, 'type=weight&from=2026-11-01&to=2026-11-20')).adherence).toBeNull();
   });
 
   it('asks a caregiver’s permission on every read, though the answer is kept', async () => {
