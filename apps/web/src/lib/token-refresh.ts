@@ -21,6 +21,20 @@ export class SessionLostError extends Error {
 
 let inflight: Promise<string> | null = null;
 
+/**
+ * A sign-out is under way: no token request may start. The session is ending, so its answer would
+ * be a 401, logged as the app's last word; the app at /logout asks for its first token in the very
+ * commit in which the screen signs out (stop 65's rehearsal).
+ */
+let signingOut = false;
+
+export class SigningOutError extends Error {
+  constructor() {
+    super('Signing out: no new access token.');
+    this.name = 'SigningOutError';
+  }
+}
+
 async function tokenFor(email: string): Promise<string> {
   const token = (await startToken.take(email)) ?? (await sessionClient.auth.token.mutate({ email })).token;
   accessTokenStorage.set(token);
@@ -71,6 +85,7 @@ export function renewAccessToken(): Promise<string> {
  * queries) share one request.
  */
 export function refreshAccessToken(): Promise<string> {
+  if (signingOut) return Promise.reject(new SigningOutError());
   inflight ??= requestToken().finally(() => {
     inflight = null;
   });
@@ -78,11 +93,23 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 /**
- * Settles once every token request this tab has under way is answered. Signing out waits for it:
- * a request still on its way when the session ends is refused, and the refusal would be the last
- * thing the app logs (decision 353's sign-out after a two-step sign-in showed it).
+ * Signs out with the token requests out of the way: none starts from now on, and the ones under
+ * way are answered first (a request still on its way when the session ends is refused, and the
+ * refusal would be the last thing the app logs: decision 353's sign-out after a two-step sign-in).
+ * `endSession` ends the session; token requests are allowed again once it has settled, failed or not.
  */
-export async function tokenRequestsAnswered(limitMs = 3000): Promise<void> {
+export async function signOutWithoutTokenRequests(endSession: () => Promise<void>): Promise<void> {
+  signingOut = true;
+  try {
+    await tokenRequestsAnswered();
+    await endSession();
+  } finally {
+    signingOut = false;
+  }
+}
+
+/** Settles once every token request this tab has under way is answered, or after `limitMs`. */
+async function tokenRequestsAnswered(limitMs = 3000): Promise<void> {
   // Never held longer than a moment: signing out must not wait on a network that does not answer.
   await Promise.race([
     Promise.all([startToken.answered(), inflight?.catch(() => undefined)]),

@@ -7,7 +7,7 @@ import { httpStatusOf } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { serverClock } from '../../lib/server-clock';
 import { sessionIdentity } from '../../lib/session-identity';
-import { refreshAccessToken, tokenRequestsAnswered } from '../../lib/token-refresh';
+import { SigningOutError, refreshAccessToken, signOutWithoutTokenRequests } from '../../lib/token-refresh';
 import { type RouterInputs, trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
 import { savedOfflineAccount } from '../offline/saved-account';
@@ -21,6 +21,8 @@ async function requestServerToken(email: string): Promise<void> {
   try {
     await refreshAccessToken();
   } catch (error) {
+    // A sign-out under way needs no token: nothing to report.
+    if (error instanceof SigningOutError) return;
     console.warn('Could not get an access token; calls will retry with the session.', error);
   }
 }
@@ -198,9 +200,10 @@ export function AuthProvider({
         return { verificationRequired };
       },
       async logout() {
-        await tokenRequestsAnswered();
-        await logoutCall(undefined);
-        setSignedOut();
+        await signOutWithoutTokenRequests(async () => {
+          await logoutCall(undefined);
+          setSignedOut();
+        });
       },
       async deleteAccount(password) {
         if (!user) {
