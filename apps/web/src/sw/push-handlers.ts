@@ -129,22 +129,14 @@ async function openLink(scope: PushWorkerScope, url: string): Promise<void> {
  * the answer instead, about once in a hundred presses (seen in stop 65's CI, and by a probe that
  * closes and shows at once). So the answer waits, briefly, until the pressed one is gone.
  */
-async function showInPlaceOfPressed(
-  scope: PushWorkerScope,
-  tag: string,
-  options: { body: string },
-): Promise<void> {
+async function showInPlaceOfPressed(scope: PushWorkerScope, tag: string, body: string): Promise<void> {
   if (tag) {
     for (let waited = 0; waited < 2_000; waited += 20) {
       if ((await scope.registration.getNotifications({ tag })).length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  await scope.registration.showNotification(FALLBACK_TITLE, {
-    ...options,
-    icon: ICON,
-    tag: tag || undefined,
-  });
+  await scope.registration.showNotification(FALLBACK_TITLE, { body, icon: ICON, tag: tag || undefined });
 }
 
 /** Posts an action token; the API answers with the message to show ('Aspirin marked as taken!'). */
@@ -207,13 +199,13 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
       const result = await runAction(scope, token);
       if (result.unreachable && action === 'take' && options.queueTake) {
         await options.queueTake(token, pressedAt);
-        await showInPlaceOfPressed(scope, click.notification.tag, { body: QUEUED_TAKE_MESSAGE });
+        await showInPlaceOfPressed(scope, click.notification.tag, QUEUED_TAKE_MESSAGE);
         return;
       }
       // An expired or refused action: let the user do it in the app instead.
       if (!result.ok) return openLink(scope, data.url || '/');
       if (action === 'take' && result.message) {
-        await showInPlaceOfPressed(scope, click.notification.tag, { body: result.message });
+        await showInPlaceOfPressed(scope, click.notification.tag, result.message);
       }
     })();
     keepAlive(click, work);

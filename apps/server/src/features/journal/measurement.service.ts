@@ -62,6 +62,14 @@ export class MeasurementService {
     },
   ) {}
 
+  /**
+   * After a committed write of a type, a preference or a reading: the person's types and kept
+   * charts are forgotten in every process (decision 356).
+   */
+  private journalChanged(userId: string): Promise<void> {
+    return this.deps.typesCache.forget(userId);
+  }
+
   /** Every type of the journal's owner with their preferences. */
   async typesOf(userId: string): Promise<JournalType[]> {
     return this.deps.typesCache.get(userId, async () => {
@@ -85,7 +93,7 @@ export class MeasurementService {
     }
     const row = await this.deps.measurements.insertCustomType(caller.userId, input);
     if (!row) throw conflict(`You already have a type named “${input.name}”.`);
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     return { type: customType(row).view };
   }
 
@@ -110,7 +118,7 @@ export class MeasurementService {
           : error;
       });
     if (!row) throw notFound('No such type of yours.');
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     const types = await this.typesOf(caller.userId);
     return { type: typeOf(types, id).view };
   }
@@ -119,7 +127,7 @@ export class MeasurementService {
     if (!(await this.deps.measurements.deleteCustomType(id, caller.userId))) {
       throw notFound('No such type of yours.');
     }
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     return { success: true as const, message: 'The type and its readings were deleted.' };
   }
 
@@ -143,7 +151,7 @@ export class MeasurementService {
       displayUnit: input.displayUnit,
       targets: input.targets,
     });
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     return { type: typeOf(await this.typesOf(caller.userId), type.ref).view };
   }
 
@@ -200,7 +208,7 @@ export class MeasurementService {
   async delete(caller: Caller, id: string) {
     if (!(await this.deps.measurements.delete(id, caller.userId)))
       throw notFound('No such reading of yours.');
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     return { success: true as const, message: 'The reading was deleted.' };
   }
 
@@ -220,7 +228,7 @@ export class MeasurementService {
     });
     // Committed: every process's charts of this person are stale (a replayed key changed nothing,
     // and forgetting then costs one reload).
-    await this.deps.typesCache.forget(caller.userId);
+    await this.journalChanged(caller.userId);
     return response;
   }
 
