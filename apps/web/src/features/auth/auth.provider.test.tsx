@@ -30,10 +30,12 @@ const serverLink: TRPCLink<AppRouter> =
         'auth.session': { user: signedIn ? ADA : null },
         'auth.login': { user: ADA },
         'auth.logout': { success: true },
+        'user.deleteAccount': { success: true, message: 'Account deleted.' },
       };
       if (op.path === 'auth.login') signedIn = true;
       if (op.path === 'auth.logout') signedIn = false;
       if (op.path === 'auth.logout') tokenRequests.push('auth.logout');
+      if (op.path === 'user.deleteAccount') signedIn = false;
       observer.next({ result: { type: 'data', data: answers[op.path] } });
       observer.complete();
     });
@@ -54,15 +56,15 @@ function sessionServer(input: RequestInfo | URL): Promise<Response> {
   );
 }
 
-/** What /logout does: signs out as soon as the app knows who is signed in. */
-function SignOutOnArrival() {
-  const { user, logout } = useAuth();
+/** What /logout does: signs out (or deletes the account) as soon as the app knows who is signed in. */
+function SignOutOnArrival({ deleting = false }: { deleting?: boolean }) {
+  const { user, logout, deleteAccount } = useAuth();
   const started = useRef(false);
   useEffect(() => {
     if (!user || started.current) return;
     started.current = true;
-    void logout();
-  }, [user, logout]);
+    void (deleting ? deleteAccount('correct-horse-1') : logout());
+  }, [user, logout, deleteAccount, deleting]);
   return null;
 }
 
@@ -130,6 +132,15 @@ describe('signing in and out keeps the token this tab was given', () => {
     // start in the same commit. The request went out after the session had ended and was refused.
     signedIn = true;
     const auth = signedOutApp(<SignOutOnArrival />);
+    await waitFor(() => expect(tokenRequests).toContain('auth.logout'));
+    await settled();
+    expect(tokenRequests.filter((r) => r !== 'auth.session')).toEqual(['auth.logout']);
+    expect([accessTokenStorage.get(), auth.result.current.user]).toEqual([null, null]);
+  });
+
+  it('starts no token request while a deleted account signs out', async () => {
+    signedIn = true;
+    const auth = signedOutApp(<SignOutOnArrival deleting />);
     await waitFor(() => expect(tokenRequests).toContain('auth.logout'));
     await settled();
     expect(tokenRequests.filter((r) => r !== 'auth.session')).toEqual(['auth.logout']);

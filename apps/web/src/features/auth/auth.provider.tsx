@@ -211,7 +211,15 @@ export function AuthProvider({
           throw new Error('No user logged in');
         }
         try {
-          await deleteCall({ userEmail: user.email, ...(password ? { password } : {}) });
+          // Deleting the account ends its session: no token request may start until it is over
+          // (decision 357: its answer would be a 401).
+          await signOutWithoutTokenRequests(async () => {
+            await deleteCall({ userEmail: user.email, ...(password ? { password } : {}) });
+            // The server ended the session with the account; make sure of it and clear local state.
+            await logoutCall(undefined).catch(() => undefined);
+            setExitTo('/');
+            setSignedOut();
+          });
         } catch (error) {
           const status = httpStatusOf(error);
           // A refused proof (wrong password, too old a sign-in) is the form's to show, by its field.
@@ -222,10 +230,6 @@ export function AuthProvider({
           await alertDialog({ title: 'Delete Account', message });
           throw error;
         }
-        // The server ends the session with the account; make sure of it and clear local state.
-        await logoutCall(undefined).catch(() => undefined);
-        setExitTo('/');
-        setSignedOut();
       },
     };
   }, [
