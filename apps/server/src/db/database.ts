@@ -20,6 +20,7 @@ import { useDrizzleTextParsers, embeddedDriverClient } from './pglite-parsers';
 import { preparingStatements } from './prepared-statements';
 import * as schema from './schema';
 import { syncPath, syncTree } from './sync-tree';
+import { unpackDataDir } from './unpack-data-dir';
 
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever engine runs underneath. */
@@ -57,7 +58,10 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PGlite only: keep everything in memory (tests). */
   inMemory?: boolean;
-  /** PGlite only: fill the empty data directory (or the in-memory one: the tests' template) from a snapshot() tar. */
+  /**
+   * PGlite only: fill the new data directory from a snapshot() tar (a restore), unpacked on the disk
+   * before PGlite opens it; in memory (the tests' template), PGlite loads it itself.
+   */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   const { databaseUrl } = options;
@@ -93,13 +97,15 @@ export async function openDatabase(options: {
   if (!options.inMemory) {
     if (!options.dataDir) throw new Error('DATA_DIR is required for the embedded database');
     dataPath = path.join(options.dataDir, 'pglite');
-    await mkdir(dataPath, { recursive: true });
   }
-  // PGlite creates (initdb) or unpacks (loadDataDir) a data directory that has no PG_VERSION yet.
+  // A data directory that has no PG_VERSION yet is made before PGlite opens it: unpacked on the
+  // disk from the tar given (a restore) or the build's template (decision 358), or, run from
+  // source with neither, by PGlite's initdb. Only the in-memory test database is loaded by PGlite.
   const creating = dataPath !== undefined && !existsSync(path.join(dataPath, 'PG_VERSION'));
-  // A new directory is unpacked from the build's template rather than made by initdb, whose
-  // second PostgreSQL instance was a first start's peak of memory (decision 298).
-  const loadDataDir = options.loadDataDir ?? (creating ? await bundledPgliteTemplate() : undefined);
+  const unpackFrom = creating ? (options.loadDataDir ?? bundledPgliteTemplate()) : undefined;
+  if (dataPath && unpackFrom) await unpackDataDir(unpackFrom, dataPath);
+  else if (dataPath) await mkdir(dataPath, { recursive: true });
+  const loadDataDir = dataPath ? undefined : options.loadDataDir;
   const client = new PGlite({
     dataDir: dataPath,
     // initdb gets the memory settings too: its bootstrap backends use them, and it writes them to
@@ -113,9 +119,9 @@ export async function openDatabase(options: {
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   await client.waitReady;
-  if (creating && dataPath && options.dataDir) {
-    // Its files were unpacked outside PostgreSQL, which never syncs them (decision 014): flushed
-    // once, with the directory entry that names them, before the first write is answered.
+  if (creating && !unpackFrom && dataPath && options.dataDir) {
+    // initdb's files were written outside PostgreSQL's own writes, which never syncs them (decision
+    // 014): flushed once, with the directory entry that names them, before the first write is answered.
     syncTree(dataPath);
     syncPath(options.dataDir);
   }

@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { PGlite as PGliteType } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type DatabaseHandle, openDatabase, rowsOf } from '../../src/db/database';
+import { type DatabaseHandle, migrationsFolder, openDatabase, rowsOf } from '../../src/db/database';
 import { durableStartParams } from '../../src/db/embedded-durability';
 import { EmbeddedGroupCommit } from '../../src/db/embedded-group-commit';
 import { checkpointWhenLogGrew, type LogClient } from '../../src/db/embedded-memory';
 import { makePgliteTemplate, PGLITE_TEMPLATE_FILE } from '../../src/db/pglite-template';
+import { watchFullSyncs } from '../support/watch-full-syncs';
 
 /**
  * The embedded database on disk reaches the disk (decision 014): PostgreSQL runs with fsync on,
@@ -41,7 +42,7 @@ describe('the embedded database on disk', () => {
     // Unpacked from the template the build makes (decision 298), as a built server's first start
     // does: what follows holds for it as for initdb's directory (the next describe).
     const template = path.join(dataDir, PGLITE_TEMPLATE_FILE);
-    await makePgliteTemplate(template);
+    await makePgliteTemplate(template, migrationsFolder());
     handle = await openDatabase({ dataDir, loadDataDir: new Blob([await readFile(template)]) });
     await handle.db.execute(sql`create table durability_probe (id int primary key, note text)`);
     // Two PostgreSQL starts (the template's initdb, then the database): twice the hook's usual time.
@@ -163,25 +164,6 @@ describe('a new embedded data directory', () => {
     }
   });
 });
-
-/** The paths flushed with `fs.fsyncSync` from now on (by their descriptors' paths). */
-function watchFullSyncs(): string[] {
-  const opened = new Map<number, string>();
-  const open = fs.openSync;
-  vi.spyOn(fs, 'openSync').mockImplementation((file, flags, mode) => {
-    const fd = open(file, flags, mode);
-    opened.set(fd, String(file));
-    return fd;
-  });
-  const synced: string[] = [];
-  const fsync = fs.fsyncSync;
-  vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
-    const target = opened.get(fd);
-    if (target) synced.push(target);
-    fsync(fd);
-  });
-  return synced;
-}
 
 describe("PGlite's CommonJS build", () => {
   it('flushes a commit to disk as well', async () => {
