@@ -21,6 +21,7 @@ import type { Services } from '../../composition/create-services';
 import { BullMqQueue } from './queue/bullmq-queue';
 import { type EngineLogger, ReminderEngine } from './engine/reminder-engine';
 import { PREPARED_KEPT_MS } from './engine/prepared-pushes';
+import { EMBEDDED_PREPARE_HEAP_SLACK_BYTES } from './engine/preparation-heap';
 import { InProcessQueue } from './queue/in-process-queue';
 import type { JobQueue } from './queue/job-queue';
 
@@ -168,6 +169,8 @@ export async function startReminderRuntime(options: {
     pushTtlSeconds: r.pushTtlSeconds,
     prepareLeadMs: r.prepareLeadMs,
     prepareMaxEntries: r.prepareMaxEntries,
+    // The embedded default is the small machine's (decision 359); a scaled worker has V8 decide.
+    ...(config.databaseUrl ? {} : { prepareHeapSlackBytes: EMBEDDED_PREPARE_HEAP_SLACK_BYTES }),
     stageAhead: r.stageAhead,
     notificationRetentionMs: r.notificationRetentionMs,
     ...(ownPushes ? { ownPushes } : {}),

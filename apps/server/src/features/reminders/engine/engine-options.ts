@@ -57,6 +57,11 @@ export interface ReminderEngineOptions {
   /** The most prepared rows and device bodies held in memory. */
   prepareMaxEntries?: number;
   /**
+   * Heap growth (bytes) after which preparation makes a full collection between its pages
+   * (decision 359: the embedded default on a small machine); absent, V8 alone decides.
+   */
+  prepareHeapSlackBytes?: number;
+  /**
    * Leases this process just wrote, as written, with the devices the batch read, until their push
    * job reads them here instead of reading both back from the database (the engine sets it and
    * drops what another process took).
