@@ -25,4 +25,19 @@ describe("the answer to a pressed 'Mark as taken' stays on screen", () => {
     await click('take');
     expect([...showing.values()]).toEqual([{ title: 'Medicine Reminder', body: QUEUED_TAKE_MESSAGE }]);
   });
+
+  it('shows the answer again when the late close took it after the pressed one had left the list', async () => {
+    // Chromium deletes the pressed notification's record at once but closes it on screen later,
+    // by its tag: the answer, shown as soon as the list was empty, was closed (CI, stop 67's
+    // rehearsal). The worker watches its answer for a moment and shows it again.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: 'Aspirin marked as taken!' }))),
+    );
+    const { scope, showing, shown, click } = fakePushWorkerScope({ closeLagMs: 200, unlistedAtOnce: true });
+    registerPushHandlers(scope);
+    await click('take');
+    expect([...showing.values()]).toEqual([{ title: 'Medicine Reminder', body: 'Aspirin marked as taken!' }]);
+    expect(shown.filter((n) => n.options?.body === 'Aspirin marked as taken!')).toHaveLength(2);
+  });
 });

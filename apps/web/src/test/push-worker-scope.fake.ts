@@ -4,23 +4,34 @@ import type { PushWorkerScope } from '../sw/push-handlers';
  * A service-worker scope that records what it shows and lets a test fire its events. Like Chromium,
  * it keeps one notification per tag, and a `close()` takes effect later (`closeLagMs`) on whatever
  * notification holds that tag then: the answer shown in a pressed one's place must wait for it.
+ * With `unlistedAtOnce`, the closed one leaves `getNotifications()` at once (its stored record is
+ * deleted first) while the screen's close still lags, as seen in CI: waiting for the list to be
+ * empty is then not enough.
  */
-export function fakePushWorkerScope({ closeLagMs = 0 }: { closeLagMs?: number } = {}) {
+export function fakePushWorkerScope({
+  closeLagMs = 0,
+  unlistedAtOnce = false,
+}: { closeLagMs?: number; unlistedAtOnce?: boolean } = {}) {
   const listeners = new Map<string, (event: Event) => void>();
   const shown: { title: string; options?: NotificationOptions }[] = [];
   const showing = new Map<string, { title: string; body?: string }>();
+  /** Tags closed but still on screen, no longer listed. */
+  const unlisted = new Set<string>();
   const opened: string[] = [];
   const scope: PushWorkerScope = {
     location: { origin: 'https://app.example' },
     registration: {
       showNotification: (title, options) => {
         shown.push({ title, ...(options ? { options } : {}) });
+        unlisted.delete(options?.tag ?? '');
         showing.set(options?.tag ?? '', { title, ...(options?.body ? { body: options.body } : {}) });
         return Promise.resolve();
       },
       getNotifications: (filter) =>
         Promise.resolve(
-          [...showing].filter(([tag]) => filter?.tag === undefined || tag === filter.tag).map(([, n]) => n),
+          [...showing]
+            .filter(([tag]) => !unlisted.has(tag) && (filter?.tag === undefined || tag === filter.tag))
+            .map(([, n]) => n),
         ),
     },
     clients: {
@@ -43,7 +54,11 @@ export function fakePushWorkerScope({ closeLagMs = 0 }: { closeLagMs?: number } 
         data: { url: '/', tokens: { take: 'take-token', snooze: 'snooze-token' } },
         tag,
         close: () => {
-          setTimeout(() => showing.delete(tag), closeLagMs);
+          if (unlistedAtOnce) unlisted.add(tag);
+          setTimeout(() => {
+            showing.delete(tag);
+            unlisted.delete(tag);
+          }, closeLagMs);
         },
       },
       waitUntil: (promise: Promise<unknown>) => {
