@@ -52,11 +52,12 @@ export async function unpackDataDir(source: Blob | string, dataPath: string): Pr
 }
 
 /**
- * A blob's bytes a mebibyte at a time (slices rather than its stream: one code for Node's and the
- * DOM's typings, which the web app's type check also reads).
+ * A blob's bytes a mebibyte at a time, as Buffers: slices rather than its stream, one code for
+ * Node's and the DOM's typings (the web app's type check reads this file too); Buffers because
+ * tar's parser reads headers with Buffer methods, and a plain Uint8Array failed every checksum.
  */
-async function* chunksOf(blob: Blob): AsyncGenerator<Uint8Array> {
+async function* chunksOf(blob: Blob): AsyncGenerator<Buffer> {
   for (let at = 0; at < blob.size; at += 1024 * 1024) {
-    yield new Uint8Array(await blob.slice(at, at + 1024 * 1024).arrayBuffer());
+    yield Buffer.from(await blob.slice(at, at + 1024 * 1024).arrayBuffer());
   }
 }

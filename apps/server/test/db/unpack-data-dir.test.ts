@@ -67,6 +67,29 @@ describe('a data directory unpacked before PGlite opens it', () => {
     expect(fs.existsSync(`${pglite}.unpacking`)).toBe(false);
   });
 
+  it("unpacks a backup's uncompressed tar (a restore) with what was written", async () => {
+    const source = await openDatabase({
+      dataDir: await newDataDir(),
+      loadDataDir: new Blob([await readFile(template)]),
+    });
+    let tar: Uint8Array;
+    try {
+      await source.db.execute(
+        sql`insert into users (id, name, email) values (gen_random_uuid(), 'Ann', 'ann@example.com')`,
+      );
+      tar = await source.snapshot!();
+    } finally {
+      await source.close();
+    }
+    const restored = await openDatabase({ dataDir: await newDataDir(), loadDataDir: new Blob([tar]) });
+    try {
+      const rows = rowsOf<{ email: string }>(await restored.db.execute(sql`select email from users`));
+      expect(rows).toEqual([{ email: 'ann@example.com' }]);
+    } finally {
+      await restored.close();
+    }
+  });
+
   it('leaves nothing behind when the archive is damaged', async () => {
     const dataDir = await newDataDir();
     const bytes = await readFile(template);
