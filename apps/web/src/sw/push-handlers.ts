@@ -140,15 +140,11 @@ async function showInPlaceOfPressed(scope: PushWorkerScope, tag: string, body: s
   for (let waited = 0; waited < ANSWER_WAIT_MS && (await listed()); waited += ANSWER_POLL_MS) {
     await pause(ANSWER_POLL_MS);
   }
-  for (let shows = 1; ; shows += 1) {
-    await show();
-    if (shows === ANSWER_SHOWS) return;
-    let stayed = true;
-    for (let watched = 0; watched < ANSWER_WATCH_MS && stayed; watched += ANSWER_POLL_MS) {
-      await pause(ANSWER_POLL_MS);
-      stayed = await listed();
-    }
-    if (stayed) return;
+  await show();
+  for (let watched = 0; watched < ANSWER_WATCH_MS; watched += ANSWER_POLL_MS) {
+    await pause(ANSWER_POLL_MS);
+    // Taken by the late close: shown once more, and left to the person after that.
+    if (!(await listed())) return show();
   }
 }
 
@@ -156,8 +152,6 @@ async function showInPlaceOfPressed(scope: PushWorkerScope, tag: string, body: s
 const ANSWER_WAIT_MS = 2_000;
 const ANSWER_WATCH_MS = 1_500;
 const ANSWER_POLL_MS = 20;
-/** A late close is one-off; a third show would only fight a person dismissing it. */
-const ANSWER_SHOWS = 2;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Posts an action token; the API answers with the message to show ('Aspirin marked as taken!'). */
