@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createAccount, logIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { atTenUtc, expectToast } from './support/journey';
@@ -82,6 +83,55 @@ test('logout, then sign back in', async ({ page, request }) => {
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectToast(page, 'Welcome back! You have been logged in successfully.');
+});
+
+/** The accounts whose answers this device keeps for offline use (IndexedDB), and the one a start opens. */
+async function savedOnDevice(page: Page): Promise<{ account: string | null; saved: string[] }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('medrem-offline');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB would not open'));
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db.transaction('queries').objectStore('queries').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB would not read'));
+    });
+    db.close();
+    return { account: localStorage.getItem('offline-account'), saved: keys.map(String) };
+  });
+}
+
+test('a sign-out leaves nothing of the account on the device, and a start right after asks for none of it', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await logIn(page, account);
+  await expect(page.getByRole('heading', { name: /Good (Morning|Afternoon|Evening|Night)/ })).toBeVisible();
+  await expect.poll(async () => (await savedOnDevice(page)).saved.length).toBe(1);
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expectToast(page, 'You have been logged out successfully.');
+  expect(await savedOnDevice(page)).toEqual({ account: null, saved: [] });
+
+  // A start at once (stop 65's rehearsal: the saved answers opened the app as the old account,
+  // whose calls were refused). Only the signed-out screen's questions go out; the fixture fails
+  // the test on any refused call.
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/trpc/')) calls.push(path.slice('/trpc/'.length));
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    calls.every((call) => call === 'auth.session' || call === 'social.providers'),
+    calls.join(),
+  ).toBe(true);
 });
 
 test('delete the account from settings, with its password (decision 198)', async ({

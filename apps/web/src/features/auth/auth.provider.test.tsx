@@ -10,6 +10,27 @@ import { sessionIdentity } from '../../lib/session-identity';
 import { trpc } from '../../lib/trpc';
 import { useAuth } from './auth.context';
 import { AuthProvider } from './auth.provider';
+import { OFFLINE_ACCOUNT_KEY } from '../offline/saved-account';
+
+/** The device's saved data (IndexedDB in the app): erased only when the test lets it. */
+const offlineStore = vi.hoisted(() => ({
+  erased: [] as (string | null)[],
+  release: undefined as (() => void) | undefined,
+  holdErasing: false,
+}));
+vi.mock('../offline/offline-account', () => ({
+  trackAccount: () => () => undefined,
+  keepOnlyAccount: () => Promise.resolve(),
+  forgetOfflineAccount: (userId: string | null) =>
+    new Promise<void>((resolve) => {
+      const erase = () => {
+        offlineStore.erased.push(userId);
+        resolve();
+      };
+      if (offlineStore.holdErasing) offlineStore.release = erase;
+      else erase();
+    }),
+}));
 
 const ADA = {
   id: '0b8e8e4a-6b1e-4a43-9d6a-2f1d1c1f7a11',
@@ -145,5 +166,49 @@ describe('signing in and out keeps the token this tab was given', () => {
     await settled();
     expect(tokenRequests.filter((r) => r !== 'auth.session')).toEqual(['auth.logout']);
     expect([accessTokenStorage.get(), auth.result.current.user]).toEqual([null, null]);
+  });
+});
+
+describe('signing out leaves nothing of the account on the device', () => {
+  beforeEach(() => {
+    signedIn = false;
+    tokenRequests.length = 0;
+    offlineStore.erased.length = 0;
+    offlineStore.holdErasing = true;
+    vi.stubGlobal('fetch', vi.fn(sessionServer));
+  });
+  afterEach(() => {
+    offlineStore.holdErasing = false;
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('drops the saved account at once and ends the sign-out only once its data is erased', async () => {
+    const auth = signedOutApp();
+    await waitFor(() => expect(auth.result.current.loading).toBe(false));
+    await act(async () => {
+      await auth.result.current.login(ADA.email, 'correct-horse-1');
+    });
+    await settled();
+    localStorage.setItem(OFFLINE_ACCOUNT_KEY, ADA.id); // what tracking the account saved
+
+    let signedOut = false;
+    let logout: Promise<void> = Promise.resolve();
+    act(() => {
+      logout = auth.result.current.logout().then(() => void (signedOut = true));
+    });
+    await waitFor(() => expect(offlineStore.release).toBeDefined());
+    // Erasing is under way: a start now (the page closed, a new one opened) must restore nothing.
+    expect(localStorage.getItem(OFFLINE_ACCOUNT_KEY)).toBeNull();
+    await settled();
+    expect(signedOut, 'the sign-out waits for the erasing').toBe(false);
+
+    await act(async () => {
+      offlineStore.release?.();
+      await logout;
+    });
+    expect(offlineStore.erased).toEqual([ADA.id]);
+    expect(signedOut).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { sessionIdentity } from '../../lib/session-identity';
 import { SigningOutError, refreshAccessToken, signOutWithoutTokenRequests } from '../../lib/token-refresh';
 import { type RouterInputs, trpc } from '../../lib/trpc';
 import { alertDialog } from '../../shared/dialogs/dialog.store';
-import { savedOfflineAccount } from '../offline/saved-account';
+import { dropSavedOfflineAccount } from '../offline/saved-account';
 import { AuthContext, type AuthContextValue } from './auth.context';
 import { toCurrentUser } from './current-user';
 import { useSignInNotice } from './social/sign-in-notice.hook';
@@ -33,12 +33,21 @@ const isSessionQuery = (key: readonly unknown[]) => JSON.stringify(key[0]) === s
 /** The offline store (IndexedDB, idb) loads only for a signed-in user, off the signed-out first load. */
 const offlineAccount = () => import('../offline/offline-account');
 
-/** Nothing of the account stays on the device: saved answers and waiting writes (issue 12). */
-function forgetOfflineData(): void {
-  if (!savedOfflineAccount()) return;
-  void offlineAccount()
-    .then((m) => m.forgetOfflineAccount())
-    .catch((e: unknown) => console.warn('Could not clear the data saved on this device', e));
+/**
+ * Nothing of the account stays on the device: saved answers and waiting writes (issue 12). The
+ * saved account is dropped at once, so a start after this moment restores nothing of it, even if
+ * the page closes before the erasing is done: a sign-out then a start at once (the two-step
+ * sign-in's browser test) opened the signed-out account's answers and asked the server for them
+ * (401s). Settles when the erasing is done.
+ */
+async function forgetOfflineData(): Promise<void> {
+  const userId = dropSavedOfflineAccount();
+  if (!userId) return;
+  try {
+    await (await offlineAccount()).forgetOfflineAccount(userId);
+  } catch (error) {
+    console.warn('Could not clear the data saved on this device', error);
+  }
 }
 
 const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
@@ -71,14 +80,16 @@ export function AuthProvider({
   const [tokenEmail, setTokenEmail] = useState<string | null>(null);
   const [exitTo, setExitTo] = useState<'/' | null>(null);
 
-  const setSignedOut = useCallback(() => {
-    forgetOfflineData();
+  /** Settles once the account's data is off the device too: the sign-out ends only then. */
+  const setSignedOut = useCallback(async () => {
+    const forgotten = forgetOfflineData();
     accessTokenStorage.remove();
     sessionIdentity.set(null);
     // Drop every cached answer of the old user, but keep the session query observed by this provider.
     queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
     utils.auth.session.setData(undefined, { user: null });
     setTokenEmail(null);
+    await forgotten;
   }, [queryClient, utils]);
 
   // The signed-in account's answers are saved on the device as they change (issue 12).
@@ -105,7 +116,7 @@ export function AuthProvider({
     if (session.isPending) return;
     if (!sessionUser) {
       // The server says nobody is signed in here: a saved account must not open the app again.
-      if (session.data?.user === null) forgetOfflineData();
+      if (session.data?.user === null) void forgetOfflineData();
       accessTokenStorage.remove();
       sessionIdentity.set(null);
       return;
@@ -135,7 +146,7 @@ export function AuthProvider({
   useEffect(
     () =>
       sessionIdentity.onLost(() => {
-        setSignedOut();
+        void setSignedOut();
         void alertDialog({ title: 'Access Denied', message: 'Please log in to access this feature.' });
       }),
     [setSignedOut],
@@ -202,7 +213,7 @@ export function AuthProvider({
       async logout() {
         await signOutWithoutTokenRequests(async () => {
           await logoutCall(undefined);
-          setSignedOut();
+          await setSignedOut();
         });
       },
       async deleteAccount(password) {
@@ -218,7 +229,7 @@ export function AuthProvider({
             // The server ended the session with the account; make sure of it and clear local state.
             await logoutCall(undefined).catch(() => undefined);
             setExitTo('/');
-            setSignedOut();
+            await setSignedOut();
           });
         } catch (error) {
           const status = httpStatusOf(error);

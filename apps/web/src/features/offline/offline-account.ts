@@ -14,9 +14,13 @@ export async function keepOnlyAccount(userId: string): Promise<void> {
   await pendingWrites.reload();
 }
 
-/** Sign-out, a lost session, account deletion: the saved answers and the waiting writes go. */
-export async function forgetOfflineAccount(): Promise<void> {
-  const userId = queryPersistence.account();
+/**
+ * Sign-out, a lost session, account deletion: the saved answers and the waiting writes of `userId`
+ * (by default the account saved on the device) go.
+ */
+export async function forgetOfflineAccount(
+  userId: string | null = queryPersistence.account(),
+): Promise<void> {
   try {
     await queryPersistence.forget(userId);
     if (userId) await outboxStore.clearUser(userId);
