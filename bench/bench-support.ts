@@ -68,8 +68,10 @@ export function childEngineFlags(engine: 'embedded' | 'postgres'): readonly stri
 /**
  * For a benchmark that runs the engine or the sender in its own process: stops unless this process
  * was started with SERVER_NODE_FLAGS (its npm script passes them), so it measures what users run.
+ * BENCH_AS_STARTED=1 (an A/B of runtimes) measures the flags it was given instead.
  */
 export function requireServerNodeFlags(script: string): void {
+  if (process.env.BENCH_AS_STARTED === '1') return;
   const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
   if (missing.length > 0) {
     throw new Error(`${script} measures what \`npm start\` runs: start it with ${missing.join(' ')}`);

@@ -299,10 +299,15 @@ async function main() {
     `floor (bare PGlite with the server's settings, one query): peak ${summary.floorNewPeakMiB} MiB creating its directory, ${summary.floorPeakMiB} MiB opening it ` +
       `(${summary.floorPgliteDefaultsPeakMiB} MiB with PGlite's own); server: fresh start + migrations peak ${summary.freshPeakMiB} MiB, ` +
       `RSS after ${IDLE_S} s idle ${summary.idleRssAfterMiB} MiB, peak through the ${N}-reminder burst ${summary.burstPeakMiB} MiB ` +
-      `(goals: idle ≤ 250, peak ≤ 400)`,
+      // Issue 57 states its goals in MB (10^6 bytes); /proc reports KiB, shown here in MiB.
+      `(issue 57's goals: idle ≤ 250 MB = ${GOAL_IDLE_MIB} MiB, peak ≤ 400 MB = ${GOAL_PEAK_MIB} MiB)`,
   );
   process.exit(0);
 }
+
+/** Issue 57's goals, 250 MB and 400 MB, in MiB (what /proc's KiB are shown in), rounded down. */
+const GOAL_IDLE_MIB = Math.floor((250e6 / 2 ** 20) * 10) / 10;
+const GOAL_PEAK_MIB = Math.floor((400e6 / 2 ** 20) * 10) / 10;
 
 void main().catch((error: unknown) => {
   console.error(error);
