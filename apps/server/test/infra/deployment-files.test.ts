@@ -71,8 +71,10 @@ function composeValidator() {
 
 type Service = Record<string, any>;
 
-/** The scaled deployment's reminder worker runs with it (decision 152), the embedded server not (336). */
+/** The scaled deployment's reminder worker runs with it (decision 152). */
 const YOUNG_GENERATION_FLAG = '--max-semi-space-size=64';
+/** The embedded server's, for a small machine (decision 360): `npm start` and the image. */
+const LEAN_YOUNG_GENERATION_FLAG = '--max-semi-space-size=8';
 /** glibc's malloc gives back what is freed (decision 336): `npm start` and the image set it. */
 const MALLOC_TRIM = 'MALLOC_TRIM_THRESHOLD_=131072';
 
@@ -110,17 +112,19 @@ describe('infra/Dockerfile', () => {
     expect(of(final, 'CMD')[0]?.args).toContain('server.js');
   });
 
-  it('runs the server as `npm start` does: no young-generation flag, malloc trimming (decision 336)', () => {
+  it('runs the server as `npm start` does: lean young generations, malloc trimming (decisions 336, 360)', () => {
     const final = stages(dockerfile).at(-1)!;
     const cmd = final.instructions.find((i) => i.keyword === 'CMD')?.args ?? '';
-    expect(JSON.parse(cmd)).toEqual(['node', 'apps/server/dist/server.js']);
+    expect(JSON.parse(cmd)).toEqual(['node', LEAN_YOUNG_GENERATION_FLAG, 'apps/server/dist/server.js']);
     const env = final.instructions
       .filter((i) => i.keyword === 'ENV')
       .map((i) => i.args)
       .join(' ');
     expect(env).toMatch(new RegExp(`\\b${MALLOC_TRIM}\\b`));
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
-    expect(start).toMatch(new RegExp(`&& ${MALLOC_TRIM} node apps/server/dist/server\\.js$`));
+    expect(start).toMatch(
+      new RegExp(`&& ${MALLOC_TRIM} node ${LEAN_YOUNG_GENERATION_FLAG} apps/server/dist/server\\.js$`),
+    );
   });
 });
 

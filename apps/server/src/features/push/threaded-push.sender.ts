@@ -26,10 +26,10 @@ const CLOSE_TIMEOUT_MS = 5_000;
 const SEND_THREAD_YOUNG_GENERATION_MB = 128;
 
 /**
- * The thread's young generation follows its process's (decision 336): 128 MiB where the process was
- * started with a young generation sized for bursts (`--max-semi-space-size`, the scaled worker,
- * decision 152), V8's default otherwise (the embedded server on a small machine: a 10k burst's
- * peak was the goal there, and the thread's larger space added to it).
+ * The thread's young generation: 128 MiB in a process started with `--max-semi-space-size` (the
+ * scaled worker's 64, decision 152; `npm start`'s 8, decision 360), V8's default otherwise. V8 grows
+ * it that far only under a large burst's load (a 10k burst peaked alike with 12 MiB and with 128),
+ * where the thread's requests would otherwise be promoted and collected again (decision 152).
  */
 export function sendThreadYoungGenerationMb(
   execArgv: readonly string[] = process.execArgv,

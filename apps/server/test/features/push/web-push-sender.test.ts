@@ -207,8 +207,8 @@ describe('Web Push sender on a thread of its own: starting', () => {
 
     expect(sender.prepare({ kind: 'webpush', endpoint: '', token }, '{}')).not.toBeNull();
     expect(sender.threadStarted).toBe(true);
-    // This process runs without --max-semi-space-size, as the embedded server does: the thread gets
-    // V8's own young generation, not the burst-sized 128 MiB (decisions 152, 336).
+    // This process runs without --max-semi-space-size: the thread gets V8's own young generation,
+    // not the burst-sized 128 MiB (decisions 152, 336).
     expect(sender.threadResourceLimits?.maxYoungGenerationSizeMb).toBeLessThan(128);
 
     await sender.close();
@@ -218,7 +218,10 @@ describe('Web Push sender on a thread of its own: starting', () => {
     // The scaled worker (docker-compose.yml) and a process given the flag through NODE_OPTIONS.
     expect(sendThreadYoungGenerationMb(['--max-semi-space-size=64'], '')).toBe(128);
     expect(sendThreadYoungGenerationMb([], '--max-semi-space-size=64 --enable-source-maps')).toBe(128);
-    // The embedded server (`npm start`, the image): V8's default.
+    // `npm start` and the image (decision 360): the main thread's semi-spaces small, the send
+    // thread's young generation still sized for bursts (V8 grows it only under a burst's load).
+    expect(sendThreadYoungGenerationMb(['--max-semi-space-size=8'], '')).toBe(128);
+    // A process started without the flag: V8's default.
     expect(sendThreadYoungGenerationMb(['--enable-source-maps'], '')).toBeUndefined();
     expect(sendThreadYoungGenerationMb([], '--max-old-space-size=512')).toBeUndefined();
   });
