@@ -14,14 +14,14 @@ import { OFFLINE_ACCOUNT_KEY } from '../offline/saved-account';
 
 /** The device's saved data (IndexedDB in the app): erased only when the test lets it. */
 const offlineStore = vi.hoisted(() => ({
-  erased: [] as (string | null)[],
+  erased: [] as string[],
   release: undefined as (() => void) | undefined,
   holdErasing: false,
 }));
 vi.mock('../offline/offline-account', () => ({
   trackAccount: () => () => undefined,
   keepOnlyAccount: () => Promise.resolve(),
-  forgetOfflineAccount: (userId: string | null) =>
+  forgetOfflineAccount: (userId: string) =>
     new Promise<void>((resolve) => {
       const erase = () => {
         offlineStore.erased.push(userId);

@@ -14,16 +14,11 @@ export async function keepOnlyAccount(userId: string): Promise<void> {
   await pendingWrites.reload();
 }
 
-/**
- * Sign-out, a lost session, account deletion: the saved answers and the waiting writes of `userId`
- * (by default the account saved on the device) go.
- */
-export async function forgetOfflineAccount(
-  userId: string | null = queryPersistence.account(),
-): Promise<void> {
+/** Sign-out, a lost session, account deletion: the saved answers and the waiting writes of `userId` go. */
+export async function forgetOfflineAccount(userId: string): Promise<void> {
   try {
     await queryPersistence.forget(userId);
-    if (userId) await outboxStore.clearUser(userId);
+    await outboxStore.clearUser(userId);
     await pendingWrites.reload();
   } catch (error) {
     console.warn('Could not clear the data saved on this device', error);
