@@ -1,4 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,7 +56,10 @@ export default defineConfig({
     rememberOutDir,
     assetList,
     chunks.plugin,
+    // Decision 361: Lingui's macros compiled away (before React's transform), `.po` imports compiled.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
+    lingui(),
     tailwindcss(),
     VitePWA({
       // injectManifest: our own TypeScript worker (src/sw.ts) so later issues can add push handling.

@@ -9,6 +9,8 @@
 // (`signedOut`: address → file, sent only to requests without a session cookie or a query;
 // `signedIn`: the file for every page request with one). Not in the service worker's precache: the
 // worker answers every page with the plain shell, and has the chunks in its cache.
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,7 +88,12 @@ async function main() {
       configFile: false,
       root: webRoot,
       logLevel: 'warn',
-      plugins: [react(), dynamicImportsLeftOut],
+      plugins: [
+        babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+        react(),
+        lingui(),
+        dynamicImportsLeftOut,
+      ],
       // Everything in one self-contained file that Node can run from a temporary directory.
       ssr: { noExternal: true },
       build: {

@@ -9,6 +9,7 @@ import { Overlays } from './app/overlays.component';
 import { Root, type Start } from './app/root.component';
 import { takeDashboardStart } from './app/dashboard-start';
 import { currentAddress } from './app/signed-out/page-address';
+import { activateLocale, startLocale } from './i18n/active-locale';
 import { fetchSession, maySignedOutStart } from './app/start-session';
 import { onIdle } from './lib/on-idle';
 import { startToken } from './lib/start-token';
@@ -54,22 +55,28 @@ async function chooseStart(): Promise<Start> {
  * in. That page is taken over as it is (hydrated: no redraw, typed text kept); anything else
  * replaces what `#root` holds.
  */
-function isPrerenderedFor(root: HTMLElement, start: Start): boolean {
+function isPrerenderedFor(root: HTMLElement, start: Start, locale: string): boolean {
   return (
-    start.kind === 'signed-out' && start.at.search === '' && root.dataset['prerendered'] === start.at.pathname
+    start.kind === 'signed-out' &&
+    start.at.search === '' &&
+    root.dataset['prerendered'] === start.at.pathname &&
+    // Rendered in another language than the page's (decision 361): drawn again, not taken over.
+    (root.dataset['locale'] ?? 'en') === locale
   );
 }
 
 const root = document.getElementById('root');
 const overlays = document.getElementById('overlays');
 if (!root || !overlays) throw new Error('index.html has no #root or #overlays element');
-void chooseStart().then((start) => {
+// Decision 361: the page's language and its first texts load while the session is asked.
+const locale = startLocale();
+void Promise.all([chooseStart(), activateLocale(locale)]).then(([start]) => {
   const page = (
     <StrictMode>
       <Root start={start} />
     </StrictMode>
   );
-  if (isPrerenderedFor(root, start)) hydrateRoot(root, page);
+  if (isPrerenderedFor(root, start, locale)) hydrateRoot(root, page);
   else createRoot(root).render(page);
   createRoot(overlays).render(
     <StrictMode>

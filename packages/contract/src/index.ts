@@ -23,6 +23,7 @@ import { systemContract } from './system.contract';
 import { userContract } from './user.contract';
 import { twoFactorContract } from './two-factor.contract';
 
+export * from './locales';
 export * from './primitives';
 export * from './define-procedure';
 export * from './auth.contract';

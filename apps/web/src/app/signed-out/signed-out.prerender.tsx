@@ -1,4 +1,6 @@
 import { StrictMode } from 'react';
+import { messages } from '../../locales/en/start.po';
+import { i18n } from '../../i18n/lingui-runtime';
 import { renderToString } from 'react-dom/server';
 import { pageTitle } from '../../lib/page-title.hook';
 import { Root } from '../root.component';
@@ -16,6 +18,8 @@ export const PRERENDERED_PAGES = [
  * (hydrates it) instead of drawing it again. Run by scripts/prerender.mjs in Node at build time.
  */
 export function renderSignedOutPage(pathname: string): string {
+  // In English, the language of a page with no other choice known (decision 361).
+  i18n.loadAndActivate({ locale: 'en', messages });
   return renderToString(
     <StrictMode>
       <Root start={{ kind: 'signed-out', at: { pathname, search: '' } }} />

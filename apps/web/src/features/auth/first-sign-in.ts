@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Decision 193: the registration form sends the new user to the login screen with
  * `firstSignIn` in the history entry's state, so that they are welcomed, not welcomed back. The
@@ -13,5 +14,5 @@ declare module '@tanstack/history' {
 /** Spec: 'Welcome back! …' after a sign-in; a user who has just registered is not coming back. */
 export const signedInMessage = (firstSignIn: boolean): string =>
   firstSignIn
-    ? 'Welcome! You have been logged in successfully.'
-    : 'Welcome back! You have been logged in successfully.';
+    ? t`Welcome! You have been logged in successfully.`
+    : t`Welcome back! You have been logged in successfully.`;

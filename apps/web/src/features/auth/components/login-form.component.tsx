@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { messageOf, statusOf } from '../../../lib/error-message';
 import { useHydrated } from '../../../lib/hydrated.hook';
@@ -36,6 +37,7 @@ export function LoginForm({
   redirect?: string | undefined;
   firstSignIn?: boolean;
 }) {
+  const { t } = useLingui();
   const { login } = useAuth();
   const { Link, replaceWith } = useNavigation();
   // Painted from the HTML before the app runs (decision 058): no native submit until it does.
@@ -62,11 +64,11 @@ export function LoginForm({
       if (statusOf(error) === 403) {
         setUnverified({
           email: values.email,
-          message: messageOf(error) ?? 'Please verify your email address.',
+          message: messageOf(error) ?? t`Please verify your email address.`,
         });
         return;
       }
-      notify.error(messageOf(error) ?? 'Login failed. Please check your credentials.');
+      notify.error(messageOf(error) ?? t`Login failed. Please check your credentials.`);
     }
   });
 
@@ -79,23 +81,25 @@ export function LoginForm({
   return (
     <AuthCard
       id="login-title"
-      title="Login"
+      title={t`Login`}
       redirect={redirect}
       footer={
         <>
-          New here?{' '}
-          <Link
-            to="/register"
-            search={redirect ? { redirect } : {}}
-            className="font-semibold text-brand-700 underline underline-offset-2"
-          >
-            Create an account
-          </Link>
+          <Trans>
+            New here?{' '}
+            <Link
+              to="/register"
+              search={redirect ? { redirect } : {}}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              Create an account
+            </Link>
+          </Trans>
         </>
       }
     >
       {secondStep ? (
-        <Suspense fallback={<p role="status">Loading…</p>}>
+        <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
           <SecondStepForm
             secondStep={secondStep}
             onSignedIn={signedIn}
@@ -113,16 +117,16 @@ export function LoginForm({
           />
           <p className="-mt-2 text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </p>
           {unverified ? (
-            <Suspense fallback={<p role="status">Loading…</p>}>
+            <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
               <UnverifiedNotice {...unverified} />
             </Suspense>
           ) : null}
           <button type="submit" className={buttonClass.primary} disabled={isSubmitting || !hydrated}>
-            {isSubmitting ? 'Logging in...' : 'Login'}
+            {isSubmitting ? t`Logging in...` : t`Login`}
           </button>
         </form>
       )}
