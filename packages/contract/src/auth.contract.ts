@@ -3,6 +3,7 @@ import { defineProcedure } from './define-procedure';
 import {
   currentPasswordSchema,
   emailSchema,
+  localeSchema,
   passwordSchema,
   personNameSchema,
   successSchema,
@@ -59,6 +60,9 @@ export const registerInputSchema = z.object({
   timezone: timeZoneSchema
     .optional()
     .meta({ description: 'The browser’s zone, saved as the first setting.' }),
+  locale: localeSchema
+    .optional()
+    .meta({ description: 'The browser’s language, saved as the account’s (issue 54).' }),
   invitation: registerInvitationField,
 });
 

@@ -33,6 +33,10 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'zh-Hans': '中文（简体）',
 };
 
+/** How times of day are shown: the language's convention, or a 12- or 24-hour clock. */
+export const CLOCK_CHOICES = ['auto', '12h', '24h'] as const;
+export type ClockChoice = (typeof CLOCK_CHOICES)[number];
+
 /** Languages written right to left: the page is laid out mirrored for them. */
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar']);
 

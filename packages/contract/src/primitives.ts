@@ -15,6 +15,7 @@ import {
 } from '@medrem/domain';
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { CLOCK_CHOICES, SUPPORTED_LOCALES } from './locales';
 
 export { LIMITS } from './constants';
 
@@ -83,6 +84,16 @@ export const adherenceRateSchema = z
   .meta({ description: 'Rounded percentage; null when nothing was due' });
 
 export const timestampSchema = z.string().meta({ description: 'ISO 8601 timestamp.' });
+
+/** One of the product's languages (issue 54): anything else is refused with a 400 that lists them. */
+export const localeSchema = z
+  .enum(SUPPORTED_LOCALES, { error: `Unknown language: use one of ${SUPPORTED_LOCALES.join(', ')}.` })
+  .meta({ description: 'BCP 47 code of one of the supported languages.', example: 'es' });
+
+/** How times of day are shown: the language's convention ('auto'), or the user's choice. */
+export const clockSchema = z
+  .enum(CLOCK_CHOICES)
+  .meta({ description: "'auto': the language's convention; '12h' (8:00 AM) or '24h' (08:00)." });
 
 export const timeZoneSchema = textSchema('Time zone')
   .min(1)

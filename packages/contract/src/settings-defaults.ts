@@ -33,4 +33,7 @@ export const DEFAULT_SETTINGS = {
   },
   privacy: { dataSharing: false, analytics: true },
   timezone: 'UTC',
+  /** Issue 54: each device's language until one is chosen; times as the language writes them. */
+  locale: null,
+  clock: 'auto' as const,
 };

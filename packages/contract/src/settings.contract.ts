@@ -12,7 +12,15 @@ import {
 import { z } from 'zod';
 import { defineProcedure } from './define-procedure';
 import { DEFAULT_SETTINGS as PLAIN_DEFAULT_SETTINGS } from './settings-defaults';
-import { LIMITS, boundedInt, emailSchema, timeSchema, timeZoneSchema } from './primitives';
+import {
+  LIMITS,
+  boundedInt,
+  clockSchema,
+  emailSchema,
+  localeSchema,
+  timeSchema,
+  timeZoneSchema,
+} from './primitives';
 import { EXAMPLE } from './examples';
 
 /** Decision 227: ask again every N minutes, up to K times, while a dose is not settled. */
@@ -93,6 +101,11 @@ export const settingsSchema = z
     medicineDefaults: medicineDefaultsSchema,
     privacy: privacySettingsSchema,
     timezone: z.string().meta({ description: 'IANA zone of the user’s wall-clock dose times.' }),
+    locale: localeSchema.nullable().meta({
+      description:
+        'The account’s language: screens, reminders, mail and reports use it. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own, the server writes English.',
+    }),
+    clock: clockSchema,
     name: z.string(),
     email: z.string(),
   })
@@ -105,6 +118,10 @@ export const settingsInputSchema = z.object({
   medicineDefaults: medicineDefaultsInputSchema,
   privacy: privacySettingsSchema,
   timezone: timeZoneSchema.optional(),
+  locale: localeSchema.nullable().optional().meta({
+    description: 'The account’s language (null: each device’s own). Left out of a save, the saved one stays.',
+  }),
+  clock: clockSchema.optional().meta({ description: 'Left out of a save, the saved choice stays.' }),
   reminderTimeOrigins: z
     .array(
       z

@@ -2837,6 +2837,13 @@ export interface components {
             };
             /** @description IANA zone of the user’s wall-clock dose times. */
             timezone: string;
+            /** @description The account’s language: screens, reminders, mail and reports use it. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own, the server writes English. */
+            locale: ("en" | "es" | "de" | "fr" | "pt-BR" | "it" | "tr" | "ar" | "hi" | "zh-Hans") | null;
+            /**
+             * @description 'auto': the language's convention; '12h' (8:00 AM) or '24h' (08:00).
+             * @enum {string}
+             */
+            clock: "auto" | "12h" | "24h";
             name: string;
             email: string;
         };
@@ -3823,6 +3830,12 @@ export interface operations {
                      * @example Europe/Paris
                      */
                     timezone?: string;
+                    /**
+                     * @description The browser’s language, saved as the account’s (issue 54).
+                     * @example es
+                     * @enum {string}
+                     */
+                    locale?: "en" | "es" | "de" | "fr" | "pt-BR" | "it" | "tr" | "ar" | "hi" | "zh-Hans";
                     /** @description The token of an invitation link; needed while sign-ups are invite-only. */
                     invitation?: string;
                 };
@@ -4823,6 +4836,13 @@ export interface operations {
                      * @example Europe/Paris
                      */
                     timezone?: string;
+                    /** @description The account’s language (null: each device’s own). Left out of a save, the saved one stays. */
+                    locale?: ("en" | "es" | "de" | "fr" | "pt-BR" | "it" | "tr" | "ar" | "hi" | "zh-Hans") | null;
+                    /**
+                     * @description Left out of a save, the saved choice stays.
+                     * @enum {string}
+                     */
+                    clock?: "auto" | "12h" | "24h";
                     /** @description For each submitted default reminder time, the index of the saved time it came from (null for a new time). With it, every medicine’s doses, scheduled times and today’s taken flags follow their time to its new position in the same transaction; without it, time i stays slot i. */
                     reminderTimeOrigins?: (number | null)[];
                 };

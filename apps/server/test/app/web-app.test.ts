@@ -17,8 +17,18 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
       // listed file is missing).
       'prerendered/home.html': '<!doctype html><title>login form</title>',
       'prerendered/signed-in.html': '<!doctype html><title>signed-in shell</title>',
+      // Decision 361: the signed-out pages in other languages (German's is listed but missing).
+      'prerendered/es/home.html': '<!doctype html><title>formulario</title>',
+      'prerendered/ar/home.html': '<!doctype html><title>نموذج</title>',
       'prerendered/pages.json': JSON.stringify({
         signedOut: { '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' },
+        signedOutByLocale: {
+          en: { '/': 'prerendered/home.html' },
+          es: { '/': 'prerendered/es/home.html' },
+          ar: { '/': 'prerendered/ar/home.html' },
+          de: { '/': 'prerendered/de/missing.html' },
+          xx: { '/': 'prerendered/home.html' },
+        },
         signedIn: 'prerendered/signed-in.html',
       }),
     });
@@ -41,8 +51,11 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  const page = async (url: string, cookie?: string) => {
-    const response = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+  const page = async (url: string, cookie?: string, acceptLanguage?: string) => {
+    const headers: Record<string, string> = {};
+    if (cookie) headers['cookie'] = cookie;
+    if (acceptLanguage) headers['accept-language'] = acceptLanguage;
+    const response = await fetch(`${server.baseUrl}${url}`, { headers });
     expect(response.status, url).toBe(200);
     expect(response.headers.get('content-security-policy'), url).toContain("script-src 'self'");
     return { body: await response.text(), vary: response.headers.get('vary') ?? '' };
@@ -65,6 +78,23 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     // A listed file that is not there, and pages that have none, get the shell.
     expect((await page('/login')).body).toContain('app shell');
     expect((await page('/medication')).body).toContain('app shell');
+  });
+
+  it('sends the signed-out page in the visitor’s language: their choice, else their browser’s (decision 361)', async () => {
+    const spanish = await page('/', undefined, 'es-MX,es;q=0.9,en;q=0.5');
+    expect(spanish.body).toContain('formulario');
+    // Caches must keep the languages apart.
+    expect(spanish.vary.toLowerCase()).toContain('accept-language');
+    expect((await page('/', undefined, 'fr;q=0.2, ar-EG;q=0.8')).body).toContain('نموذج');
+    // A choice made on the device (its cookie) wins over the browser's languages.
+    expect((await page('/', 'medrem-locale=es', 'ar')).body).toContain('formulario');
+    // An unknown choice is ignored; a language whose page is missing, or none, gets English.
+    expect((await page('/', 'medrem-locale=xx', 'es')).body).toContain('formulario');
+    expect((await page('/', undefined, 'de-DE')).body).toContain('login form');
+    expect((await page('/', undefined, 'x'.repeat(5000))).body).toContain('login form');
+    expect((await page('/')).body).toContain('login form');
+    // A session still gets the signed-in shell, whatever the language.
+    expect((await page('/', 'mr_session=anything', 'es')).body).toContain('signed-in shell');
   });
 
   it('sends the signed-in shell for every page to a browser with a session cookie (decision 059)', async () => {

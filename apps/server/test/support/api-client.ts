@@ -75,7 +75,13 @@ export class ApiClient {
   }
 
   /** Registers, signs in (session cookie) and fetches a bearer token through /jwt. */
-  async signUpAndIn(user: { name: string; email: string; password: string; timezone?: string }) {
+  async signUpAndIn(user: {
+    name: string;
+    email: string;
+    password: string;
+    timezone?: string;
+    locale?: string;
+  }) {
     const registered = await this.post('/api/user/register', user);
     if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
     const login = await this.post('/api/auth/login', { email: user.email, password: user.password });

@@ -92,6 +92,10 @@ export const userSettings = pgTable('user_settings', {
   /** { notifications, medicineDefaults, privacy } as validated by the contract. */
   preferences: jsonb('preferences').notNull(),
   timezone: text('timezone').notNull().default('UTC'),
+  /** The language chosen for the account (issue 54); null: each device's own. */
+  locale: text('locale'),
+  /** '12h', '24h', or 'auto' (the language's convention). */
+  clock: text('clock').notNull().default('auto'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

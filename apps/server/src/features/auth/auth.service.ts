@@ -75,6 +75,7 @@ export class AuthService {
     email: string;
     password: string;
     timezone?: string | undefined;
+    locale?: string | undefined;
     invitation?: string | undefined;
   }) {
     const passwordHash = await this.deps.hasher.hash(input.password);
@@ -83,7 +84,12 @@ export class AuthService {
       input.invitation,
     );
     if (!row) throw conflict('An account with this email already exists. Please log in instead.');
-    if (input.timezone) await this.deps.settings.adoptTimezoneIfUnset(row.id, input.timezone);
+    if (input.timezone || input.locale) {
+      await this.deps.settings.adoptBrowserDefaults(row.id, {
+        ...(input.timezone ? { timezone: input.timezone } : {}),
+        ...(input.locale ? { locale: input.locale } : {}),
+      });
+    }
     return toPublicUser(row);
   }
 

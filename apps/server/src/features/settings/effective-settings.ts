@@ -1,4 +1,12 @@
-import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '@medrem/contract';
+import {
+  CLOCK_CHOICES,
+  type ClockChoice,
+  DEFAULT_SETTINGS,
+  type Locale,
+  type Settings,
+  isLocale,
+  settingsSchema,
+} from '@medrem/contract';
 import { z } from 'zod';
 
 export type StoredPreferences = Pick<Settings, 'notifications' | 'medicineDefaults' | 'privacy'>;
@@ -6,6 +14,9 @@ export type StoredPreferences = Pick<Settings, 'notifications' | 'medicineDefaul
 /** The settings every rule runs on: the saved preferences and the zone of the user's dose times. */
 export interface EffectiveSettings extends StoredPreferences {
   timezone: string;
+  /** The account's language (null: not chosen; the server then writes English). */
+  locale: Locale | null;
+  clock: ClockChoice;
 }
 
 const preferencesSchema = settingsSchema.pick({ notifications: true, medicineDefaults: true, privacy: true });
@@ -31,7 +42,15 @@ export function readPreferences(stored: unknown): StoredPreferences {
  * settings through this, so a user without saved settings gets the same defaults everywhere.
  */
 export function effectiveSettingsOf(
-  row: { preferences: unknown; timezone: string } | undefined,
+  row: { preferences: unknown; timezone: string; locale?: string | null; clock?: string } | undefined,
 ): EffectiveSettings {
-  return { ...readPreferences(row?.preferences), timezone: row?.timezone ?? DEFAULT_SETTINGS.timezone };
+  return {
+    ...readPreferences(row?.preferences),
+    timezone: row?.timezone ?? DEFAULT_SETTINGS.timezone,
+    // A value the code no longer knows (a language withdrawn) reads as not chosen, never fails.
+    locale: isLocale(row?.locale) ? row.locale : null,
+    clock: (CLOCK_CHOICES as readonly string[]).includes(row?.clock ?? '')
+      ? (row?.clock as ClockChoice)
+      : 'auto',
+  };
 }

@@ -15,9 +15,17 @@ export class SettingsRepository {
     return row;
   }
 
-  /** Only when none is saved yet (first sign-in with a zone). */
-  async insertIfMissing(userId: string, preferences: unknown, timezone: string): Promise<void> {
-    await this.db.insert(userSettings).values({ userId, preferences, timezone }).onConflictDoNothing();
+  /** Only when none is saved yet (first sign-in with a zone; registration with a language). */
+  async insertIfMissing(
+    userId: string,
+    preferences: unknown,
+    timezone: string,
+    locale: string | null = null,
+  ): Promise<void> {
+    await this.db
+      .insert(userSettings)
+      .values({ userId, preferences, timezone, locale })
+      .onConflictDoNothing();
   }
 
   /**
@@ -28,7 +36,7 @@ export class SettingsRepository {
   async saveWithMedicines(
     userId: string,
     preferences: unknown,
-    timezone: string,
+    display: { timezone: string; locale: string | null; clock: string },
     now: Date,
     medicines: Parameters<MedicineRepository['applySlotChanges']>[0],
     days: Parameters<DoseRecordRepository['remapDays']>[0],
@@ -36,8 +44,8 @@ export class SettingsRepository {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(userSettings)
-        .values({ userId, preferences, timezone, updatedAt: now })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { preferences, timezone, updatedAt: now } })
+        .values({ userId, preferences, ...display, updatedAt: now })
+        .onConflictDoUpdate({ target: userSettings.userId, set: { preferences, ...display, updatedAt: now } })
         .returning();
       await new MedicineRepository(tx).applySlotChanges(medicines, now);
       await new DoseRecordRepository(tx).remapDays(days, now);

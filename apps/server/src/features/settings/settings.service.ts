@@ -1,4 +1,4 @@
-import { type Settings, type SettingsInput } from '@medrem/contract';
+import { DEFAULT_SETTINGS, type Settings, type SettingsInput } from '@medrem/contract';
 import {
   deriveScheduledTimes,
   hasOwnTimes,
@@ -76,6 +76,18 @@ export class SettingsService {
     await this.forget(userId);
   }
 
+  /** A new account's first settings: the registering browser's zone and language (issue 54). */
+  async adoptBrowserDefaults(userId: string, browser: { timezone?: string; locale?: string }): Promise<void> {
+    const timezone = browser.timezone ?? DEFAULT_SETTINGS.timezone;
+    await this.deps.settings.insertIfMissing(
+      userId,
+      effectiveSettingsOf(undefined),
+      timezone,
+      browser.locale,
+    );
+    await this.forget(userId);
+  }
+
   /**
    * Saves settings. Dose slot i of every medicine follows default time i (decision 023). When the
    * caller says where each time came from (`reminderTimeOrigins`), each slot's doses follow their
@@ -103,6 +115,9 @@ export class SettingsService {
       );
     }
     const timezone = input.timezone ?? current.timezone;
+    // Left out of a save (the spec's clients), the saved language and clock stay.
+    const locale = input.locale === undefined ? current.locale : input.locale;
+    const clock = input.clock ?? current.clock;
     // Only the medicines whose slots or times change are written (a switch toggled touches none).
     const changed = medicines.flatMap((m) => {
       // Without origins a save keeps every frequency as it is (the spec's clients send none).
@@ -144,7 +159,14 @@ export class SettingsService {
       privacy: input.privacy,
     };
     await this.deps.transaction(async ({ settings, changes }) => {
-      await settings.saveWithMedicines(caller.userId, preferences, timezone, now, changed, days);
+      await settings.saveWithMedicines(
+        caller.userId,
+        preferences,
+        { timezone, locale, clock },
+        now,
+        changed,
+        days,
+      );
       await changes.userChanged(caller.userId);
     });
     await this.forget(caller.userId);

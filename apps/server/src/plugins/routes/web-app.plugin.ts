@@ -1,5 +1,12 @@
 import staticFiles from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type Locale,
+  SOURCE_LOCALE,
+  acceptedLanguages,
+  isLocale,
+  matchLocale,
+} from '@medrem/contract/locales';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,23 +26,50 @@ import { SESSION_COOKIE } from './request-context';
  *   - `signedIn` (decision 059): the shell naming the signed-in start's chunk as a modulepreload,
  *     sent for every page to a browser with a session cookie, which fetches that chunk beside the
  *     entry instead of after it.
+ *   - `signedOutByLocale` (decision 361): the signed-out pages in each language; a visitor gets
+ *     theirs (the `medrem-locale` cookie of a choice made on the device, else Accept-Language),
+ *     English when the build has no page in it.
  * A listed file that is missing is left out: the shell answers instead.
  */
 export interface PageFiles {
   signedOut: ReadonlyMap<string, string>;
+  signedOutByLocale: ReadonlyMap<Locale, ReadonlyMap<string, string>>;
   signedIn: string | undefined;
+}
+
+/** The cookie the web app sets when a language is chosen on the device (src/i18n/active-locale.ts). */
+export const LOCALE_COOKIE = 'medrem-locale';
+
+const NO_PAGES: PageFiles = { signedOut: new Map(), signedOutByLocale: new Map(), signedIn: undefined };
+
+/** The language a page request is answered in: the device's choice, else the browser's languages. */
+export function pageLocaleFor(
+  cookies: Readonly<Record<string, string | undefined>>,
+  acceptLanguage: string | undefined,
+): Locale {
+  const chosen = cookies[LOCALE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  return matchLocale(acceptedLanguages(acceptLanguage));
 }
 
 export function readPageFiles(root: string): PageFiles {
   const list = path.join(root, 'prerendered', 'pages.json');
-  if (!existsSync(list)) return { signedOut: new Map(), signedIn: undefined };
+  if (!existsSync(list)) return NO_PAGES;
   const pages = JSON.parse(readFileSync(list, 'utf8')) as Partial<{
     signedOut: Record<string, string>;
+    signedOutByLocale: Record<string, Record<string, string>>;
     signedIn: string;
   }>;
   const built = (file: string | undefined) => file !== undefined && existsSync(path.join(root, file));
+  const builtPages = (byPath: Record<string, string> | undefined) =>
+    new Map(Object.entries(byPath ?? {}).filter(([, file]) => built(file)));
   return {
-    signedOut: new Map(Object.entries(pages.signedOut ?? {}).filter(([, file]) => built(file))),
+    signedOut: builtPages(pages.signedOut),
+    signedOutByLocale: new Map(
+      Object.entries(pages.signedOutByLocale ?? {})
+        .filter((entry): entry is [Locale, Record<string, string>] => isLocale(entry[0]))
+        .map(([locale, byPath]) => [locale, builtPages(byPath)] as const),
+    ),
     signedIn: built(pages.signedIn) ? pages.signedIn : undefined,
   };
 }
@@ -45,10 +79,11 @@ export function pageFileFor(
   url: string,
   cookies: Readonly<Record<string, string | undefined>>,
   pages: PageFiles,
+  locale: Locale = SOURCE_LOCALE,
 ): string {
   if (cookies[SESSION_COOKIE]) return pages.signedIn ?? 'index.html';
   const [pathname = '/', query] = url.split('?', 2);
-  const file = pages.signedOut.get(pathname);
+  const file = pages.signedOutByLocale.get(locale)?.get(pathname) ?? pages.signedOut.get(pathname);
   return file && query === undefined ? file : 'index.html';
 }
 
@@ -67,7 +102,7 @@ export function locateWebDist(configured: string | undefined): string | undefine
 export default fp(
   async (app) => {
     const root = locateWebDist(app.config.webDistDir);
-    let pages: PageFiles = { signedOut: new Map(), signedIn: undefined };
+    let pages: PageFiles = NO_PAGES;
     if (!root) {
       app.log.warn('No built web app found (run `npm run build`); serving the API only.');
     } else {
@@ -137,11 +172,14 @@ export default fp(
         return reply;
       }
       if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        // Whether a session cookie came decides which file a page gets: caches must keep them apart.
-        if (pages.signedIn || pages.signedOut.has(pathname)) void reply.header('Vary', 'Cookie');
+        // Whether a session cookie came decides which file a page gets, and the language which
+        // signed-out page: caches must keep them apart.
+        if (pages.signedOut.has(pathname)) void reply.header('Vary', 'Cookie, Accept-Language');
+        else if (pages.signedIn) void reply.header('Vary', 'Cookie');
+        const locale = pageLocaleFor(request.cookies, request.headers['accept-language']);
         return reply
           .header('Cache-Control', 'no-cache')
-          .sendFile(pageFileFor(request.url, request.cookies, pages), root);
+          .sendFile(pageFileFor(request.url, request.cookies, pages, locale), root);
       }
       return reply
         .status(404)

@@ -51,10 +51,50 @@ describe(`settings (${TEST_ENGINE})`, () => {
           },
           privacy: { dataSharing: false, analytics: true },
           timezone: 'UTC',
+          // Issue 54: no language chosen (none given at registration), times as the language writes them.
+          locale: null,
+          clock: 'auto',
           name: 'Grace',
           email: me.email,
         },
       });
+    });
+
+    it('keeps the language given at registration (issue 54), and a save can set it back to none', async () => {
+      const api = new ApiClient(server.baseUrl);
+      const email = `lang-${Date.now()}@example.com`;
+      await api.signUpAndIn({
+        name: 'Ana',
+        email,
+        password: 'correct horse battery staple',
+        locale: 'pt-BR',
+      });
+      const read = await api.get(`/api/user/${email}/settings`);
+      expect(read.body.settings).toMatchObject({ locale: 'pt-BR', clock: 'auto', timezone: 'UTC' });
+      const cleared = await api.put(`/api/user/${email}/settings`, {
+        notifications: read.body.settings.notifications,
+        medicineDefaults: read.body.settings.medicineDefaults,
+        privacy: read.body.settings.privacy,
+        locale: null,
+      });
+      expect(cleared.status, cleared.text).toBe(200);
+      expect(cleared.body.settings.locale).toBeNull();
+    });
+
+    it('refuses a registration in a language the product does not speak, and makes no account', async () => {
+      const api = new ApiClient(server.baseUrl);
+      const email = `lang-bad-${Date.now()}@example.com`;
+      const password = 'correct horse battery staple';
+      const refused = await api.post('/api/user/register', {
+        name: 'Ana',
+        email,
+        password,
+        locale: 'klingon',
+      });
+      expectJsonError(refused, 400);
+      expect(refused.text).toContain('Unknown language');
+      const login = await api.post('/api/auth/login', { email, password });
+      expect(login.status).toBe(401);
     });
 
     it('keeps the zone given at registration; a later sign-in does not replace it', async () => {
@@ -90,6 +130,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
         },
         privacy: { dataSharing: true, analytics: false },
         timezone: 'America/New_York',
+        locale: 'de',
+        clock: '24h',
       };
       const saved = await me.api.put(`/api/user/${me.email}/settings`, wanted);
       expect(saved.status, saved.text).toBe(200);
@@ -97,7 +139,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
       expect(saved.body).toEqual({ settings: expected, message: 'Settings saved successfully!' });
       expect(await settingsOf(me)).toEqual(expected);
 
-      const { timezone: _zone, ...withoutZone } = wanted;
+      // Nor a language or clock (issue 54): the saved ones stay.
+      const { timezone: _zone, locale: _locale, clock: _clock, ...withoutZone } = wanted;
       // The spec's clients send no take-early window either: the saved one stays (decision 190).
       const { takeEarlyMinutes: _early, ...specDefaults } = wanted.medicineDefaults;
       // Nor follow-ups and quiet hours (decisions 227, 228): the saved ones stay.
@@ -117,6 +160,11 @@ describe(`settings (${TEST_ENGINE})`, () => {
 
     it.each([
       ['an unknown zone', (s: Settings) => ({ ...s, timezone: 'Mars/Olympus_Mons' })],
+      ['an unknown language', (s: Settings) => ({ ...s, locale: 'xx' })],
+      ['a language tag the product does not speak', (s: Settings) => ({ ...s, locale: 'en-GB' })],
+      ['a language with a control character', (s: Settings) => ({ ...s, locale: 'de\u0000' })],
+      ['a language that is a number', (s: Settings) => ({ ...s, locale: 7 })],
+      ['an unknown clock', (s: Settings) => ({ ...s, clock: '36h' })],
       ['a time of 25:00', (s: Settings) => withTimes(s, ['08:00', '25:00'])],
       ['a time without a leading zero', (s: Settings) => withTimes(s, ['8:00'])],
       ['the same time twice', (s: Settings) => withTimes(s, ['08:00', '08:00'])],
