@@ -147,7 +147,15 @@ export default defineConfig({
           new URL('./src/app/signed-out/start-after-first-paint.ts', import.meta.url),
         ),
       },
-      output: { codeSplitting: { groups: chunks.groups } },
+      output: {
+        codeSplitting: { groups: chunks.groups },
+        // Decision 361: a language's catalogs named for it, so that the offline warm-up can fetch
+        // the page's language only (src/app/warm-offline-cache.ts).
+        chunkFileNames: (chunk) => {
+          const catalog = /[\\/]locales[\\/]([\w-]+)[\\/](start|app)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/catalog-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
       // tRPC's client barrel imports its WebSocket link, whose module-level code the bundler cannot
       // prove free of effects, so 3.9 KB the app never runs sat in the signed-in start (and the
       // precache). The app uses HTTP links only; nothing of that module registers anything global.

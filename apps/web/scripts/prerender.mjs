@@ -35,14 +35,15 @@ const escapeHtml = (text) =>
  * for an entry): they make the painted form work, they do not draw it. What it names is the entry
  * and its static imports (`entryImports`, from Vite's manifest).
  */
-function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImports }) {
+function withPrerenderedRoot(shell, { pathname, locale, dir, markup, head, starter, entryImports }) {
   const start = shell.indexOf('<div id="root">');
   const end = shell.indexOf('<div id="overlays">');
   if (start < 0 || end < start) throw new Error('index.html must hold #root followed by #overlays');
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
   if (!entry) throw new Error('index.html has no module script');
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  let page = shell.slice(0, start);
+  // Decision 361: the page in its language, marked so that the app takes it over only in that one.
+  let page = shell.slice(0, start).replace(/<html lang="[^"]*"/, `<html lang="${locale}" dir="${dir}"`);
   for (const tag of [entry, ...preloads]) page = page.replace(tag[0], '');
   page = page
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
@@ -55,7 +56,7 @@ function withPrerenderedRoot(shell, { pathname, markup, head, starter, entryImpo
         ` data-preloads="${entryImports.join(' ')}"></script>\n  </head>`,
       ].join(''),
     );
-  return `${page}<div id="root" data-prerendered="${pathname}">${markup}</div>\n    ${shell.slice(end)}`;
+  return `${page}<div id="root" data-prerendered="${pathname}" data-locale="${locale}">${markup}</div>\n    ${shell.slice(end)}`;
 }
 
 /**
@@ -103,9 +104,14 @@ async function main() {
         rolldownOptions: { output: { entryFileNames: 'signed-out.prerender.mjs' } },
       },
     });
-    const { PRERENDERED_PAGES, renderSignedOutPage, headOfSignedOutPage } = await import(
-      pathToFileURL(join(out, 'signed-out.prerender.mjs')).href
-    );
+    const {
+      PRERENDERED_PAGES,
+      SUPPORTED_LOCALES,
+      renderSignedOutPage,
+      headOfSignedOutPage,
+      setRenderLanguage,
+      textDirection,
+    } = await import(pathToFileURL(join(out, 'signed-out.prerender.mjs')).href);
     const shell = readFileSync(join(dist, 'index.html'), 'utf8');
     const viteManifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
     const starterChunk = viteManifest['src/app/signed-out/start-after-first-paint.ts'];
@@ -118,23 +124,38 @@ async function main() {
       (key) => `/${viteManifest[key].file}`,
     );
     mkdirSync(join(dist, 'prerendered'), { recursive: true });
+    // Decision 361: each page in every language; English at the paths it always had, the others in
+    // a folder per language. The server picks by the visitor's choice (cookie) or Accept-Language.
     const signedOut = {};
-    for (const { pathname, file } of PRERENDERED_PAGES) {
-      const page = withPrerenderedRoot(shell, {
-        pathname,
-        markup: renderSignedOutPage(pathname),
-        head: headOfSignedOutPage(pathname),
-        starter,
-        entryImports,
-      });
-      writeFileSync(join(dist, file), page);
-      signedOut[pathname] = file;
+    const signedOutByLocale = {};
+    for (const locale of SUPPORTED_LOCALES) {
+      setRenderLanguage(locale);
+      const pagesOfLocale = (signedOutByLocale[locale] = {});
+      for (const { pathname, file: englishFile } of PRERENDERED_PAGES) {
+        const file =
+          locale === 'en' ? englishFile : englishFile.replace('prerendered/', `prerendered/${locale}/`);
+        const page = withPrerenderedRoot(shell, {
+          pathname,
+          locale,
+          dir: textDirection(locale),
+          markup: renderSignedOutPage(pathname),
+          head: headOfSignedOutPage(pathname),
+          starter,
+          entryImports,
+        });
+        mkdirSync(dirname(join(dist, file)), { recursive: true });
+        writeFileSync(join(dist, file), page);
+        pagesOfLocale[pathname] = file;
+        if (locale === 'en') signedOut[pathname] = file;
+      }
     }
     const signedIn = 'prerendered/signed-in.html';
     writeFileSync(join(dist, signedIn), withSignedInStart(shell, viteManifest));
-    const pages = { signedOut, signedIn };
+    const pages = { signedOut, signedOutByLocale, signedIn };
     writeFileSync(join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
-    console.log(`prerendered: ${Object.keys(signedOut).join(', ')}; the signed-in shell`);
+    console.log(
+      `prerendered: ${Object.keys(signedOut).join(', ')} in ${SUPPORTED_LOCALES.length} languages; the signed-in shell`,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

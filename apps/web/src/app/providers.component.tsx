@@ -15,6 +15,7 @@ import { warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
 import type { SessionAnswer } from './start-session';
 
+import { useCatalogVersion } from '../i18n/lingui-runtime';
 /**
  * The full app. `initialSession`: who is signed in, when the start already asked the server (the
  * signed-out first paint, or its sign-in: decision 051); the auth provider then need not ask again.
@@ -65,12 +66,14 @@ export function App({
     if (!navigator.onLine || connection?.saveData) return undefined;
     return onIdle(() => void warmOfflineCache(), 10_000);
   }, []);
+  const textsVersion = useCatalogVersion();
   if (!restored) return null;
   return (
     <trpc.Provider client={state.client} queryClient={state.queryClient}>
       <QueryClientProvider client={state.queryClient}>
         <AuthProvider answeredFor={state.answeredFor}>
-          <RouterProvider router={state.router} />
+          {/* Drawn again when the language, a catalog or the clock changes (decision 361). */}
+          <RouterProvider key={textsVersion} router={state.router} />
         </AuthProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,3 +1,5 @@
+import { activeLocale } from '../i18n/active-locale';
+
 /**
  * Puts every built chunk into the service worker's cache while online, so that a screen never opened
  * online still opens offline later: only the offline start is precached (decision 051). The worker
@@ -11,7 +13,17 @@ export async function warmOfflineCache(): Promise<void> {
     const response = await fetch('/asset-list.json', { cache: 'no-cache' });
     // The dev server has no list; the worker (sw.ts, CACHE_ASSETS) checks each entry it is given.
     if (!response.ok) return;
-    const urls: unknown = await response.json();
+    const listed: unknown = await response.json();
+    // Decision 361: of the catalogs, only the page's language's (each language is ~30 KiB).
+    const locale = activeLocale();
+    const urls = Array.isArray(listed)
+      ? listed.filter(
+          (url) =>
+            typeof url !== 'string' ||
+            !url.startsWith('/assets/catalog-') ||
+            url.startsWith(`/assets/catalog-${locale}-`),
+        )
+      : listed;
     const registration = await navigator.serviceWorker.ready;
     registration.active?.postMessage({ type: 'CACHE_ASSETS', urls });
   } catch {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { describe, expect, it } from 'vitest';
 import { initialScripts, kib, precacheEntries } from '../../scripts/first-load-size.mjs';
 import { manifestKeyOf } from '../../scripts/precache-core.mjs';
@@ -42,8 +43,14 @@ const BUDGET = {
   // form, 602.2 KB); back within 600 KB by decision 350: the postpone form is a chunk of its own,
   // fetched on intent and cached with every chunk once the app is idle, and the medicine form's
   // follow-up choice no longer rides in with the list's follow-up note (598.4 KB measured).
-  precacheBytes: 600 * 1000,
+  // 615 KB from decision 361: Lingui's runtime and the message ids in every screen of the offline start
+  // (598.4 KiB measured, +13 KiB over 585.4); a language's catalogs are cached when first used
+  // and by the warm-up, never precached (ten languages would be 300 KiB).
+  precacheBytes: 615 * 1000,
 };
+
+/** The dashboard's "Loading your doses..." as the build has it: its message id (decision 361). */
+const DASHBOARD_MARKER = `\`${generateMessageId('Loading your doses...')}\``;
 
 // jsdom gives import.meta.url an http scheme here; the file's directory is the reliable anchor.
 const dist = path.resolve(__dirname, '../../dist');
@@ -100,7 +107,7 @@ describe('first-load budget of the production build', () => {
     >;
     for (const [pathname, file] of Object.entries(pages)) {
       const html = readFileSync(`${dist}/${file}`, 'utf8');
-      expect(html).toContain(`<div id="root" data-prerendered="${pathname}">`);
+      expect(html).toContain(`<div id="root" data-prerendered="${pathname}" data-locale="en">`);
       expect(html).toContain('<h1 id="login-title"');
       expect(html).toContain('Create an account');
       expect(html).toContain('<title>Login - Medicine Reminder</title>');
@@ -149,7 +156,7 @@ describe('first-load budget of the production build', () => {
       shell,
     );
     const [chunk] = readAssets([added[0]!]);
-    for (const marker of ['__TSR_index', 'No QueryClient set', 'TRPCClientError', 'Loading your doses...']) {
+    for (const marker of ['__TSR_index', 'No QueryClient set', 'TRPCClientError', DASHBOARD_MARKER]) {
       expect(chunk, marker).toContain(marker);
     }
     // It imports nothing the shell does not load already: no second round of files.
@@ -169,7 +176,7 @@ describe('first-load budget of the production build', () => {
       zod: 'Invalid input',
       toastify: 'Toastify__toast-container',
       reactHookForm: 'shouldUnregister',
-      dashboard: 'Loading your doses...',
+      dashboard: DASHBOARD_MARKER,
     };
     expectMarkersOnlyOutside(
       initialScripts(dist, 'prerendered/home.html').map((f) => f.file),

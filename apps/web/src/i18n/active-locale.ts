@@ -24,7 +24,11 @@ export function startLocale(): Locale {
   return savedLocale() ?? matchLocale(navigator.languages ?? [navigator.language]);
 }
 
-/** Remember the choice on this device (null: follow the browser again). */
+/**
+ * Remember the choice on this device (null: follow the browser again): in storage for the app's
+ * start, and in a cookie for the server, which sends the signed-out page already in that language
+ * (decision 361; web-app.plugin.ts reads `medrem-locale`).
+ */
 export function saveLocaleChoice(locale: Locale | null): void {
   try {
     if (locale) localStorage.setItem(CHOSEN_KEY, locale);
@@ -32,6 +36,9 @@ export function saveLocaleChoice(locale: Locale | null): void {
   } catch {
     // Not kept past this page: the account's setting still brings it back after a sign-in.
   }
+  document.cookie = locale
+    ? `${CHOSEN_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${CHOSEN_KEY}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 type CatalogPart = 'start' | 'app';

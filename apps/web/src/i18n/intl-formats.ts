@@ -4,7 +4,9 @@
  * its format was written for ('en-US' for "8:00 AM", 'en-GB' for a 24-hour "08:00"), and every
  * other language gets its own conventions. Formatters are cached per language and options.
  */
+import { formatTime12h } from '@medrem/domain';
 import { activeLocale } from './active-locale';
+import { chosenHourCycle } from './clock-choice';
 
 type EnglishVariant = 'en-US' | 'en-GB' | 'en-CA';
 
@@ -22,10 +24,16 @@ export function dateTimeFormat(
   english: EnglishVariant = 'en-US',
 ): Intl.DateTimeFormat {
   const locale = intlLocale(english);
-  const key = `${locale}|${JSON.stringify(options)}`;
+  // A time of day follows the account's clock when one is chosen (issue 54).
+  const hourCycle =
+    options.hour !== undefined || options.timeStyle !== undefined ? chosenHourCycle() : undefined;
+  const withClock: Intl.DateTimeFormatOptions = hourCycle
+    ? { ...options, hour12: undefined, hourCycle }
+    : options;
+  const key = `${locale}|${JSON.stringify(withClock)}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = new Intl.DateTimeFormat(locale, withClock);
     dateTimeFormats.set(key, format);
   }
   return format;
@@ -52,4 +60,17 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
     numberFormats.set(key, format);
   }
   return format.format(value);
+}
+
+/**
+ * A wall-clock time ('HH:MM') as the page's language and the account's clock write it. English on
+ * its language's convention stays the spec's "8:00 AM" (the domain's format: `Intl` puts a narrow
+ * no-break space before "AM"); a 24-hour clock in English is "08:00".
+ */
+export function formatTimeOfDay(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const cycle = chosenHourCycle();
+  if (activeLocale() === 'en' && cycle !== 'h23') return formatTime12h(time);
+  const at = new Date(Date.UTC(2000, 0, 1, hours, minutes));
+  return dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }, 'en-GB').format(at);
 }

@@ -11,13 +11,15 @@ import { useSyncExternalStore } from 'react';
 
 export { i18n };
 
-/** Bumped on every change of language or catalog: what a rendered text depends on. */
+/** Bumped on every change of language, catalog or clock: what a rendered text depends on. */
 let version = 0;
 const listeners = new Set<() => void>();
-i18n.on('change', () => {
+/** Every translated or formatted text renders again: the language, a catalog or the clock moved. */
+export function textsChanged(): void {
   version += 1;
   for (const listener of listeners) listener();
-});
+}
+i18n.on('change', textsChanged);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { clockedFetch } from './server-clock';
 import { TRPC_URL } from './trpc-url';
 
@@ -17,6 +19,15 @@ export class PlainTrpcError extends Error {
   }
 }
 
+/**
+ * A refusal's words when the server gave none, in the page's language. The start's first calls
+ * (the session, its token) may be answered before the language is active: then in English, as
+ * translating would throw and lose the refusal's status.
+ */
+function refusedWithoutReason(status: number): string {
+  return i18n.locale ? t`Request failed (${status})` : `Request failed (${status})`;
+}
+
 interface Envelope<T> {
   result?: { data: T };
   error?: { message?: string };
@@ -26,7 +37,7 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   const response = await clockedFetch(`${TRPC_URL}/${path}`, { credentials: 'same-origin', ...init });
   const body = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || !body.result) {
-    throw new PlainTrpcError(body.error?.message || `Request failed (${response.status})`, response.status);
+    throw new PlainTrpcError(body.error?.message || refusedWithoutReason(response.status), response.status);
   }
   return body.result.data;
 }

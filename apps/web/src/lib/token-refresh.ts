@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { AppRouter } from '@medrem/server';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { accessTokenStorage } from './access-token.storage';
@@ -14,7 +15,7 @@ const sessionClient = createTRPCClient<AppRouter>({
 
 export class SessionLostError extends Error {
   constructor() {
-    super('Your session has ended. Please log in again.');
+    super(t`Your session has ended. Please log in again.`);
     this.name = 'SessionLostError';
   }
 }

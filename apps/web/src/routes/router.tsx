@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { QueryUtils } from '../lib/trpc';
 import {
   Outlet,
@@ -194,12 +195,18 @@ const adminRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/admin/admin.screen'), 'AdminScreen'),
 });
 
+/** Shown while /update-medicine/$id loads its medicine. */
+function MedicineLoading() {
+  const { t } = useLingui();
+  return <Spinner label={t`Loading medicine...`} />;
+}
+
 /** Spec: no guard; the medicine is loaded before the screen shows. */
 const updateMedicineRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/update-medicine/$id',
   loader: ({ context, params }) => context.api.medicine.get.ensureData({ id: params.id }),
-  pendingComponent: () => <Spinner label="Loading medicine..." />,
+  pendingComponent: MedicineLoading,
   errorComponent: RouteError,
   component: lazyRouteComponent(
     () => import('../features/medicines/update-medicine.screen'),

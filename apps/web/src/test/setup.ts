@@ -8,5 +8,5 @@ i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear(); // absent in the files that run in Node (// @vitest-environment node)
 });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { avatarInitial } from '@medrem/domain';
 import { Link } from '@tanstack/react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.component';
@@ -12,29 +13,30 @@ const itemClass =
  * Administration for an administrator of this server, issue 57).
  */
 export function AccountControls({ name }: { name: string }) {
+  const { t } = useLingui();
   // Asked once per sign-in: whether this account administers the server does not change by itself.
   const roles = trpc.signups.roles.useQuery(undefined, { staleTime: Infinity });
   return (
     <>
       <NotificationBell />
       <MenuButton
-        label={`Account menu for ${name}`}
+        label={t`Account menu for ${name}`}
         buttonClassName="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
         buttonContent={avatarInitial(name)}
         menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
         items={(item) => [
           <Link key="settings" to="/settings" className={itemClass} {...item}>
-            Profile &amp; Settings
+            <Trans>Profile &amp; Settings</Trans>
           </Link>,
           ...(roles.data?.admin
             ? [
                 <Link key="admin" to="/admin" className={itemClass} {...item}>
-                  Administration
+                  <Trans>Administration</Trans>
                 </Link>,
               ]
             : []),
           <Link key="logout" to="/logout" className={itemClass} {...item}>
-            Logout
+            <Trans>Logout</Trans>
           </Link>,
         ]}
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { buttonClass } from '../../shared/ui/button.styles';
@@ -5,6 +6,7 @@ import { installOffer } from './install-offer';
 
 /** Spec: hidden until the browser says the app can be installed; Install, Later or close hide it. */
 export function InstallPrompt() {
+  const { t } = useLingui();
   const event = useSyncExternalStore(installOffer.subscribe, installOffer.current, () => null);
   if (!event) return null;
   const hide = () => installOffer.clear();
@@ -16,9 +18,14 @@ export function InstallPrompt() {
     >
       <div className="flex items-start justify-between gap-2">
         <p id="install-title" className="font-semibold text-slate-900">
-          Install Medicine Reminder
+          <Trans>Install Medicine Reminder</Trans>
         </p>
-        <button type="button" className={buttonClass.icon} aria-label="Close" onClick={hide}>
+        <button
+          type="button"
+          className={buttonClass.icon}
+          aria-label={t({ message: 'Close', comment: 'Button: closes the install prompt' })}
+          onClick={hide}
+        >
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
@@ -31,10 +38,10 @@ export function InstallPrompt() {
             hide();
           }}
         >
-          Install
+          {t({ message: 'Install', comment: 'Button: installs the app on this device' })}
         </button>
         <button type="button" className={buttonClass.secondary} onClick={hide}>
-          Later
+          {t({ message: 'Later', comment: 'Button: dismisses the prompt for now' })}
         </button>
       </div>
     </div>

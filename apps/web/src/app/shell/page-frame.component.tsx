@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { OfflineScreen } from './offline-screen.component';
 import { PAGE_NOTICES_ID } from '../../shared/ui/page-notices';
@@ -21,7 +22,7 @@ export function PageFrame({
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <TopNav />
       <OfflineScreen dataTime={offlineDataTime} />

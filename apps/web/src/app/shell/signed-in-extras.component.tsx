@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { OutboxSync } from '../../features/offline/outbox-sync.component';
 import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
+import { useSettings } from '../../features/settings/settings.queries';
+import { useAccountLanguage } from '../../i18n/account-language.hook';
 import { lazyNamed } from '../../lib/lazy-named';
 
 // Its own chunk, fetched at the first idle moment like the rest here: turning reminders on needs the
@@ -17,8 +19,14 @@ const VerifyEmailBanner = lazyNamed(
   'VerifyEmailBanner',
 );
 
+/** The account's language and clock, applied to the page (issue 54). */
+function AccountLanguage() {
+  useAccountLanguage(useSettings().settings);
+  return null;
+}
+
 /**
- * What the shell adds for a signed-in user: the time-zone question, the push registration and what
+ * What the shell adds for a signed-in user: its language, the time-zone question, the push registration and what
  * it tells about this device (decision 197), and the sender of the writes made offline (issue 12).
  */
 export function SignedInExtras({
@@ -37,6 +45,7 @@ export function SignedInExtras({
           <VerifyEmailBanner email={email} />
         </Suspense>
       ) : null}
+      <AccountLanguage />
       <TimeZonePrompt />
       <PushRegistration email={email} />
       <Suspense fallback={null}>

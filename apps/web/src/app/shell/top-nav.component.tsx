@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu as MenuIcon, Pill, X } from 'lucide-react';
 import { Suspense } from 'react';
 import { useAuth } from '../../features/auth/auth.context';
@@ -6,14 +8,24 @@ import { useNavigation } from '../../lib/navigation';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { usePhoneMenu } from './use-phone-menu.hook';
 
+// Labels as message descriptors, translated where they are shown (a module-level `t` would stay in one language).
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/medication', label: 'Medications' },
+  { to: '/', label: msg({ message: 'Home', comment: 'Main navigation: the dashboard' }) },
+  {
+    to: '/medication',
+    label: msg({ message: 'Medications', comment: 'Main navigation: the list of medicines' }),
+  },
   // The medicine cabinet (issue 58, decision 345): its screen is its own chunk, only the link is here.
-  { to: '/cabinet', label: 'Cabinet' },
-  { to: '/journal', label: 'Journal' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/care', label: 'Care' },
+  {
+    to: '/cabinet',
+    label: msg({ message: 'Cabinet', comment: 'Main navigation: the medicine cabinet (the packs on hand)' }),
+  },
+  { to: '/journal', label: msg({ message: 'Journal', comment: 'Main navigation: the health journal' }) },
+  { to: '/reports', label: msg({ message: 'Reports', comment: 'Main navigation: the reports screen' }) },
+  {
+    to: '/care',
+    label: msg({ message: 'Care', comment: 'Main navigation: the care circle (caregivers and patients)' }),
+  },
 ] as const;
 
 const linkClass =
@@ -38,6 +50,7 @@ function AccountControlsPlaceholder() {
  * (decision 345).
  */
 export function TopNav() {
+  const { t } = useLingui();
   const { user, loading } = useAuth();
   // The router's links in the full app, plain ones in the signed-out first paint (decision 051).
   const { Link } = useNavigation();
@@ -46,12 +59,15 @@ export function TopNav() {
   const menu = usePhoneMenu();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6">
+      <nav
+        aria-label={t({ message: 'Main', comment: 'Accessible name of the main navigation' })}
+        className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:px-6"
+      >
         <button
           ref={menu.button}
           type="button"
           className={`${buttonClass.icon} lg:hidden`}
-          aria-label="Open menu"
+          aria-label={t`Open menu`}
           aria-expanded={menu.open}
           aria-controls={menu.open ? 'main-menu' : undefined}
           onClick={menu.toggle}
@@ -68,7 +84,7 @@ export function TopNav() {
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className={`${linkClass} w-full`} exact onClick={menu.close}>
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -80,13 +96,13 @@ export function TopNav() {
           className="mr-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:mr-4 sm:text-lg"
         >
           <Pill aria-hidden="true" className="size-6 shrink-0" />
-          Medicine Reminder
+          <Trans>Medicine Reminder</Trans>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={linkClass} exact>
-                {link.label}
+                {t(link.label)}
               </Link>
             </li>
           ))}
@@ -101,7 +117,7 @@ export function TopNav() {
             </Suspense>
           ) : (
             <Link to="/login" className={buttonClass.primary}>
-              Login
+              <Trans>Login</Trans>
             </Link>
           )}
         </div>

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useEffect } from 'react';
 import { buttonClass } from '../../shared/ui/button.styles';
 
 /** Spec: bottom right, 'New content available' (Reload/Later) or 'App ready to work offline' (close). */
 export function UpdatePrompt() {
+  const { t } = useLingui();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -36,7 +38,7 @@ export function UpdatePrompt() {
       className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:ml-auto sm:max-w-sm"
     >
       <p className="font-medium text-slate-900">
-        {needRefresh ? 'New content available' : 'App ready to work offline'}
+        {needRefresh ? t`New content available` : t`App ready to work offline`}
       </p>
       <div className="flex gap-2">
         {needRefresh ? (
@@ -46,15 +48,15 @@ export function UpdatePrompt() {
               className={buttonClass.primary}
               onClick={() => void updateServiceWorker(true)}
             >
-              Reload
+              {t({ message: 'Reload', comment: 'Button: reloads the page with the new version of the app' })}
             </button>
             <button type="button" className={buttonClass.secondary} onClick={close}>
-              Later
+              {t({ message: 'Later', comment: 'Button: dismisses the prompt for now' })}
             </button>
           </>
         ) : (
           <button type="button" className={buttonClass.secondary} onClick={close}>
-            Close
+            {t({ message: 'Close', comment: 'Button: closes the prompt' })}
           </button>
         )}
       </div>

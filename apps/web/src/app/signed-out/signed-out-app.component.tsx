@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import { AuthContext } from '../../features/auth/auth.context';
 import { LoginForm } from '../../features/auth/components/login-form.component';
@@ -5,6 +6,7 @@ import { useSignInNotice } from '../../features/auth/social/sign-in-notice.hook'
 import { type AppLinkProps, type Navigation, NavigationContext, hrefOf } from '../../lib/navigation';
 import { onFirstIntent } from '../../lib/on-first-intent';
 import { usePageTitle } from '../../lib/page-title.hook';
+import { useCatalogVersion } from '../../i18n/lingui-runtime';
 import { loadFullApp } from '../full-app';
 import { PageFrame } from '../shell/page-frame.component';
 import type { SessionAnswer } from '../start-session';
@@ -23,11 +25,11 @@ const isActive = (path: string, to: string, exact: boolean | undefined) =>
 
 /** The screen's name and description for the document's head, at '/' or '/login'. */
 export const signedOutHead = (pathname: string) => ({
-  screen: 'Login',
+  screen: t({ message: 'Login', comment: "The login screen's name, in the document's title" }),
   description:
     pathname === '/login'
-      ? 'Log in to Medicine Reminder.'
-      : 'Your medicines, today’s doses, refills and monthly report.',
+      ? t`Log in to Medicine Reminder.`
+      : t`Your medicines, today’s doses, refills and monthly report.`,
 });
 
 /**
@@ -48,6 +50,8 @@ export function SignedOutApp({
   const path = at.pathname;
   const redirect =
     path === '/login' ? (new URLSearchParams(at.search).get('redirect') ?? undefined) : undefined;
+  // The head's texts follow the page's language: rendered again when it changes.
+  useCatalogVersion();
   const head = signedOutHead(path);
   usePageTitle(head.screen, head.description);
   useSignInNotice(at.search);

@@ -1,7 +1,8 @@
+import type { Messages } from '@lingui/core';
+import { type Locale, SUPPORTED_LOCALES, textDirection } from '@medrem/contract/locales';
 import { StrictMode } from 'react';
-import { messages } from '../../locales/en/start.po';
-import { i18n } from '../../i18n/lingui-runtime';
 import { renderToString } from 'react-dom/server';
+import { i18n } from '../../i18n/lingui-runtime';
 import { pageTitle } from '../../lib/page-title.hook';
 import { Root } from '../root.component';
 import { signedOutHead } from './signed-out-app.component';
@@ -12,14 +13,24 @@ export const PRERENDERED_PAGES = [
   { pathname: '/login', file: 'prerendered/login.html' },
 ] as const;
 
+export { SUPPORTED_LOCALES, textDirection };
+
+// Every language's first-paint texts: the pages are rendered once per language (decision 361).
+const startCatalogs = import.meta.glob<{ messages: Messages }>('../../locales/*/start.po', { eager: true });
+
+/** The page's language for the renders that follow. */
+export function setRenderLanguage(locale: Locale): void {
+  const catalog = startCatalogs[`../../locales/${locale}/start.po`];
+  if (!catalog) throw new Error(`No start catalog for ${locale}`);
+  i18n.loadAndActivate({ locale, messages: catalog.messages });
+}
+
 /**
  * Decision 058: the markup of `#root` for a signed-out visitor at `pathname`, exactly what
  * src/main.tsx renders there in the browser (same tree), so that the browser takes it over
  * (hydrates it) instead of drawing it again. Run by scripts/prerender.mjs in Node at build time.
  */
 export function renderSignedOutPage(pathname: string): string {
-  // In English, the language of a page with no other choice known (decision 361).
-  i18n.loadAndActivate({ locale: 'en', messages });
   return renderToString(
     <StrictMode>
       <Root start={{ kind: 'signed-out', at: { pathname, search: '' } }} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_PERSONAL_TOKENS } from '@medrem/contract/token-scopes';
 import { useId, useRef } from 'react';
 import { useOnlineStatus } from '../../app/shell/use-online-status.hook';
@@ -17,6 +18,7 @@ const serverNow = () => serverClock.now();
  * widgets and home automation, each with its own scopes, instead of the account's password.
  */
 export function AccessTokensSection(props: { now?: () => Date }) {
+  const { t } = useLingui();
   const now = props.now ?? serverNow;
   const tokens = useAccessTokens();
   const online = useOnlineStatus();
@@ -37,38 +39,46 @@ export function AccessTokensSection(props: { now?: () => Date }) {
         tabIndex={-1}
         className="mb-2 text-lg font-semibold text-slate-900"
       >
-        Apps and tokens
+        <Trans>Apps and tokens</Trans>
       </h3>
       <p className="text-sm text-slate-700">
-        Give an app or script (a home-automation add-on, a widget) its own token instead of your password. It
-        can do only what you tick, and you can revoke it here at any time.
+        <Trans>
+          Give an app or script (a home-automation add-on, a widget) its own token instead of your password.
+          It can do only what you tick, and you can revoke it here at any time.
+        </Trans>
       </p>
       {/* Decision 268: what ends a token besides Revoke. */}
       <p className="mt-1 text-sm text-slate-700">
-        Tokens keep working when you change your password or sign out everywhere; resetting a forgotten
-        password revokes them all.
+        <Trans>
+          Tokens keep working when you change your password or sign out everywhere; resetting a forgotten
+          password revokes them all.
+        </Trans>
       </p>
       {online ? null : (
         <p role="status" className="mt-2 text-sm font-medium text-amber-900">
-          You’re offline. Creating and revoking tokens needs a connection; nothing is saved to send later.
+          <Trans>
+            You’re offline. Creating and revoking tokens needs a connection; nothing is saved to send later.
+          </Trans>
         </p>
       )}
       {tokens.loading ? (
         <p className="mt-3 text-sm text-slate-600">
-          {online ? 'Loading…' : 'Your tokens are listed here once you’re back online.'}
+          {online ? t`Loading…` : t`Your tokens are listed here once you’re back online.`}
         </p>
       ) : tokens.failed ? (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          Your tokens could not be loaded. Please try again later.
+          <Trans>Your tokens could not be loaded. Please try again later.</Trans>
         </p>
       ) : tokens.tokens && tokens.tokens.length > 0 ? (
-        <ul className="divide-y divide-slate-200" aria-label="Your tokens">
+        <ul className="divide-y divide-slate-200" aria-label={t`Your tokens`}>
           {tokens.tokens.map((token) => (
             <TokenListItem key={token.id} token={token} now={now()} onRevoke={() => void revoke(token)} />
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-sm text-slate-800">No app or script has a token yet.</p>
+        <p className="mt-3 text-sm text-slate-800">
+          <Trans>No app or script has a token yet.</Trans>
+        </p>
       )}
       <div className="mt-4 border-t border-slate-200 pt-4">
         {/* Kept mounted at the limit: the 100th token's secret is still on show in it. */}

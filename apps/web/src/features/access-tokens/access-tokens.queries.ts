@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -7,11 +8,18 @@ import { type CreateTokenInput, type TokenFieldErrors, fieldErrorsOf } from './t
 
 export type PersonalToken = RouterOutputs['token']['list']['tokens'][number];
 
-/** Creating and revoking a token need the server; they are never queued (decision 271). */
+/**
+ * Creating and revoking a token need the server; they are never queued (decision 271). Getters:
+ * each is said in the page's language at the moment it is read.
+ */
 export const OFFLINE_MESSAGE = {
-  create: 'You’re offline. Creating a token needs a connection, so nothing was created.',
-  revoke: 'You’re offline. Revoking a token needs a connection, so it still works. Try again when online.',
-} as const;
+  get create() {
+    return t`You’re offline. Creating a token needs a connection, so nothing was created.`;
+  },
+  get revoke() {
+    return t`You’re offline. Revoking a token needs a connection, so it still works. Try again when online.`;
+  },
+};
 
 /** What a create that failed tells the form: messages at its fields, or one for the whole form. */
 export interface CreateRefusal {
@@ -30,7 +38,7 @@ export function refusalOf(error: unknown): CreateRefusal {
   if (status === undefined) return { fields: {}, form: OFFLINE_MESSAGE.create };
   const fields = status === 400 ? fieldErrorsOf(issuesOf(error)) : {};
   if (Object.keys(fields).length > 0) return { fields };
-  return { fields: {}, form: messageOf(error) ?? 'The token could not be created. Please try again.' };
+  return { fields: {}, form: messageOf(error) ?? t`The token could not be created. Please try again.` };
 }
 
 /**
@@ -60,7 +68,7 @@ export function useAccessTokens() {
       setCreating(true);
       try {
         const created = await utils.client.token.create.mutate(input);
-        notify.success('Token created');
+        notify.success(t`Token created`);
         await refresh();
         return created;
       } catch (error) {
@@ -71,10 +79,11 @@ export function useAccessTokens() {
     },
     /** Asks first, naming the token; true when it was revoked (it is gone from the list then). */
     async revoke(token: PersonalToken): Promise<boolean> {
+      const name = token.name;
       const confirmed = await confirmDialog({
-        title: 'Revoke token',
-        message: `“${token.name}” stops working at once: every app or script using it is refused from now on.`,
-        confirmLabel: 'Yes, revoke it',
+        title: t`Revoke token`,
+        message: t`“${name}” stops working at once: every app or script using it is refused from now on.`,
+        confirmLabel: t`Yes, revoke it`,
         danger: true,
       });
       if (!confirmed) return false;
@@ -87,14 +96,14 @@ export function useAccessTokens() {
         utils.token.list.setData(undefined, (old) =>
           old ? { ...old, tokens: old.tokens.filter((t) => t.id !== token.id) } : old,
         );
-        notify.success(`“${token.name}” revoked`);
+        notify.success(t`“${name}” revoked`);
         return true;
       } catch (error) {
         const status = httpStatusOf(error);
         notify.error(
           status === undefined
             ? OFFLINE_MESSAGE.revoke
-            : (messageOf(error) ?? 'The token could not be revoked'),
+            : (messageOf(error) ?? t`The token could not be revoked`),
         );
         return false;
       } finally {

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_PERSONAL_TOKENS, TOKEN_SCOPES, TOKEN_SCOPE_TEXT } from '@medrem/contract/token-scopes';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { formatDateTime } from '../../i18n/intl-formats';
 import { buttonClass, inputClass } from '../../shared/ui/button.styles';
 import { Field, FieldError, fieldAria } from '../../shared/ui/field.component';
 import { SecretOnce } from '../../shared/ui/secret-once.component';
@@ -15,7 +17,7 @@ import {
   withScope,
 } from './token-form.model';
 
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
+const dayOf = (iso: string) => formatDateTime(iso, { dateStyle: 'long' }, 'en-US');
 
 /**
  * Creates a token: a name, the scopes ticked one by one with what each allows in plain words
@@ -27,6 +29,7 @@ export function CreateTokenForm(props: {
   now: () => Date;
   limitReached: boolean;
 }) {
+  const { t } = useLingui();
   const { tokens, now, limitReached } = props;
   const id = useId();
   const [draft, setDraft] = useState(emptyTokenDraft);
@@ -36,6 +39,10 @@ export function CreateTokenForm(props: {
   const nameField = useRef<HTMLInputElement>(null);
   const scopeList = useRef<HTMLFieldSetElement>(null);
   const expiresAt = expiresAtOf(draft.expiry, now());
+  // The texts' placeholders.
+  const max = MAX_PERSONAL_TOKENS;
+  const day = expiresAt ? dayOf(expiresAt) : '';
+  const createdName = created?.name ?? '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,19 +76,21 @@ export function CreateTokenForm(props: {
         noValidate
       >
         <h4 id={`${id}-title`} className="font-semibold text-slate-900">
-          Create a token
+          <Trans>Create a token</Trans>
         </h4>
         {limitReached ? (
           <p className="text-sm font-medium text-slate-900">
-            You have {MAX_PERSONAL_TOKENS} tokens, the most one account can have. Revoke one you no longer use
-            to create another.
+            <Trans>
+              You have {max} tokens, the most one account can have. Revoke one you no longer use to create
+              another.
+            </Trans>
           </p>
         ) : (
           <>
             <Field
               id={`${id}-name`}
-              label="Name"
-              hint="So you know which app or script uses it, e.g. Home Assistant."
+              label={t`Name`}
+              hint={t`So you know which app or script uses it, e.g. Home Assistant.`}
               error={errors.name}
             >
               <input
@@ -98,7 +107,9 @@ export function CreateTokenForm(props: {
               ref={scopeList}
               aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}
             >
-              <legend className="font-medium text-slate-800">What it may do</legend>
+              <legend className="font-medium text-slate-800">
+                <Trans>What it may do</Trans>
+              </legend>
               {TOKEN_SCOPES.map((scope) => (
                 <label key={scope} className="flex min-h-11 items-start gap-3 py-1">
                   <input
@@ -116,14 +127,17 @@ export function CreateTokenForm(props: {
                 </label>
               ))}
               <p className="text-sm text-slate-600">
-                No token can change your account, password or tokens, export your data or delete the account.
+                <Trans>
+                  No token can change your account, password or tokens, export your data or delete the
+                  account.
+                </Trans>
               </p>
               <FieldError id={`${id}-scopes`} error={errors.scopes} />
             </fieldset>
             <Field
               id={`${id}-expiry`}
-              label="Expires after"
-              hint={expiresAt ? `It stops working on ${dayOf(expiresAt)}.` : 'It works until you revoke it.'}
+              label={t`Expires after`}
+              hint={expiresAt ? t`It stops working on ${day}.` : t`It works until you revoke it.`}
               error={errors.expiry}
             >
               <select
@@ -134,7 +148,7 @@ export function CreateTokenForm(props: {
               >
                 {EXPIRY_CHOICES.map((choice) => (
                   <option key={choice.key} value={choice.key}>
-                    {choice.label}
+                    {t(choice.label)}
                   </option>
                 ))}
               </select>
@@ -147,7 +161,7 @@ export function CreateTokenForm(props: {
             <div>
               <button type="submit" className={buttonClass.primary} disabled={tokens.creating}>
                 <KeyRound aria-hidden="true" className="size-5" />
-                {tokens.creating ? 'Creating…' : 'Create Token'}
+                {tokens.creating ? t`Creating…` : t`Create Token`}
               </button>
             </div>
           </>
@@ -156,16 +170,20 @@ export function CreateTokenForm(props: {
       {/* Outside the form: Enter in the focused secret field must not submit another token. */}
       {created ? (
         <SecretOnce
-          label={`Your new token “${created.name}”`}
+          label={t`Your new token “${createdName}”`}
           secret={created.secret}
-          copyLabel="Copy Token"
-          copied="Token copied"
+          copyLabel={t`Copy Token`}
+          copied={t`Token copied`}
           focusOnShow
         >
-          <p className="font-medium">Copy it now: you will not see it again.</p>
+          <p className="font-medium">
+            <Trans>Copy it now: you will not see it again.</Trans>
+          </p>
           <p>
-            An app sends it as <code>Authorization: Bearer</code> and the token. Lost it? Revoke it and create
-            another.
+            <Trans comment="<0>…</0> is an HTTP header, shown as code: keep it as it is">
+              An app sends it as <code>Authorization: Bearer</code> and the token. Lost it? Revoke it and
+              create another.
+            </Trans>
           </p>
         </SecretOnce>
       ) : null}

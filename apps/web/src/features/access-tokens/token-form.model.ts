@@ -1,14 +1,18 @@
+import { msg, t } from '@lingui/core/macro';
 import { type CreateTokenInput, createTokenInputSchema } from '@medrem/contract';
 import { TOKEN_SCOPES, type TokenScope } from '@medrem/contract/token-scopes';
 
 export type { CreateTokenInput };
 
-/** The expiry choices of issue 59 (decision 270): a lifetime from now, or none. */
+/**
+ * The expiry choices of issue 59 (decision 270): a lifetime from now, or none. `label` is a message
+ * to translate where it is shown.
+ */
 export const EXPIRY_CHOICES = [
-  { key: '30d', label: '30 days', days: 30 },
-  { key: '90d', label: '90 days', days: 90 },
-  { key: '1y', label: '1 year', days: 365 },
-  { key: 'never', label: 'No expiry', days: null },
+  { key: '30d', label: msg`30 days`, days: 30 },
+  { key: '90d', label: msg`90 days`, days: 90 },
+  { key: '1y', label: msg`1 year`, days: 365 },
+  { key: 'never', label: msg`No expiry`, days: null },
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['key'];
 /** A token that is forgotten in a script stops by itself after three months unless chosen otherwise. */
@@ -70,8 +74,8 @@ export function checkTokenDraft(
   // The contract's own input schema: the form checks what the server checks.
   const parsed = createTokenInputSchema.safeParse(candidate);
   const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
-  if (!candidate.name) errors.name = 'Give the token a name, such as the app or script that will use it.';
-  if (draft.scopes.length === 0) errors.scopes = 'Choose at least one thing the token may do.';
+  if (!candidate.name) errors.name = t`Give the token a name, such as the app or script that will use it.`;
+  if (draft.scopes.length === 0) errors.scopes = t`Choose at least one thing the token may do.`;
   if (parsed.success && Object.keys(errors).length === 0) return { input: parsed.data };
   return { errors };
 }

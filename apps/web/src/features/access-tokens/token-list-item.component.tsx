@@ -1,15 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { formatDateTime } from '../../i18n/intl-formats';
 import { buttonClass } from '../../shared/ui/button.styles';
 import type { PersonalToken } from './access-tokens.queries';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const momentOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOf = (iso: string) => formatDateTime(iso, { dateStyle: 'medium' }, 'en-US');
+const momentOf = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' }, 'en-US');
 
 /** One token: what it may do, when it was made and last used, when it ends, and Revoke. */
 export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke: () => void }) {
+  const { t } = useLingui();
   const { token, now, onRevoke } = props;
+  const tokenName = token.name;
   const id = useId();
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now.getTime();
   return (
@@ -19,10 +22,12 @@ export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke
           {token.name}
         </p>
         {expired ? (
-          <span className="rounded bg-red-100 px-2 py-0.5 text-sm font-medium text-red-900">Expired</span>
+          <span className="rounded bg-red-100 px-2 py-0.5 text-sm font-medium text-red-900">
+            <Trans>Expired</Trans>
+          </span>
         ) : null}
       </div>
-      <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+      <ul className="flex flex-wrap gap-1" aria-label={t`Scopes`}>
         {token.scopes.map((scope) => (
           <li key={scope} className="rounded bg-slate-100 px-2 py-0.5 font-mono text-sm text-slate-800">
             {scope}
@@ -30,13 +35,17 @@ export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke
         ))}
       </ul>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Created</dt>
+        <dt className="text-slate-600">
+          <Trans comment="When the token was created">Created</Trans>
+        </dt>
         <dd className="text-slate-900">{dateOf(token.createdAt)}</dd>
-        <dt className="text-slate-600">Last used</dt>
-        <dd className="text-slate-900">{token.lastUsedAt ? momentOf(token.lastUsedAt) : 'Never'}</dd>
-        <dt className="text-slate-600">{expired ? 'Expired' : 'Expires'}</dt>
+        <dt className="text-slate-600">
+          <Trans>Last used</Trans>
+        </dt>
+        <dd className="text-slate-900">{token.lastUsedAt ? momentOf(token.lastUsedAt) : t`Never`}</dd>
+        <dt className="text-slate-600">{expired ? t`Expired` : t`Expires`}</dt>
         <dd className={expired ? 'font-medium text-red-800' : 'text-slate-900'}>
-          {token.expiresAt ? dateOf(token.expiresAt) : 'Never'}
+          {token.expiresAt ? dateOf(token.expiresAt) : t`Never`}
         </dd>
       </dl>
       <div>
@@ -44,10 +53,10 @@ export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke
           type="button"
           className={buttonClass.ghost}
           onClick={onRevoke}
-          aria-label={`Revoke ${token.name}`}
+          aria-label={t`Revoke ${tokenName}`}
         >
           <Trash2 aria-hidden="true" className="size-5" />
-          Revoke
+          <Trans>Revoke</Trans>
         </button>
       </div>
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -14,7 +15,8 @@ const route = getRouteApi('/confirm-email-change');
  * Signed in here as that account, the app follows at once (it fetches a token for the new address).
  */
 export function ConfirmEmailChangeScreen() {
-  usePageTitle('Confirm new email', 'Confirm the new email address of your account.');
+  const { t } = useLingui();
+  usePageTitle(t`Confirm new email`, t`Confirm the new email address of your account.`);
   const { token } = route.useSearch();
   const { user } = useAuth();
   const utils = trpc.useUtils();
@@ -39,29 +41,33 @@ export function ConfirmEmailChangeScreen() {
     );
   }, [token, mutateAsync, utils]);
 
+  // The server's words that the address has changed (shown once it has).
+  const message = confirm.data?.message;
   return (
     <div className={`${cardClass} mx-auto flex max-w-xl flex-col gap-4`}>
-      <h1 className="text-2xl font-bold text-slate-900">Confirm your new email address</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Confirm your new email address</Trans>
+      </h1>
       {confirm.isSuccess ? (
         <>
           <p role="status" className="text-lg font-medium text-green-800">
-            {confirm.data.message} Sign in with it from now on.
+            <Trans>{message} Sign in with it from now on.</Trans>
           </p>
           <Link to={user ? '/settings' : '/login'} className={`${buttonClass.primary} self-start`}>
-            {user ? 'Back to Settings' : 'Sign in'}
+            {user ? t`Back to Settings` : t`Sign in`}
           </Link>
         </>
       ) : !token || confirm.isError ? (
         <>
           <p role="alert" className="font-medium text-red-700">
-            {token ? messageOf(confirm.error) : 'This link is incomplete: it has no token.'}
+            {token ? messageOf(confirm.error) : t`This link is incomplete: it has no token.`}
           </p>
           <Link to="/settings" className={`${buttonClass.secondary} self-start`}>
-            Change the address in Settings
+            <Trans>Change the address in Settings</Trans>
           </Link>
         </>
       ) : (
-        <Spinner label="Confirming your new address..." />
+        <Spinner label={t`Confirming your new address...`} />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,6 +12,7 @@ import { PAGE_NOTICES_ID } from '../../shared/ui/page-notices';
  * end, so a banner mounted on idle moves nothing on screen, decision 197), in its flow: the address the link went to, and "Resend" (limited by the server per address and network).
  */
 export function VerifyEmailBanner({ email }: { email: string }) {
+  const { t } = useLingui();
   const resend = trpc.email.resendVerification.useMutation();
   const [status, setStatus] = useState<string | null>(null);
   const host = document.getElementById(PAGE_NOTICES_ID);
@@ -19,21 +21,23 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     setStatus(null);
     try {
       await resend.mutateAsync({ email });
-      setStatus(`A new link is on its way to ${email}. Check the mailbox, and its spam folder.`);
+      setStatus(t`A new link is on its way to ${email}. Check the mailbox, and its spam folder.`);
     } catch (error) {
-      setStatus(messageOf(error) ?? 'The mail could not be asked for. Please try again.');
+      setStatus(messageOf(error) ?? t`The mail could not be asked for. Please try again.`);
     }
   };
   return createPortal(
     <aside
-      aria-label="Verify your email address"
+      aria-label={t`Verify your email address`}
       className="mt-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="flex items-start gap-3">
         <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
         <p className="text-slate-900">
-          Please verify your email address: open the link we sent to{' '}
-          <strong className="break-all">{email}</strong>. Until then, caregiver invitations are not mailed.
+          <Trans>
+            Please verify your email address: open the link we sent to{' '}
+            <strong className="break-all">{email}</strong>. Until then, caregiver invitations are not mailed.
+          </Trans>
         </p>
       </div>
       <button
@@ -42,7 +46,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
         disabled={resend.isPending}
         onClick={() => void onResend()}
       >
-        {resend.isPending ? 'Sending...' : 'Resend'}
+        {resend.isPending
+          ? t`Sending...`
+          : t({ message: 'Resend', comment: 'Button: mail the verification link again' })}
       </button>
       {status ? (
         <p role="status" className="text-sm text-slate-800 sm:basis-full">

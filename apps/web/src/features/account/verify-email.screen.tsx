@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -15,7 +16,8 @@ const route = getRouteApi('/verify-email');
  * says what happened; a used or expired link offers a new one.
  */
 export function VerifyEmailScreen() {
-  usePageTitle('Verify email', 'Verify your email address.');
+  const { t } = useLingui();
+  usePageTitle(t`Verify email`, t`Verify your email address.`);
   const { token } = route.useSearch();
   const { user } = useAuth();
   const utils = trpc.useUtils();
@@ -30,6 +32,7 @@ export function VerifyEmailScreen() {
     mutate({ token }, { onSuccess: () => void utils.auth.session.invalidate() });
   }, [token, mutate, utils]);
 
+  const email = user?.email;
   let body;
   if (verify.isSuccess) {
     body = (
@@ -38,7 +41,7 @@ export function VerifyEmailScreen() {
           {verify.data.message}
         </p>
         <Link to="/" className={`${buttonClass.primary} self-start`}>
-          {user ? 'Go to my schedule' : 'Sign in'}
+          {user ? t`Go to my schedule` : t`Sign in`}
         </Link>
       </>
     );
@@ -46,26 +49,28 @@ export function VerifyEmailScreen() {
     body = user?.emailVerified ? (
       <>
         <p role="status" className="font-medium text-green-800">
-          Your address {user.email} is verified already.
+          <Trans>Your address {email} is verified already.</Trans>
         </p>
         <Link to="/" className={`${buttonClass.primary} self-start`}>
-          Go to my schedule
+          <Trans>Go to my schedule</Trans>
         </Link>
       </>
     ) : (
       <>
         <p role="alert" className="font-medium text-red-700">
-          {token ? messageOf(verify.error) : 'This link is incomplete: it has no token.'}
+          {token ? messageOf(verify.error) : t`This link is incomplete: it has no token.`}
         </p>
         <ResendLink email={user?.email} />
       </>
     );
   } else {
-    body = <Spinner label="Verifying your address..." />;
+    body = <Spinner label={t`Verifying your address...`} />;
   }
   return (
     <div className={`${cardClass} mx-auto flex max-w-xl flex-col gap-4`}>
-      <h1 className="text-2xl font-bold text-slate-900">Verify your email address</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Verify your email address</Trans>
+      </h1>
       {body}
     </div>
   );
@@ -73,6 +78,7 @@ export function VerifyEmailScreen() {
 
 /** A new link: to the signed-in account's address, or to the address typed in. */
 function ResendLink({ email }: { email: string | undefined }) {
+  const { t } = useLingui();
   const resend = trpc.email.resendVerification.useMutation();
   const [typed, setTyped] = useState('');
   const address = email ?? typed.trim();
@@ -86,7 +92,7 @@ function ResendLink({ email }: { email: string | undefined }) {
       }}
     >
       {email ? null : (
-        <Field id="resend-email" label="Your email address">
+        <Field id="resend-email" label={t`Your email address`}>
           <input
             id="resend-email"
             type="email"
@@ -102,7 +108,7 @@ function ResendLink({ email }: { email: string | undefined }) {
         className={`${buttonClass.secondary} self-start`}
         disabled={resend.isPending || !address}
       >
-        {resend.isPending ? 'Sending...' : 'Send me a new link'}
+        {resend.isPending ? t`Sending...` : t`Send me a new link`}
       </button>
       {resend.isSuccess ? <p role="status">{resend.data.message}</p> : null}
       {resend.isError ? (

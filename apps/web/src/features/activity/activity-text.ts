@@ -1,11 +1,14 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { ActivityEntry, SignInMethod } from '@medrem/contract';
+import { dateTimeFormat, formatDateTime } from '../../i18n/intl-formats';
 
-const METHOD_TEXT: Record<SignInMethod, string> = {
-  password: 'with your password',
-  google: 'with Google',
-  oidc: 'with single sign-on',
-  'reset-link': 'with a password reset link',
-  passkey: 'with a passkey',
+const SIGN_IN_TEXT: Record<SignInMethod, MessageDescriptor> = {
+  password: msg`Signed in with your password`,
+  google: msg`Signed in with Google`,
+  oidc: msg`Signed in with single sign-on`,
+  'reset-link': msg`Signed in with a password reset link`,
+  passkey: msg`Signed in with a passkey`,
 };
 
 /**
@@ -16,56 +19,69 @@ const METHOD_TEXT: Record<SignInMethod, string> = {
 export function activityText(entry: ActivityEntry): string {
   switch (entry.kind) {
     case 'sign-in':
-      return `Signed in ${METHOD_TEXT[entry.detail.method]}`;
+      return i18n._(SIGN_IN_TEXT[entry.detail.method]);
     case 'new-device':
-      return 'Signed in from a new device (we emailed you about it)';
+      return t`Signed in from a new device (we emailed you about it)`;
     case 'password-changed':
-      return 'Password changed';
+      return t`Password changed`;
     case 'password-reset':
-      return 'Password reset with an emailed link';
-    case 'email-changed':
-      return `Email address changed from ${entry.detail.from} to ${entry.detail.to}`;
+      return t`Password reset with an emailed link`;
+    case 'email-changed': {
+      const { from, to } = entry.detail;
+      return t`Email address changed from ${from} to ${to}`;
+    }
     case 'signed-out-everywhere':
-      return 'Signed out on every other device';
+      return t`Signed out on every other device`;
     case 'data-export':
-      return 'All your data exported';
+      return t`All your data exported`;
     case 'calendar-feed':
-      return 'Your calendar feed was read by a calendar app';
-    case 'token-created':
-      return `Access token “${entry.detail.name}” created`;
-    case 'token-revoked':
-      return `Access token “${entry.detail.name}” revoked`;
+      return t`Your calendar feed was read by a calendar app`;
+    case 'token-created': {
+      const { name } = entry.detail;
+      return t`Access token “${name}” created`;
+    }
+    case 'token-revoked': {
+      const { name } = entry.detail;
+      return t`Access token “${name}” revoked`;
+    }
     case 'two-factor-on':
-      return 'Two-factor sign-in turned on';
+      return t`Two-factor sign-in turned on`;
     case 'two-factor-off':
-      return 'Two-factor sign-in turned off';
-    case 'passkey-added':
-      return `Passkey “${entry.detail.name}” added`;
-    case 'passkey-removed':
-      return `Passkey “${entry.detail.name}” removed`;
+      return t`Two-factor sign-in turned off`;
+    case 'passkey-added': {
+      const { name } = entry.detail;
+      return t`Passkey “${name}” added`;
+    }
+    case 'passkey-removed': {
+      const { name } = entry.detail;
+      return t`Passkey “${name}” removed`;
+    }
     case 'care-read': {
       const { caregiver, what } = entry.detail;
-      const who = caregiver.name ? `${caregiver.name} (${caregiver.email})` : caregiver.email;
-      const seen =
-        what === 'today-doses-and-medicines' ? 'today’s doses and your medicines' : 'today’s doses';
-      return `Your caregiver ${who} viewed ${seen}`;
+      const { name, email } = caregiver;
+      const who = name ? t`${name} (${email})` : email;
+      return what === 'today-doses-and-medicines'
+        ? t`Your caregiver ${who} viewed today’s doses and your medicines`
+        : t`Your caregiver ${who} viewed today’s doses`;
     }
   }
 }
 
 /** The entry's time, device and network, e.g. "14:05 · Firefox on Windows · network 203.0.113.0". */
 export function activityMeta(entry: ActivityEntry, timeZone?: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone }).format(new Date(entry.at));
-  return [time, entry.device, entry.ip ? `network ${entry.ip}` : null].filter(Boolean).join(' · ');
+  const time = dateTimeFormat({ timeStyle: 'short', timeZone }, 'en-GB').format(new Date(entry.at));
+  const ip = entry.ip;
+  return [time, entry.device, ip ? t`network ${ip}` : null].filter(Boolean).join(' · ');
 }
 
 /** The day's key and heading of an entry: "Today", "Yesterday", or the date. */
 function dayOf(at: Date, now: Date, timeZone?: string): { key: string; label: string } {
+  // The key, never shown: a YYYY-MM-DD date whatever the page's language.
   const keyOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
   const key = keyOf(at);
-  if (key === keyOf(now)) return { key, label: 'Today' };
-  if (key === keyOf(new Date(now.getTime() - 86_400_000))) return { key, label: 'Yesterday' };
-  const label = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone }).format(at);
+  if (key === keyOf(now)) return { key, label: t`Today` };
+  if (key === keyOf(new Date(now.getTime() - 86_400_000))) return { key, label: t`Yesterday` };
+  const label = formatDateTime(at, { dateStyle: 'full', timeZone }, 'en-GB');
   return { key, label };
 }
 

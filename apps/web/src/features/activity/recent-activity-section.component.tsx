@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useOnlineStatus } from '../../app/shell/use-online-status.hook';
 import { serverClock } from '../../lib/server-clock';
@@ -11,6 +12,7 @@ import { useRecentActivity } from './activity.queries';
  * in the device's time zone (where the person reading it is).
  */
 export function RecentActivitySection() {
+  const { t } = useLingui();
   const id = useId();
   const online = useOnlineStatus();
   const activity = useRecentActivity();
@@ -19,30 +21,34 @@ export function RecentActivitySection() {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-2 border-t border-slate-200 pt-5">
       <h3 id={`${id}-title`} className="mb-2 text-lg font-semibold text-slate-900">
-        Recent activity
+        <Trans>Recent activity</Trans>
       </h3>
       <p className="text-sm text-slate-700">
-        Sign-ins, security changes, exports, and each time a caregiver viewed your data, from the last 180
-        days. Addresses are shortened: the last part is never kept.
+        <Trans>
+          Sign-ins, security changes, exports, and each time a caregiver viewed your data, from the last 180
+          days. Addresses are shortened: the last part is never kept.
+        </Trans>
       </p>
       {activity.loading && !activity.failed ? (
         <p className="mt-3 text-sm text-slate-600" role="status">
-          {online ? 'Loading your recent activity…' : 'Your recent activity needs a connection.'}
+          {online ? t`Loading your recent activity…` : t`Your recent activity needs a connection.`}
         </p>
       ) : null}
       {activity.failed ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <p className="text-sm text-slate-700" role="alert">
             {online
-              ? 'Your recent activity could not be loaded.'
-              : 'Your recent activity needs a connection.'}
+              ? t`Your recent activity could not be loaded.`
+              : t`Your recent activity needs a connection.`}
           </p>
           <button type="button" className={buttonClass.secondary} onClick={activity.retry}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : null}
-      {activity.entries?.length === 0 ? <p className="mt-3 text-sm text-slate-600">Nothing yet.</p> : null}
+      {activity.entries?.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t`Nothing yet.`}</p>
+      ) : null}
       {days.map((day) => (
         <div key={day.key} className="mt-4">
           <h4 className="text-sm font-semibold text-slate-800">{day.label}</h4>
@@ -63,7 +69,7 @@ export function RecentActivitySection() {
           disabled={activity.loadingMore || !online}
           onClick={activity.loadMore}
         >
-          {activity.loadingMore ? 'Loading…' : 'Load more'}
+          {activity.loadingMore ? t`Loading…` : t`Load more`}
         </button>
       ) : null}
     </section>

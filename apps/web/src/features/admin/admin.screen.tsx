@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { trpc } from '../../lib/trpc';
 import { cardClass } from '../../shared/ui/button.styles';
@@ -14,40 +15,49 @@ const sectionTitle = 'text-xl font-semibold text-slate-900';
  * administrators did. Its own chunk, loaded only when an administrator opens /admin.
  */
 export function AdminScreen() {
-  usePageTitle('Administration', 'Sign-ups and accounts of this server.');
+  const { t } = useLingui();
+  usePageTitle(t`Administration`, t`Sign-ups and accounts of this server.`);
   const roles = trpc.signups.roles.useQuery();
-  if (roles.isPending) return <Spinner label="Loading..." />;
+  if (roles.isPending) return <Spinner label={t`Loading...`} />;
   if (!roles.data?.admin) {
     return (
       <div className="mx-auto max-w-3xl">
-        <h1 className="text-2xl font-bold text-slate-900">Administration</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Administration</Trans>
+        </h1>
         <p className="mt-4 text-slate-700">
-          Only an administrator of this server may open this page. Administrators are named by the
-          server&apos;s ADMIN_EMAILS setting and sign in with a verified address.
+          <Trans>
+            Only an administrator of this server may open this page. Administrators are named by the server's
+            ADMIN_EMAILS setting and sign in with a verified address.
+          </Trans>
         </p>
       </div>
     );
   }
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">Administration</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Administration</Trans>
+      </h1>
       <section aria-labelledby="admin-signups-title" className={`${cardClass} flex flex-col gap-4`}>
         <h2 id="admin-signups-title" className={sectionTitle}>
-          Sign-ups
+          <Trans>Sign-ups</Trans>
         </h2>
         <SignupPolicyForm />
-        <h3 className="text-lg font-semibold text-slate-900">Invite someone</h3>
+        <h3 className="text-lg font-semibold text-slate-900">
+          <Trans>Invite someone</Trans>
+        </h3>
         <InviteForm />
       </section>
       <section aria-labelledby="admin-accounts-title" className="flex flex-col gap-3">
         <h2 id="admin-accounts-title" className={sectionTitle}>
-          Accounts
+          <Trans>Accounts</Trans>
         </h2>
         <AccountsList />
       </section>
       <section aria-labelledby="admin-actions-title" className={`${cardClass} flex flex-col gap-3`}>
         <h2 id="admin-actions-title" className={sectionTitle}>
-          What administrators did
+          <Trans>What administrators did</Trans>
         </h2>
         <AdminActionsList />
       </section>

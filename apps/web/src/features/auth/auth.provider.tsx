@@ -1,9 +1,13 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
 import type { PublicUser } from '@medrem/contract';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { accessTokenStorage } from '../../lib/access-token.storage';
 import { httpStatusOf } from '../../lib/api-error';
+import { activeLocale } from '../../i18n/active-locale';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { serverClock } from '../../lib/server-clock';
 import { sessionIdentity } from '../../lib/session-identity';
@@ -50,9 +54,9 @@ async function forgetOfflineData(): Promise<void> {
   }
 }
 
-const DELETE_ACCOUNT_ALERTS: Record<number, string> = {
-  404: 'User not found. Please try logging in again.',
-  500: 'Server error. Please try again later.',
+const DELETE_ACCOUNT_ALERTS: Record<number, MessageDescriptor> = {
+  404: msg`User not found. Please try logging in again.`,
+  500: msg`Server error. Please try again later.`,
 };
 
 /**
@@ -147,7 +151,7 @@ export function AuthProvider({
     () =>
       sessionIdentity.onLost(() => {
         void setSignedOut();
-        void alertDialog({ title: 'Access Denied', message: 'Please log in to access this feature.' });
+        void alertDialog({ title: t`Access Denied`, message: t`Please log in to access this feature.` });
       }),
     [setSignedOut],
   );
@@ -207,7 +211,12 @@ export function AuthProvider({
         };
       },
       async register(input) {
-        const { verificationRequired } = await registerCall({ ...input, timezone: browserTimeZone() });
+        // Issue 54: the account starts in the language the visitor is reading.
+        const { verificationRequired } = await registerCall({
+          ...input,
+          timezone: browserTimeZone(),
+          locale: activeLocale(),
+        });
         return { verificationRequired };
       },
       async logout() {
@@ -218,8 +227,8 @@ export function AuthProvider({
       },
       async deleteAccount(password) {
         if (!user) {
-          await alertDialog({ title: 'Delete Account', message: 'No user logged in' });
-          throw new Error('No user logged in');
+          await alertDialog({ title: t`Delete Account`, message: t`No user logged in` });
+          throw new Error(t`No user logged in`); // shown too, by the caller's toast
         }
         try {
           // Deleting the account ends its session: no token request may start until it is over
@@ -235,10 +244,9 @@ export function AuthProvider({
           const status = httpStatusOf(error);
           // A refused proof (wrong password, too old a sign-in) is the form's to show, by its field.
           if (status === 400 || status === 403 || status === 429) throw error;
-          const message =
-            (status !== undefined && DELETE_ACCOUNT_ALERTS[status]) ||
-            'Failed to delete account. Please try again.';
-          await alertDialog({ title: 'Delete Account', message });
+          const known = status !== undefined ? DELETE_ACCOUNT_ALERTS[status] : undefined;
+          const message = known ? i18n._(known) : t`Failed to delete account. Please try again.`;
+          await alertDialog({ title: t`Delete Account`, message });
           throw error;
         }
       },

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { emailSchema } from '@medrem/contract';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,7 +23,8 @@ const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
  * whatever it is, as the server answers the same, so this screen tells nobody who has an account.
  */
 export function ForgotPasswordScreen() {
-  usePageTitle('Forgot password', 'Get a link to choose a new Medicine Reminder password.');
+  const { t } = useLingui();
+  usePageTitle(t`Forgot password`, t`Get a link to choose a new Medicine Reminder password.`);
   const request = trpc.passwordReset.request.useMutation();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,14 +40,14 @@ export function ForgotPasswordScreen() {
       const answer = await request.mutateAsync({ email });
       setSentTo({ email, message: answer.message });
     } catch (error) {
-      setFailure(messageOf(error) ?? 'The request could not be sent. Check your connection and try again.');
+      setFailure(messageOf(error) ?? t`The request could not be sent. Check your connection and try again.`);
     }
   };
 
   return (
     <section className={`${cardClass} mx-auto w-full max-w-md`} aria-labelledby="forgot-title">
       <h1 id="forgot-title" className="mb-2 text-2xl font-bold text-slate-900">
-        Forgot your password?
+        <Trans>Forgot your password?</Trans>
       </h1>
       {sentTo ? (
         <div role="status" className="flex flex-col gap-4 text-slate-700">
@@ -53,27 +55,31 @@ export function ForgotPasswordScreen() {
             {sentTo.message}
           </p>
           <p>
-            Open the link in the mail to choose a new password. Nothing there after a few minutes? Look in
-            your spam folder, check the address, or ask again.
+            <Trans>
+              Open the link in the mail to choose a new password. Nothing there after a few minutes? Look in
+              your spam folder, check the address, or ask again.
+            </Trans>
           </p>
           <p className="flex flex-wrap gap-x-6 gap-y-2">
             <button type="button" className={linkClass} onClick={() => setSentTo(null)}>
-              Use another address
+              <Trans>Use another address</Trans>
             </button>
             <Link to="/login" className={linkClass}>
-              Back to login
+              <Trans>Back to login</Trans>
             </Link>
           </p>
         </div>
       ) : (
         <>
           <p className="mb-6 text-slate-700">
-            Enter the email address of your account. We will send you a link to choose a new password.
+            <Trans>
+              Enter the email address of your account. We will send you a link to choose a new password.
+            </Trans>
           </p>
           <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
             <TextInput
               id="forgot-email"
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="email"
               error={errors.email?.message}
@@ -82,15 +88,17 @@ export function ForgotPasswordScreen() {
             <FormFooter
               failure={failure}
               busy={isSubmitting}
-              label="Send reset link"
-              busyLabel="Sending..."
+              label={t`Send reset link`}
+              busyLabel={t`Sending...`}
             />
           </form>
           <p className="mt-6 text-center text-slate-700">
-            Remembered it?{' '}
-            <Link to="/login" className={linkClass}>
-              Back to login
-            </Link>
+            <Trans>
+              Remembered it?{' '}
+              <Link to="/login" className={linkClass}>
+                Back to login
+              </Link>
+            </Trans>
           </p>
         </>
       )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { usePageTitle } from '../../lib/page-title.hook';
 import { LoginForm } from './components/login-form.component';
@@ -5,7 +6,8 @@ import { LoginForm } from './components/login-form.component';
 const route = getRouteApi('/login');
 
 export function LoginScreen() {
-  usePageTitle('Login', 'Log in to Medicine Reminder.');
+  const { t } = useLingui();
+  usePageTitle(t`Login`, t`Log in to Medicine Reminder.`);
   const { redirect } = route.useSearch();
   // Set by the registration form (decision 193).
   const firstSignIn = useRouterState({ select: (s) => s.location.state.firstSignIn === true });

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -6,9 +9,15 @@ import { alertDialog } from '../../shared/dialogs/dialog.store';
 import { Spinner } from '../../shared/ui/spinner.component';
 import { useAuth } from './auth.context';
 
+// Said when the sign-out has ended (translated then: the effect runs once).
+const LOGGED_OUT = msg`You have been logged out successfully.`;
+const LOGOUT_TITLE = msg`Logout`;
+const LOGOUT_FAILED = msg`Unsuccessfull attempt!`;
+
 /** /logout: ends the session, then goes to /. */
 export function LogoutScreen() {
-  usePageTitle('Logout', 'Signing you out.');
+  const { t } = useLingui();
+  usePageTitle(t`Logout`, t`Signing you out.`);
   const { logout } = useAuth();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -18,13 +27,13 @@ export function LogoutScreen() {
     void (async () => {
       try {
         await logout();
-        notify.success('You have been logged out successfully.');
+        notify.success(i18n._(LOGGED_OUT));
       } catch (error) {
         console.error('Logout failed', error);
-        await alertDialog({ title: 'Logout', message: 'Unsuccessfull attempt!' });
+        await alertDialog({ title: i18n._(LOGOUT_TITLE), message: i18n._(LOGOUT_FAILED) });
       }
       await navigate({ to: '/', replace: true });
     })();
   }, [logout, navigate]);
-  return <Spinner label="Logging out..." />;
+  return <Spinner label={t`Logging out...`} />;
 }

@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type MessageDescriptor, i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_RESET_LINK_MINUTES, type ResetLinkState, passwordSchema } from '@medrem/contract';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -17,30 +20,38 @@ import { SecondStepForm } from '../two-factor/second-step-form.component';
 
 const route = getRouteApi('/reset-password');
 
+const NOT_THE_SAME = msg`The two passwords are not the same.`;
+
 /** The registration rules for the password, and the same password typed twice. */
 const resetSchema = z
   .object({ password: passwordSchema, repeat: z.string() })
   .refine((v) => v.password === v.repeat, {
     path: ['repeat'],
-    message: 'The two passwords are not the same.',
+    // A function: said in the page's language when the form is checked.
+    error: () => i18n._(NOT_THE_SAME),
   });
 type ResetInput = z.input<typeof resetSchema>;
 type ResetOutput = z.output<typeof resetSchema>;
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2';
 
-const PROBLEMS: Record<Exclude<ResetLinkState, 'usable'>, { title: string; text: string }> = {
+const minutes = PASSWORD_RESET_LINK_MINUTES;
+
+const PROBLEMS: Record<
+  Exclude<ResetLinkState, 'usable'>,
+  { title: MessageDescriptor; text: MessageDescriptor }
+> = {
   used: {
-    title: 'This link has been used',
-    text: 'Each reset link works once, and this one already did. If you still cannot sign in, ask for a new link.',
+    title: msg`This link has been used`,
+    text: msg`Each reset link works once, and this one already did. If you still cannot sign in, ask for a new link.`,
   },
   expired: {
-    title: 'This link has expired',
-    text: `Reset links work for ${PASSWORD_RESET_LINK_MINUTES} minutes. Ask for a new one; it arrives in a minute or two.`,
+    title: msg`This link has expired`,
+    text: msg`Reset links work for ${minutes} minutes. Ask for a new one; it arrives in a minute or two.`,
   },
   invalid: {
-    title: 'This link does not work',
-    text: 'It may be cut short, or a newer mail replaced it. Open the whole link from the latest mail, or ask for a new one.',
+    title: msg`This link does not work`,
+    text: msg`It may be cut short, or a newer mail replaced it. Open the whole link from the latest mail, or ask for a new one.`,
   },
 };
 
@@ -50,7 +61,8 @@ const PROBLEMS: Record<Exclude<ResetLinkState, 'usable'>, { title: string; text:
  * and signed out everywhere else.
  */
 export function ResetPasswordScreen() {
-  usePageTitle('Choose a new password', 'Choose a new Medicine Reminder password.');
+  const { t } = useLingui();
+  usePageTitle(t`Choose a new password`, t`Choose a new Medicine Reminder password.`);
   const { token } = route.useSearch();
   // A POST (the token stays out of URLs the server logs), asked once per link opened.
   const check = trpc.passwordReset.check.useMutation();
@@ -67,21 +79,21 @@ export function ResetPasswordScreen() {
         check.isError ? (
           <div role="alert" className="flex flex-col gap-3">
             <h1 id="reset-title" className="text-2xl font-bold text-slate-900">
-              The link could not be checked
+              <Trans>The link could not be checked</Trans>
             </h1>
             <p className="text-slate-700">
-              {messageOf(check.error) ?? 'Check your connection and try again.'}
+              {messageOf(check.error) ?? t`Check your connection and try again.`}
             </p>
             <button type="button" className={buttonClass.primary} onClick={() => token && mutate({ token })}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         ) : (
           <>
             <h1 id="reset-title" className="sr-only">
-              Choose a new password
+              <Trans>Choose a new password</Trans>
             </h1>
-            <Spinner label="Checking your link..." />
+            <Spinner label={t`Checking your link...`} />
           </>
         )
       ) : state === 'usable' ? (
@@ -89,17 +101,17 @@ export function ResetPasswordScreen() {
       ) : (
         <div className="flex flex-col gap-4">
           <h1 id="reset-title" className="text-2xl font-bold text-slate-900">
-            {PROBLEMS[state].title}
+            {t(PROBLEMS[state].title)}
           </h1>
           <p role="alert" className="text-slate-700">
-            {PROBLEMS[state].text}
+            {t(PROBLEMS[state].text)}
           </p>
           <Link to="/forgot-password" className={`${buttonClass.primary} text-center`}>
-            Ask for a new link
+            <Trans>Ask for a new link</Trans>
           </Link>
           <p className="text-center text-slate-700">
             <Link to="/login" className={linkClass}>
-              Back to login
+              <Trans>Back to login</Trans>
             </Link>
           </p>
         </div>
@@ -109,6 +121,7 @@ export function ResetPasswordScreen() {
 }
 
 function ResetForm({ token, onRefused }: { token: string; onRefused: (state: ResetLinkState) => void }) {
+  const { t } = useLingui();
   const confirm = trpc.passwordReset.confirm.useMutation();
   const recheck = trpc.passwordReset.check.useMutation();
   const utils = trpc.useUtils();
@@ -123,7 +136,7 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
   useEffect(() => setFocus('password'), [setFocus]);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const signedIn = async () => {
-    notify.success('Your password is changed and you are signed in. Every other device was signed out.');
+    notify.success(t`Your password is changed and you are signed in. Every other device was signed out.`);
     await navigate({ to: '/', replace: true });
   };
 
@@ -144,7 +157,7 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
       // A link used or expired meanwhile: the screen says which, with the way to a new one.
       const again = await recheck.mutateAsync({ token }).catch(() => undefined);
       if (again && again.state !== 'usable') onRefused(again.state);
-      else setFailure(message ?? 'The password could not be changed. Check your connection and try again.');
+      else setFailure(message ?? t`The password could not be changed. Check your connection and try again.`);
     }
   };
 
@@ -152,7 +165,7 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
     return (
       <>
         <h1 id="reset-title" className="mb-2 text-2xl font-bold text-slate-900">
-          Your new password is set
+          <Trans>Your new password is set</Trans>
         </h1>
         <SecondStepForm
           secondStep={secondStep}
@@ -166,15 +179,17 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
   return (
     <>
       <h1 id="reset-title" className="mb-2 text-2xl font-bold text-slate-900">
-        Choose a new password
+        <Trans>Choose a new password</Trans>
       </h1>
       <p className="mb-6 text-slate-700">
-        At least 6 characters. Once it is set, you are signed in here and signed out on every other device.
+        <Trans>
+          At least 6 characters. Once it is set, you are signed in here and signed out on every other device.
+        </Trans>
       </p>
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4">
         <TextInput
           id="reset-password"
-          label="New password"
+          label={t`New password`}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
@@ -182,13 +197,18 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
         />
         <TextInput
           id="reset-repeat"
-          label="New password, again"
+          label={t`New password, again`}
           type="password"
           autoComplete="new-password"
           error={errors.repeat?.message}
           registration={register('repeat')}
         />
-        <FormFooter failure={failure} busy={isSubmitting} label="Set new password" busyLabel="Saving..." />
+        <FormFooter
+          failure={failure}
+          busy={isSubmitting}
+          label={t`Set new password`}
+          busyLabel={t`Saving...`}
+        />
       </form>
     </>
   );

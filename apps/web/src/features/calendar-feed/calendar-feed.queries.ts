@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { CalendarFeedLinkView } from '@medrem/contract';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -23,10 +24,9 @@ export function useCalendarFeed() {
   const turnOn = async () => {
     if (status.data?.enabled) {
       const confirmed = await confirmDialog({
-        title: 'Get a New Calendar Link',
-        message:
-          'The current link stops working at once: calendars subscribed to it stop updating until you add the new link.',
-        confirmLabel: 'Yes, make a new link',
+        title: t`Get a New Calendar Link`,
+        message: t`The current link stops working at once: calendars subscribed to it stop updating until you add the new link.`,
+        confirmLabel: t`Yes, make a new link`,
         danger: true,
       });
       if (!confirmed) return;
@@ -35,17 +35,17 @@ export function useCalendarFeed() {
       const created = await regenerate.mutateAsync(input);
       setLink(created);
       utils.calendar.status.setData(input, { enabled: true, createdAt: created.createdAt });
-      notify.success(status.data?.enabled ? 'New calendar link made' : 'Calendar feed turned on');
+      notify.success(status.data?.enabled ? t`New calendar link made` : t`Calendar feed turned on`);
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Could not turn the calendar feed on');
+      notify.error(messageOf(error) ?? t`Could not turn the calendar feed on`);
     }
   };
 
   const turnOff = async () => {
     const confirmed = await confirmDialog({
-      title: 'Turn Off Calendar Feed',
-      message: 'The link stops working at once and calendars subscribed to it stop updating.',
-      confirmLabel: 'Yes, turn it off',
+      title: t`Turn Off Calendar Feed`,
+      message: t`The link stops working at once and calendars subscribed to it stop updating.`,
+      confirmLabel: t`Yes, turn it off`,
       danger: true,
     });
     if (!confirmed) return;
@@ -53,9 +53,9 @@ export function useCalendarFeed() {
       await remove.mutateAsync(input);
       setLink(null);
       utils.calendar.status.setData(input, { enabled: false, createdAt: null });
-      notify.success('Calendar feed turned off');
+      notify.success(t`Calendar feed turned off`);
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Could not turn the calendar feed off');
+      notify.error(messageOf(error) ?? t`Could not turn the calendar feed off`);
     }
   };
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -15,7 +16,8 @@ const route = getRouteApi('/_authed/care/accept');
  * registration and back here). It names the patient first; accepting is a second, explicit step.
  */
 export function AcceptInvitationScreen() {
-  usePageTitle('Care invitation', 'Accept an invitation to care for someone.');
+  const { t } = useLingui();
+  usePageTitle(t`Care invitation`, t`Accept an invitation to care for someone.`);
   const { token } = route.useSearch();
   const navigate = useNavigate();
   const invalidate = useInvalidateCare();
@@ -32,7 +34,7 @@ export function AcceptInvitationScreen() {
     try {
       const { patientName } = await accept.mutateAsync({ token });
       await invalidate();
-      notify.success(`You now care for ${patientName}.`);
+      notify.success(t`You now care for ${patientName}.`);
       await navigate({ to: '/care', replace: true });
     } catch {
       // Shown below from accept.error.
@@ -40,11 +42,14 @@ export function AcceptInvitationScreen() {
   };
 
   const failure = !token
-    ? 'This invitation link is incomplete. Ask for a new one.'
+    ? t`This invitation link is incomplete. Ask for a new one.`
     : messageOf(preview.error ?? accept.error);
+  const patientName = preview.data?.patientName;
   return (
     <div className={`${cardClass} mx-auto flex max-w-xl flex-col gap-4`}>
-      <h1 className="text-2xl font-bold text-slate-900">Care invitation</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Care invitation</Trans>
+      </h1>
       {failure ? (
         <p role="alert" className="font-medium text-red-700">
           {failure}
@@ -52,9 +57,11 @@ export function AcceptInvitationScreen() {
       ) : preview.data ? (
         <>
           <p className="text-slate-800">
-            <strong>{preview.data.patientName}</strong> invites you to be their caregiver. You will see how
-            they are doing with their doses each day and may get alerts when a dose is missed. You cannot
-            change anything of theirs, and you can leave at any time.
+            <Trans>
+              <strong>{patientName}</strong> invites you to be their caregiver. You will see how they are
+              doing with their doses each day and may get alerts when a dose is missed. You cannot change
+              anything of theirs, and you can leave at any time.
+            </Trans>
           </p>
           <div className="flex flex-wrap gap-2">
             <button
@@ -63,19 +70,19 @@ export function AcceptInvitationScreen() {
               disabled={accept.isPending}
               onClick={() => void onAccept()}
             >
-              Accept invitation
+              <Trans>Accept invitation</Trans>
             </button>
             <button
               type="button"
               className={buttonClass.secondary}
               onClick={() => void navigate({ to: '/' })}
             >
-              Not now
+              <Trans>Not now</Trans>
             </button>
           </div>
         </>
       ) : (
-        <Spinner label="Reading the invitation..." />
+        <Spinner label={t`Reading the invitation...`} />
       )}
     </div>
   );

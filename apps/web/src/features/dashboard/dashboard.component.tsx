@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -15,6 +16,7 @@ import { Greeting } from './components/greeting.component';
 
 /** The signed-in home: greeting, today's dose slots, medicines, refills and the month's report. */
 export function Dashboard() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const { settings } = useSettings();
   const now = useZonedNow(settings?.timezone ?? browserTimeZone());
@@ -23,7 +25,7 @@ export function Dashboard() {
   const medicines = useMedicines();
   const refills = useRefillReminders();
   if (!settings || medicines.isPending || refills.isPending)
-    return <Spinner label="Loading your dashboard..." />;
+    return <Spinner label={t`Loading your dashboard...`} />;
   return (
     <div className="flex flex-col gap-6 pb-20 md:pb-0">
       <Greeting name={user.name} now={now} />
@@ -35,7 +37,7 @@ export function Dashboard() {
       </div>
       <Link
         to="/add-medicine"
-        aria-label="Add Medication"
+        aria-label={t`Add Medication`}
         className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
       >
         <Plus aria-hidden="true" className="size-8" />

@@ -1,9 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
 import {
   cardStatus,
-  countText,
   dosePhase,
   dosesOn,
-  formatTime12h,
   groupIntoSlots,
   hasOwnTimes,
   intervalDosesOn,
@@ -19,6 +18,8 @@ import {
   type SlotName,
   type SlotStatus,
 } from '@medrem/domain';
+import { slotNameText } from '../../i18n/domain-texts';
+import { formatTimeOfDay } from '../../i18n/intl-formats';
 import type { Medicine } from '@medrem/contract';
 
 export interface SlotDose {
@@ -86,10 +87,8 @@ export interface TodayInput {
 
 /** What a dose's line says under its name: its dose and a proper plural ('1 pill', '2 pills'). */
 export function doseLine(dose: SlotDose): string {
-  return [
-    dose.step?.dose ?? dose.medicine.dosage,
-    countText(dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose, 'pill'),
-  ]
+  const pills = dose.step?.pillsPerDose ?? dose.medicine.pillsPerDose;
+  return [dose.step?.dose ?? dose.medicine.dosage, plural(pills, { one: '# pill', other: '# pills' })]
     .filter(Boolean)
     .join(' · ');
 }
@@ -268,7 +267,7 @@ export function orderDoseCards<C extends DoseSlotView>(cards: readonly C[]): C[]
   return cards
     .map((card) =>
       (named.get(card.name) ?? 0) > 1
-        ? { ...card, title: `${card.name} · ${formatTime12h(card.time)}` }
+        ? { ...card, title: `${slotNameText(card.name)} · ${formatTimeOfDay(card.time)}` }
         : card,
     )
     .sort((a, b) => minutesOfDay(a.time) - minutesOfDay(b.time));
@@ -279,6 +278,6 @@ export function intervalNote(card: IntervalDoseView): string {
   const schedule = card.doses[0]?.medicine.schedule;
   const hours = schedule?.kind === 'interval' ? schedule.everyHours : 0;
   return card.clockChanged
-    ? `Every ${countText(hours, 'hour')}. The clocks changed: this dose keeps ${countText(hours, 'real hour')} from the last, so its time moved.`
-    : `Every ${countText(hours, 'hour')}.`;
+    ? t`Every ${plural(hours, { one: '# hour', other: '# hours' })}. The clocks changed: this dose keeps ${plural(hours, { one: '# real hour', other: '# real hours' })} from the last, so its time moved.`
+    : t`Every ${plural(hours, { one: '# hour', other: '# hours' })}.`;
 }

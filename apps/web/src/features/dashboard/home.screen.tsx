@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -9,8 +10,9 @@ import { prefetchDashboardAnswers } from './dashboard.prefetch';
 
 /** Spec: '/' is the dashboard when signed in, the login form when signed out. */
 export function HomeScreen() {
+  const { t } = useLingui();
   const { user, loading } = useAuth();
-  usePageTitle(user ? 'Home' : 'Login', 'Your medicines, today’s doses, refills and monthly report.');
+  usePageTitle(user ? t`Home` : t`Login`, t`Your medicines, today’s doses, refills and monthly report.`);
   // The dashboard is in the signed-in start's chunk (decision 059): it renders as soon as the user
   // is known, and asks for its answers itself. What its sections ask for per medicine is asked for
   // as soon as the list is there, not once the sections have rendered (decision 055).
@@ -20,6 +22,6 @@ export function HomeScreen() {
     // Failures are the sections' to show: they ask again themselves.
     if (email) prefetchDashboardAnswers(utils, email).catch(() => undefined);
   }, [utils, email]);
-  if (loading) return <Spinner label="Loading your dashboard..." />;
+  if (loading) return <Spinner label={t`Loading your dashboard...`} />;
   return user ? <Dashboard /> : <LoginForm />;
 }

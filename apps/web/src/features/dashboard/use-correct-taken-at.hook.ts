@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { wallClockInstant } from '@medrem/domain';
 import { messageOf } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
@@ -27,7 +28,7 @@ export function useCorrectTakenAt(target: {
       utils.medicine.getTaken.setData({ id: target.medicineId, date: target.date }, { takenDay });
       return null;
     } catch (cause) {
-      return messageOf(cause) ?? 'Could not change the time. Please try again.';
+      return messageOf(cause) ?? t`Could not change the time. Please try again.`;
     }
   };
   return { correct };

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useSignedInUser } from '../auth/auth.context';
 import { queueWrite } from '../offline/outbox-sync';
 import { notify } from '../../lib/toast';
@@ -19,12 +20,16 @@ export function usePostponeDose(target: {
   const send = async (newTime: string | null): Promise<string | null> => {
     try {
       await queueWrite({ kind: 'postpone', userId: user.id, userEmail: user.email, ...target, newTime });
-      if (newTime) notify.success(`${target.medicineName}: ${postponedText(newTime)}.`);
+      if (newTime) {
+        const name = target.medicineName;
+        const postponed = postponedText(newTime);
+        notify.success(t({ message: `${name}: ${postponed}.`, comment: 'Metformin: Postponed to 9:30 AM.' }));
+      }
       return null;
     } catch (error) {
       // Only the device's own storage can fail here (the network never does: it is queued).
       console.error('Saving the postponement failed', error);
-      return 'Could not save the postponement. Please try again.';
+      return t`Could not save the postponement. Please try again.`;
     }
   };
   return { postpone: (newTime: string) => send(newTime), undo: () => send(null) };

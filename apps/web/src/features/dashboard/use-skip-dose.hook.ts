@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { SkipReason } from '@medrem/domain';
 import { messageOf } from '../../lib/error-message';
 import { trpc } from '../../lib/trpc';
@@ -20,7 +21,7 @@ export function useSkipDose(target: {
   const send = async (
     change: { skipped: true; reason: SkipReason | null; note: string } | { skipped: false },
   ): Promise<string | null> => {
-    if (!navigator.onLine) return 'You are offline: a dose can be skipped once you are back online.';
+    if (!navigator.onLine) return t`You are offline: a dose can be skipped once you are back online.`;
     try {
       const { takenDay } = await mutation.mutateAsync({
         id: target.medicineId,
@@ -32,10 +33,11 @@ export function useSkipDose(target: {
       });
       utils.medicine.getTaken.setData({ id: target.medicineId, date: target.date }, { takenDay });
       void utils.medicine.history.invalidate({ id: target.medicineId });
-      if (change.skipped) notify.success(`${target.medicineName} skipped.`);
+      const name = target.medicineName;
+      if (change.skipped) notify.success(t`${name} skipped.`);
       return null;
     } catch (cause) {
-      return messageOf(cause) ?? 'Could not save the skip. Please try again.';
+      return messageOf(cause) ?? t`Could not save the skip. Please try again.`;
     }
   };
   return {

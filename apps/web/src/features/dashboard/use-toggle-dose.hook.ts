@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { onIdle } from '../../lib/on-idle';
 import { trpc } from '../../lib/trpc';
@@ -28,11 +29,12 @@ export function useToggleDose(date: string) {
 
   const toggle = async (slot: number, dose: SlotDose) => {
     const { medicine } = dose;
+    const name = medicine.name;
     if (!dose.taken) {
       const confirmed = await confirmDialog({
-        title: 'Mark as taken',
-        message: `Are you sure you want to mark "${medicine.name}" as taken?`,
-        confirmLabel: 'Yes, mark it!',
+        title: t`Mark as taken`,
+        message: t`Are you sure you want to mark "${name}" as taken?`,
+        confirmLabel: t`Yes, mark it!`,
       });
       if (!confirmed) return;
     }
@@ -52,11 +54,11 @@ export function useToggleDose(date: string) {
       // Unticking takes back the news: its "marked as taken!" must not stay on screen.
       const takenToast = `taken:${medicine.id}:${date}:${slot}`;
       if (dose.taken) dismissToast(takenToast);
-      else notify.success(`${medicine.name} marked as taken!`, { id: takenToast });
+      else notify.success(t`${name} marked as taken!`, { id: takenToast });
     } catch (error) {
       // Only the device's own storage can fail here (the network never does: it is queued).
       console.error('Saving the dose failed', error);
-      notify.error('Could not save the dose. Please try again.');
+      notify.error(t`Could not save the dose. Please try again.`);
     }
   };
   return { toggle };

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -8,14 +11,15 @@ import type { ChannelMode, useDeliveryChannels } from './delivery-channels.queri
 
 type Kind = 'ntfy' | 'webhook' | 'email';
 
-const URL_HINT: Record<Exclude<Kind, 'email'>, string> = {
-  ntfy: 'Your topic on ntfy.sh or your own ntfy server, e.g. https://ntfy.sh/my-secret-topic. Subscribe to it in the ntfy app.',
-  webhook:
-    'An https address that takes a signed JSON POST (Home Assistant, Node-RED). You get the signing secret once, right after adding.',
+/** Messages, translated where shown (`t(descriptor)`). */
+const URL_HINT: Record<Exclude<Kind, 'email'>, MessageDescriptor> = {
+  ntfy: msg`Your topic on ntfy.sh or your own ntfy server, e.g. https://ntfy.sh/my-secret-topic. Subscribe to it in the ntfy app.`,
+  webhook: msg`An https address that takes a signed JSON POST (Home Assistant, Node-RED). You get the signing secret once, right after adding.`,
 };
 
 /** Adds an ntfy topic, a signed webhook or email as a channel; shows a webhook's secret once. */
 export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryChannels> }) {
+  const { t } = useLingui();
   const { channels } = props;
   const id = useId();
   const [kind, setKind] = useState<Kind>('ntfy');
@@ -35,7 +39,7 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
       setUrl('');
       setAccessToken('');
     } catch (e) {
-      setError(messageOf(e) ?? 'The channel could not be added.');
+      setError(messageOf(e) ?? t`The channel could not be added.`);
     }
   };
 
@@ -47,9 +51,12 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
       noValidate
     >
       <h4 id={`${id}-title`} className="font-semibold text-slate-900">
-        Add a channel
+        <Trans>Add a channel</Trans>
       </h4>
-      <Field id={`${id}-kind`} label="Channel">
+      <Field
+        id={`${id}-kind`}
+        label={t({ message: 'Channel', comment: 'Label: the kind of channel to add' })}
+      >
         <select
           id={`${id}-kind`}
           className={`${inputClass} sm:max-w-72`}
@@ -59,21 +66,23 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
             setError(undefined);
           }}
         >
-          <option value="ntfy">ntfy (phone notifications)</option>
-          <option value="webhook">Webhook (signed)</option>
-          <option value="email">Email to my address</option>
+          <option value="ntfy">{t`ntfy (phone notifications)`}</option>
+          <option value="webhook">{t`Webhook (signed)`}</option>
+          <option value="email">{t`Email to my address`}</option>
         </select>
       </Field>
       {kind === 'email' ? (
         <p className="text-sm text-slate-700">
-          Reminders go to your account’s address, each with a link to take or snooze the dose. Your address
-          must be verified.
+          <Trans>
+            Reminders go to your account’s address, each with a link to take or snooze the dose. Your address
+            must be verified.
+          </Trans>
         </p>
       ) : (
         <Field
           id={`${id}-url`}
-          label={kind === 'ntfy' ? 'ntfy topic URL' : 'Webhook URL'}
-          hint={URL_HINT[kind]}
+          label={kind === 'ntfy' ? t`ntfy topic URL` : t`Webhook URL`}
+          hint={t(URL_HINT[kind])}
           error={error}
         >
           <input
@@ -93,8 +102,8 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
       {kind === 'ntfy' ? (
         <Field
           id={`${id}-token`}
-          label="Access token (optional)"
-          hint="Only for a protected topic: the tk_… token from your ntfy account."
+          label={t`Access token (optional)`}
+          hint={t`Only for a protected topic: the tk_… token from your ntfy account.`}
         >
           <input
             autoComplete="off"
@@ -105,15 +114,18 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
           />
         </Field>
       ) : null}
-      <Field id={`${id}-mode`} label="Send">
+      <Field
+        id={`${id}-mode`}
+        label={t({ message: 'Send', comment: 'Label: which reminders the channel gets' })}
+      >
         <select
           id={`${id}-mode`}
           className={`${inputClass} sm:max-w-72`}
           value={mode}
           onChange={(e) => setMode(e.target.value as ChannelMode)}
         >
-          <option value="every">Every reminder</option>
-          <option value="fallback">Only when push fails</option>
+          <option value="every">{t`Every reminder`}</option>
+          <option value="fallback">{t`Only when push fails`}</option>
         </select>
       </Field>
       {kind === 'email' && error ? (
@@ -124,7 +136,7 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
       <div>
         <button type="submit" className={buttonClass.primary} disabled={channels.adding}>
           <Plus aria-hidden="true" className="size-5" />
-          {channels.adding ? 'Adding…' : 'Add Channel'}
+          {channels.adding ? t`Adding…` : t`Add Channel`}
         </button>
       </div>
       {secret ? <WebhookSecret secret={secret} /> : null}
@@ -133,15 +145,18 @@ export function AddChannelForm(props: { channels: ReturnType<typeof useDeliveryC
 }
 
 function WebhookSecret({ secret }: { secret: string }) {
+  const { t } = useLingui();
   return (
     <SecretOnce
-      label="Your webhook’s signing secret"
+      label={t`Your webhook’s signing secret`}
       secret={secret}
-      copyLabel="Copy Secret"
-      copied="Secret copied"
+      copyLabel={t`Copy Secret`}
+      copied={t`Secret copied`}
     >
-      Shown only now. Check each request: X-MedRem-Signature is sha256= and the hex HMAC-SHA256 of
-      “timestamp.body” with this secret, the timestamp being X-MedRem-Timestamp.
+      <Trans>
+        Shown only now. Check each request: X-MedRem-Signature is sha256= and the hex HMAC-SHA256 of
+        “timestamp.body” with this secret, the timestamp being X-MedRem-Timestamp.
+      </Trans>
     </SecretOnce>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { DeliveryTargetView } from '@medrem/contract';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -33,7 +34,7 @@ export function useDeliveryChannels() {
     async add(channel: NewChannel): Promise<{ secret: string | null }> {
       try {
         const created = await add.mutateAsync({ ...input, ...channel });
-        notify.success('Channel added');
+        notify.success(t`Channel added`);
         return { secret: created.secret };
       } finally {
         await refresh();
@@ -44,26 +45,27 @@ export function useDeliveryChannels() {
       try {
         await update.mutateAsync({ ...input, id, mode });
         notify.success(
-          mode === 'every' ? 'It gets every reminder now' : 'It gets only what push could not deliver',
+          mode === 'every' ? t`It gets every reminder now` : t`It gets only what push could not deliver`,
         );
       } catch (error) {
-        notify.error(messageOf(error) ?? 'Could not change the channel');
+        notify.error(messageOf(error) ?? t`Could not change the channel`);
       }
       await refresh();
     },
     async remove(target: DeliveryTargetView) {
+      const { label } = target;
       const confirmed = await confirmDialog({
-        title: 'Remove',
-        message: `${target.label} will get no more reminders.`,
-        confirmLabel: 'Yes, remove it',
+        title: t({ message: 'Remove', comment: 'Title of the dialog: remove a device or channel' }),
+        message: t`${label} will get no more reminders.`,
+        confirmLabel: t`Yes, remove it`,
         danger: true,
       });
       if (!confirmed) return;
       try {
         await remove.mutateAsync({ ...input, id: target.id });
-        notify.success('Removed');
+        notify.success(t({ message: 'Removed', comment: 'Toast: the device or channel was removed' }));
       } catch (error) {
-        notify.error(messageOf(error) ?? 'Could not remove it');
+        notify.error(messageOf(error) ?? t`Could not remove it`);
       }
       await refresh();
     },
@@ -73,7 +75,7 @@ export function useDeliveryChannels() {
         const result = await test.mutateAsync({ ...input, id });
         return { accepted: result.accepted, message: result.message };
       } catch (error) {
-        return { accepted: false, message: messageOf(error) ?? 'The test reminder could not be sent.' };
+        return { accepted: false, message: messageOf(error) ?? t`The test reminder could not be sent.` };
       } finally {
         await refresh();
       }

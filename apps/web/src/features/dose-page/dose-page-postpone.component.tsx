@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { DosePage } from '@medrem/contract';
 import { zonedNow } from '@medrem/domain';
 import { useState } from 'react';
@@ -38,7 +39,7 @@ export function DosePagePostpone(props: {
       disabled={props.disabled}
       onClick={() => setEditing(true)}
     >
-      Postpone…
+      <Trans>Postpone…</Trans>
     </button>
   );
 }

@@ -1,5 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
 import type { DosePage } from '@medrem/contract';
-import { formatTime12h, postponedText, skipText } from '@medrem/domain';
+import { SKIP_REASON_LABELS, postponedText, skipText } from '@medrem/domain';
+import { formatTimeOfDay } from '../../i18n/intl-formats';
+import { formatDateTime } from '../../i18n/intl-formats';
 
 /** '8:00 AM' and 'Sunday, December 6': the page's heading words for a dose. */
 export function doseHeading(page: Pick<DosePage, 'slotName' | 'time' | 'date'>): {
@@ -7,13 +10,14 @@ export function doseHeading(page: Pick<DosePage, 'slotName' | 'time' | 'date'>):
   day: string;
 } {
   // Noon UTC: the calendar date itself, whatever the device's zone.
-  const day = new Date(`${page.date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return { title: `${page.slotName} dose, ${formatTime12h(page.time)}`, day };
+  const day = formatDateTime(
+    new Date(`${page.date}T12:00:00Z`),
+    { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' },
+    'en-US',
+  );
+  const slotName = page.slotName;
+  const time = formatTimeOfDay(page.time);
+  return { title: t({ message: `${slotName} dose, ${time}`, comment: 'Morning dose, 8:00 AM' }), day };
 }
 
 type PageMedicine = DosePage['medicines'][number];
@@ -25,22 +29,28 @@ type PageMedicine = DosePage['medicines'][number];
  */
 export function takeLabel(page: Pick<DosePage, 'medicines'>): string {
   const notTaken = page.medicines.filter((m) => !m.taken);
-  if (notTaken.length > 0 && notTaken.every((m) => m.skipped)) return 'Take it anyway';
-  return notTaken.length > 1 ? 'Take all' : 'Take';
+  if (notTaken.length > 0 && notTaken.every((m) => m.skipped)) return t`Take it anyway`;
+  return notTaken.length > 1
+    ? t({ message: 'Take all', comment: 'Button: mark every dose of the reminder as taken' })
+    : t({ message: 'Take', comment: 'Button: mark the dose as taken' });
 }
 
 /** '8:05 AM' of an instant, in the device's zone (the phone the person holds). */
 export const clockTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  formatDateTime(iso, { hour: 'numeric', minute: '2-digit' }, 'en-US');
 
 /**
  * One medicine's state in words: 'Taken at 8:05 AM', 'Skipped — Felt unwell', 'Postponed to 9:30
  * AM' (decision 343), 'Not taken yet'.
  */
 export function stateText(m: PageMedicine): string {
-  if (m.taken) return m.takenAt ? `Taken at ${clockTime(m.takenAt)}` : 'Taken';
+  if (m.taken) {
+    if (!m.takenAt) return t({ message: 'Taken', comment: 'A dose’s state: taken' });
+    const time = clockTime(m.takenAt);
+    return t`Taken at ${time}`;
+  }
   if (m.skipped) return skipText(m.skipped);
-  return m.postponedTo ? postponedText(m.postponedTo) : 'Not taken yet';
+  return m.postponedTo ? postponedText(m.postponedTo) : t`Not taken yet`;
 }
 
 /**
@@ -57,13 +67,30 @@ export function settledText(page: Pick<DosePage, 'medicines'>): string | null {
       .filter((at): at is string => Boolean(at))
       .sort()
       .at(-1);
-    const what = medicines.length > 1 ? 'All taken' : 'Taken';
-    return `${what}${last ? ` at ${clockTime(last)}` : ''}. Nothing more is needed for this dose.`;
+    const time = last ? clockTime(last) : null;
+    if (medicines.length > 1) {
+      return time
+        ? t`All taken at ${time}. Nothing more is needed for this dose.`
+        : t`All taken. Nothing more is needed for this dose.`;
+    }
+    return time
+      ? t`Taken at ${time}. Nothing more is needed for this dose.`
+      : t`Taken. Nothing more is needed for this dose.`;
   }
   const why = skipped[0]!.skipped!;
-  const words = skipText(why).replace(/^Skipped — /, '');
-  const part = skipped.length === medicines.length ? 'Skipped' : `${skipped.length} skipped`;
-  return `${part}${words === 'Skipped' ? '' : ` (${words})`}. Nothing more is needed, unless you take it after all.`;
+  // The skip's reason and note, as skipText says them after its 'Skipped — '.
+  const words = [why.reason ? SKIP_REASON_LABELS[why.reason] : null, why.note?.trim() || null]
+    .filter(Boolean)
+    .join(': ');
+  const count = skipped.length;
+  if (count === medicines.length) {
+    return words
+      ? t`Skipped (${words}). Nothing more is needed, unless you take it after all.`
+      : t`Skipped. Nothing more is needed, unless you take it after all.`;
+  }
+  return words
+    ? t`${plural(count, { one: '# skipped', other: '# skipped' })} (${words}). Nothing more is needed, unless you take it after all.`
+    : t`${plural(count, { one: '# skipped', other: '# skipped' })}. Nothing more is needed, unless you take it after all.`;
 }
 
 /** A medicine as the reminder names it: 'Metformin (850 mg)'. */

@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, Circle, CircleMinus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -20,7 +22,7 @@ const route = getRouteApi('/dose');
 const refusalOf = (error: unknown): string | undefined => messageOf(error);
 
 /** What the page says while a press made offline waits on the device (decision 260). */
-export const SAVED_OFFLINE = 'Saved on this device, will be sent when online.';
+export const SAVED_OFFLINE = msg`Saved on this device, will be sent when online.`;
 
 /** Large targets for a thumb: 56 px tall, the width of the phone. */
 const bigButton = 'min-h-14 w-full text-lg';
@@ -32,7 +34,8 @@ const bigButton = 'min-h-14 w-full text-lg';
  * dose with everything else, so the page hands over to it.
  */
 export function DosePageScreen() {
-  usePageTitle('Dose', 'Record the dose a reminder is about.');
+  const { t } = useLingui();
+  usePageTitle(t`Dose`, t`Record the dose a reminder is about.`);
   const { token } = route.useSearch();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
@@ -41,10 +44,10 @@ export function DosePageScreen() {
     if (signedIn) void navigate({ to: '/', hash: TODAY_DOSES_ID, replace: true });
   }, [signedIn, navigate]);
 
-  if (loading || signedIn) return <Spinner label="Opening your dose..." />;
+  if (loading || signedIn) return <Spinner label={t`Opening your dose...`} />;
   return (
     <div className={`${cardClass} mx-auto flex w-full max-w-md flex-col gap-5`}>
-      {token ? <DoseSlot token={token} /> : <LinkProblem message="This reminder link is incomplete." />}
+      {token ? <DoseSlot token={token} /> : <LinkProblem message={t`This reminder link is incomplete.`} />}
     </div>
   );
 }
@@ -53,13 +56,15 @@ export function DosePageScreen() {
 function LinkProblem({ message, advice }: { message: string; advice?: string }) {
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Your dose</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Your dose</Trans>
+      </h1>
       <p role="alert" className="text-lg font-medium text-red-700">
         {message}
       </p>
       {advice ? <p className="text-slate-800">{advice}</p> : null}
       <Link to="/" className={`${buttonClass.primary} ${bigButton}`}>
-        Open the app
+        <Trans>Open the app</Trans>
       </Link>
     </>
   );
@@ -68,23 +73,23 @@ function LinkProblem({ message, advice }: { message: string; advice?: string }) 
 /** The page's words for a link the server refused, or could not be asked about. */
 function problemOf(error: unknown): { message: string; advice?: string } {
   const status = httpStatusOf(error);
-  const message = messageOf(error) ?? "This reminder link can't be opened.";
+  const message = messageOf(error) ?? t`This reminder link can't be opened.`;
   if (status === 401)
     return {
       message,
-      advice:
-        'A reminder link works for a few hours after its reminder. In the app, signed in, you can record this dose from the day’s doses or the history.',
+      advice: t`A reminder link works for a few hours after its reminder. In the app, signed in, you can record this dose from the day’s doses or the history.`,
     };
   if (status === 404)
     return {
       message,
-      advice: 'Your medicines or their times have changed since. The app shows today’s doses.',
+      advice: t`Your medicines or their times have changed since. The app shows today’s doses.`,
     };
   if (status === 400) return { message };
-  return { message: "We couldn't reach the server. Check your connection and try again." };
+  return { message: t`We couldn't reach the server. Check your connection and try again.` };
 }
 
 function DoseSlot({ token }: { token: string }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   // Not retried: a refused link stays refused, and the page says so at once.
   const dose = trpc.push.dose.useQuery({ token }, { retry: false, refetchOnWindowFocus: true });
@@ -101,13 +106,13 @@ function DoseSlot({ token }: { token: string }) {
     const said = last.outcome === 'synced' ? (last.body as { message?: unknown }).message : null;
     setSentLater(
       last.outcome === 'synced'
-        ? { ok: true, message: typeof said === 'string' ? said : 'Sent.' }
+        ? { ok: true, message: typeof said === 'string' ? said : t`Sent.` }
         : { ok: false, message: last.message },
     );
     void utils.push.dose.invalidate({ token });
   });
 
-  if (dose.isPending) return <Spinner label="Loading your dose..." />;
+  if (dose.isPending) return <Spinner label={t`Loading your dose...`} />;
   if (dose.isError) return <LinkProblem {...problemOf(dose.error)} />;
   const page = dose.data;
   const { title, day } = doseHeading(page);
@@ -144,7 +149,7 @@ function DoseSlot({ token }: { token: string }) {
       setSkipped(true);
       return null;
     } catch (error) {
-      return refusalOf(error) ?? 'The dose could not be skipped.';
+      return refusalOf(error) ?? t`The dose could not be skipped.`;
     }
   };
   /** The postpone form's save (decision 343): null when sent or kept, else the server's reason. */
@@ -153,22 +158,33 @@ function DoseSlot({ token }: { token: string }) {
       await press({ action: 'postpone', newTime });
       return null;
     } catch (error) {
-      return refusalOf(error) ?? 'The dose could not be postponed.';
+      return refusalOf(error) ?? t`The dose could not be postponed.`;
     }
   };
   const waiting = kept.waiting > 0;
-  const doseName = page.medicines.length > 1 ? 'these doses' : 'this dose';
+  const doseName =
+    page.medicines.length > 1
+      ? t({
+          message: 'these doses',
+          comment: 'Inserted in "Skip {doseName}? Why:" and "Postpone {doseName} to…"',
+        })
+      : t({
+          message: 'this dose',
+          comment: 'Inserted in "Skip {doseName}? Why:" and "Postpone {doseName} to…"',
+        });
 
   return (
     <>
       <header className="flex flex-col gap-1">
-        <p className="text-sm font-medium uppercase tracking-wide text-brand-800">Dose reminder</p>
+        <p className="text-sm font-medium uppercase tracking-wide text-brand-800">
+          <Trans>Dose reminder</Trans>
+        </p>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <p className="text-slate-700">{day}</p>
       </header>
       <ul
         className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200"
-        aria-label="Medicines"
+        aria-label={t`Medicines`}
       >
         {page.medicines.map((m) => (
           <li key={`${m.name}|${m.dosage}`} className="flex items-center gap-3 px-4 py-3">
@@ -187,7 +203,7 @@ function DoseSlot({ token }: { token: string }) {
       <div aria-live="polite" className="min-h-6">
         {waiting ? (
           <p role="status" className="text-lg font-medium text-amber-900">
-            {SAVED_OFFLINE}
+            {t(SAVED_OFFLINE)}
           </p>
         ) : sentLater ? (
           <p
@@ -229,7 +245,7 @@ function DoseSlot({ token }: { token: string }) {
             disabled={act.isPending}
             onClick={() => run('snooze')}
           >
-            Snooze 10 min
+            <Trans>Snooze 10 min</Trans>
           </button>
         ) : null}
         {page.actions.includes('skip') && !skipped && !waiting ? (
@@ -242,7 +258,7 @@ function DoseSlot({ token }: { token: string }) {
               disabled={act.isPending}
               onClick={() => setSkipping(true)}
             >
-              Skip…
+              <Trans>Skip…</Trans>
             </button>
           )
         ) : null}
@@ -256,7 +272,7 @@ function DoseSlot({ token }: { token: string }) {
           />
         ) : null}
         <Link to="/" className={`${buttonClass.ghost} ${bigButton}`}>
-          Open the app
+          <Trans>Open the app</Trans>
         </Link>
       </div>
     </>

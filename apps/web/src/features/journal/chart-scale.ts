@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { addDays, daysBetween, zonedNow } from '@medrem/domain';
+import { formatDateTime } from '../../i18n/intl-formats';
 
 /**
  * The little arithmetic the journal's charts need (decision 305): a linear map and "nice" tick
@@ -7,9 +9,18 @@ import { addDays, daysBetween, zonedNow } from '@medrem/domain';
  */
 
 export const CHART_PERIODS = {
-  '2w': { label: '2 weeks', days: 14 },
-  '3m': { label: '3 months', days: 91 },
-  '1y': { label: '1 year', days: 365 },
+  '2w': {
+    label: msg({ message: '2 weeks', comment: "A chart's period: the button that shows it" }),
+    days: 14,
+  },
+  '3m': {
+    label: msg({ message: '3 months', comment: "A chart's period: the button that shows it" }),
+    days: 91,
+  },
+  '1y': {
+    label: msg({ message: '1 year', comment: "A chart's period: the button that shows it" }),
+    days: 365,
+  },
 } as const;
 export type ChartPeriod = keyof typeof CHART_PERIODS;
 
@@ -67,9 +78,9 @@ export function dayOffset(at: string, from: string, timeZone: string): number {
   return daysBetween(from, local.date) + local.minutes / 1440;
 }
 
-const tickFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' → 'Dec 6' (calendar dates read as UTC so no zone shifts them). */
-export const shortDayLabel = (date: string) => tickFormat.format(new Date(`${date}T00:00:00Z`));
+export const shortDayLabel = (date: string) =>
+  formatDateTime(new Date(`${date}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' }, 'en-US');
 
 /** About five dates spread over the period, the first and the last included. */
 export function timeTicks(from: string, days: number): { date: string; offset: number }[] {

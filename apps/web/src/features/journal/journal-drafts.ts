@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { MeasurementTypeView } from '@medrem/contract';
 import {
   JOURNAL_NOTE_MAX,
@@ -42,9 +43,8 @@ export interface MeasurementInput {
 export type Checked<T> = { ok: true; input: T } | { ok: false; errors: Record<string, string> };
 
 function noteIssue(note: string): string | undefined {
-  return note.trim().length > JOURNAL_NOTE_MAX
-    ? `Keep the note to ${JOURNAL_NOTE_MAX} characters.`
-    : undefined;
+  const max = JOURNAL_NOTE_MAX;
+  return note.trim().length > max ? t`Keep the note to ${max} characters.` : undefined;
 }
 
 /** A reading judged by its type's rules: the table's for a built-in kind, its own range for an own type. */
@@ -75,9 +75,9 @@ function judgeReading(
 
 /** A draft's instant in the person's zone, or an error for a missing or impossible date and time. */
 function instantOf(date: string, time: string, timeZone: string): number | string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return 'Enter the date and time.';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return t`Enter the date and time.`;
   const at = wallClockInstant(date, time, timeZone);
-  return Number.isFinite(at) ? at : 'Enter the date and time.';
+  return Number.isFinite(at) ? at : t`Enter the date and time.`;
 }
 
 export function checkMeasurement(
@@ -137,12 +137,12 @@ export interface SymptomInput {
 export function checkSymptom(draft: SymptomDraft, now: number): Checked<SymptomInput> {
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
-  if (!name) errors['name'] = 'Choose or type a symptom.';
-  else if (name.length > SYMPTOM_NAME_MAX)
-    errors['name'] = `Keep the symptom to ${SYMPTOM_NAME_MAX} characters.`;
+  const max = SYMPTOM_NAME_MAX;
+  if (!name) errors['name'] = t`Choose or type a symptom.`;
+  else if (name.length > max) errors['name'] = t`Keep the symptom to ${max} characters.`;
   // Control characters are refused by the server (decision 183); said here so nothing is queued.
-  else if (/\p{Cc}/u.test(name)) errors['name'] = 'The symptom cannot contain control characters.';
-  if (draft.severity === undefined) errors['severity'] = 'Choose how severe it is, from 1 to 5.';
+  else if (/\p{Cc}/u.test(name)) errors['name'] = t`The symptom cannot contain control characters.`;
+  if (draft.severity === undefined) errors['severity'] = t`Choose how severe it is, from 1 to 5.`;
   const note = noteIssue(draft.note);
   if (note) errors['note'] = note;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -163,5 +163,10 @@ export function readingLabel(type: MeasurementTypeView, input: MeasurementInput)
   const values = type.components.map((c) => input.values[c.key]).filter((v) => v !== undefined);
   const unit = typeUnitText(type, input.unit);
   const text = type.type === 'blood-pressure' ? values.slice(0, 2).join('/') : values.join(' ');
-  return `${type.label} ${text}${unit && type.type !== 'blood-pressure' ? ` ${unit}` : ''}`;
+  const name = type.label;
+  const reading = `${text}${unit && type.type !== 'blood-pressure' ? ` ${unit}` : ''}`;
+  return t({
+    message: `${name} ${reading}`,
+    comment: 'A reading: its type\'s name, then its value and unit, e.g. "Weight 154.3 lb"',
+  });
 }

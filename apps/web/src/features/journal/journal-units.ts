@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { MeasurementTypeView } from '@medrem/contract';
 import { UNIT_TEXT, displayValue, toCanonicalValue, type MeasurementKind } from '@medrem/domain';
 
@@ -71,10 +72,11 @@ export function rangeToCanonical(
 
 /** "90–135 mmHg", "up to 7.8 mmol/L", "" when neither end is set. */
 export function rangeText(range: TargetRange, shownUnit: string): string {
-  const suffix = shownUnit ? ` ${shownUnit}` : '';
-  if (range.low !== undefined && range.high !== undefined) return `${range.low}–${range.high}${suffix}`;
-  if (range.high !== undefined) return `up to ${range.high}${suffix}`;
-  if (range.low !== undefined) return `from ${range.low}${suffix}`;
+  const { low, high } = range;
+  const unit = shownUnit;
+  if (low !== undefined && high !== undefined) return unit ? t`${low}–${high} ${unit}` : t`${low}–${high}`;
+  if (high !== undefined) return unit ? t`up to ${high} ${unit}` : t`up to ${high}`;
+  if (low !== undefined) return unit ? t`from ${low} ${unit}` : t`from ${low}`;
   return '';
 }
 

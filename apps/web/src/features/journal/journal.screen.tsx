@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeasurementEntryView, SymptomEntryView } from '@medrem/contract';
 import { addDays } from '@medrem/domain';
 import { useSearch } from '@tanstack/react-router';
@@ -42,7 +43,8 @@ export function JournalScreen() {
 }
 
 function Journal() {
-  usePageTitle('Journal', 'Your readings, symptoms and mood, next to your medicines.');
+  const { t } = useLingui();
+  usePageTitle(t`Journal`, t`Your readings, symptoms and mood, next to your medicines.`);
   const { settings } = useSettings();
   const timeZone = settings?.timezone ?? browserTimeZone();
   const now = useZonedNow(timeZone);
@@ -60,7 +62,7 @@ function Journal() {
   const [editingSymptom, setEditingSymptom] = useState<SymptomEntryView | undefined>();
   const [moodBusy, setMoodBusy] = useState(false);
 
-  if (!types.data) return <Spinner label="Loading your journal..." />;
+  if (!types.data) return <Spinner label={t`Loading your journal...`} />;
   const typeList = types.data;
   const medicineList = (medicines.data ?? []).map((m) => ({ id: m.id, name: m.name }));
   const typeLabel = (ref: string) => typeList.find((t) => t.type === ref)?.label ?? ref;
@@ -85,7 +87,7 @@ function Journal() {
     }
     const label = readingLabel(type, input);
     await queue({ procedure: 'createMeasurement', body: { ...input } }, label);
-    notify.success(`${label} saved.`);
+    notify.success(t`${label} saved.`);
   };
   const saveSymptom = async (input: SymptomInput) => {
     if (editingSymptom) {
@@ -99,13 +101,14 @@ function Journal() {
       setEditingSymptom(undefined);
       return;
     }
-    await queue({ procedure: 'createSymptom', body: { ...input } }, input.symptom);
-    notify.success(`${input.symptom} saved.`);
+    const symptom = input.symptom;
+    await queue({ procedure: 'createSymptom', body: { ...input } }, symptom);
+    notify.success(t`${symptom} saved.`);
   };
   const chooseMood = async (mood: number) => {
     setMoodBusy(true);
     try {
-      await queue({ procedure: 'setMood', date: now.date, body: { mood } }, 'Today’s mood');
+      await queue({ procedure: 'setMood', date: now.date, body: { mood } }, t`Today’s mood`);
     } finally {
       setMoodBusy(false);
     }
@@ -114,7 +117,9 @@ function Journal() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Health journal</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Health journal</Trans>
+      </h1>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className={cardClass}>
           <MeasurementForm
@@ -168,24 +173,24 @@ function Journal() {
           onDeleteSymptom={(entry) => void changes.removeSymptom(entry)}
         />
       </div>
-      <Suspense fallback={<Spinner label="Loading the charts..." />}>
+      <Suspense fallback={<Spinner label={t`Loading the charts...`} />}>
         <JournalCharts types={typeList} medicines={medicineList} today={now.date} timeZone={timeZone} />
       </Suspense>
       <details className={cardClass}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-lg font-semibold text-slate-900">
-          Units and target ranges
+          <Trans>Units and target ranges</Trans>
         </summary>
         <JournalSettings types={typeList} onSave={changes.setPreferences} />
       </details>
       <details className={cardClass}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-lg font-semibold text-slate-900">
-          Your own measurements
+          <Trans>Your own measurements</Trans>
         </summary>
         <CustomTypeForm onCreate={changes.createType} />
       </details>
       <details className={cardClass}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-lg font-semibold text-slate-900">
-          Reminders to measure
+          <Trans>Reminders to measure</Trans>
         </summary>
         {reminders.data ? (
           <MeasurementReminders
@@ -195,7 +200,7 @@ function Journal() {
             onRemove={changes.removeReminder}
           />
         ) : (
-          <Spinner label="Loading your reminders..." />
+          <Spinner label={t`Loading your reminders...`} />
         )}
       </details>
     </div>

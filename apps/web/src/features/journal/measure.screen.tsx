@@ -1,4 +1,6 @@
-import { addDays, formatTime12h, measurementSettled, minDate, zonedNow } from '@medrem/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { addDays, measurementSettled, minDate, zonedNow } from '@medrem/domain';
+import { formatTimeOfDay } from '../../i18n/intl-formats';
 import { Link } from '@tanstack/react-router';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -23,7 +25,8 @@ import { trpc } from '../../lib/trpc';
  * by the rule the engine settles the reminder with (`measurementSettled`).
  */
 export function MeasureScreen({ type: typeRef, due }: { type: string; due: string | undefined }) {
-  usePageTitle('Reading', 'Enter the reading a reminder asked for.');
+  const { t } = useLingui();
+  usePageTitle(t`Reading`, t`Enter the reading a reminder asked for.`);
   const { settings } = useSettings();
   const timeZone = settings?.timezone ?? browserTimeZone();
   const now = useZonedNow(timeZone);
@@ -42,17 +45,19 @@ export function MeasureScreen({ type: typeRef, due }: { type: string; due: strin
       e.kind === 'journal' && e.call.procedure === 'createMeasurement' && e.call.body['type'] === typeRef,
   );
 
-  if (!types.data) return <Spinner label="Loading..." />;
+  if (!types.data) return <Spinner label={t`Loading...`} />;
   const type = types.data.find((t) => t.type === typeRef);
   if (!type || dueLocal === undefined) {
     return (
       <div className={`${cardClass} mx-auto max-w-xl space-y-3`}>
-        <h1 className="text-2xl font-bold text-slate-900">Reading</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Reading</Trans>
+        </h1>
         <p role="alert" className="text-slate-800">
-          This reminder’s measurement is no longer in your journal.
+          <Trans>This reminder’s measurement is no longer in your journal.</Trans>
         </p>
         <Link to="/journal" search={{}} className={buttonClass.secondary}>
-          Open the journal
+          <Trans>Open the journal</Trans>
         </Link>
       </div>
     );
@@ -63,17 +68,28 @@ export function MeasureScreen({ type: typeRef, due }: { type: string; due: strin
   const save = async (input: MeasurementInput) => {
     const label = readingLabel(type, input);
     await queue({ procedure: 'createMeasurement', body: { ...input } }, label);
-    notify.success(`${label} saved.`);
+    notify.success(t`${label} saved.`);
   };
-  const status = recorded
-    ? `Recorded at ${formatTime12h(zonedNow(new Date(recorded.measuredAt), timeZone).time)}. Nothing more is needed for this reminder.`
-    : waiting
-      ? 'Saved on this device, will be sent when online.'
-      : `Due at ${formatTime12h(dueLocal.time)}${dueLocal.date === now.date ? '' : ` on ${dueLocal.date}`}: not recorded yet.`;
+  const statusText = () => {
+    if (recorded) {
+      const time = formatTimeOfDay(zonedNow(new Date(recorded.measuredAt), timeZone).time);
+      return t`Recorded at ${time}. Nothing more is needed for this reminder.`;
+    }
+    if (waiting) return t`Saved on this device, will be sent when online.`;
+    const time = formatTimeOfDay(dueLocal.time);
+    const date = dueLocal.date;
+    return date === now.date
+      ? t`Due at ${time}: not recorded yet.`
+      : t`Due at ${time} on ${date}: not recorded yet.`;
+  };
+  const status = statusText();
+  const name = type.label;
 
   return (
     <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">{type.label} reading</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>{name} reading</Trans>
+      </h1>
       <p role="status" className="text-slate-800">
         {status}
       </p>
@@ -89,7 +105,7 @@ export function MeasureScreen({ type: typeRef, due }: { type: string; due: strin
         </div>
       )}
       <Link to="/journal" search={{}} className={buttonClass.secondary}>
-        Open the journal
+        <Trans>Open the journal</Trans>
       </Link>
     </div>
   );

@@ -1,16 +1,17 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { messageOf } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
 import { useInvalidateJournal } from './journal.queries';
 
-export const JOURNAL_OFFLINE_MESSAGE =
-  "You're offline. Changing or deleting a journal entry needs a connection, so nothing was changed. New entries are kept and sent later.";
+export const JOURNAL_OFFLINE_MESSAGE = msg`You're offline. Changing or deleting a journal entry needs a connection, so nothing was changed. New entries are kept and sent later.`;
 
 /** Corrections, deletions and settings are online calls (decision 307): refused up front offline. */
 function refusedOffline(): boolean {
   if (navigator.onLine) return false;
-  notify.error(JOURNAL_OFFLINE_MESSAGE);
+  notify.error(i18n._(JOURNAL_OFFLINE_MESSAGE));
   return true;
 }
 
@@ -46,9 +47,9 @@ export function useJournalChanges() {
 
   const confirmDelete = (what: string) =>
     confirmDialog({
-      title: 'Delete entry',
-      message: `Delete "${what}" from your journal? This cannot be undone.`,
-      confirmLabel: 'Yes, delete it',
+      title: t`Delete entry`,
+      message: t`Delete "${what}" from your journal? This cannot be undone.`,
+      confirmLabel: t`Yes, delete it`,
       danger: true,
     });
 
@@ -57,40 +58,42 @@ export function useJournalChanges() {
       if (!(await confirmDelete(entry.text))) return;
       await run(
         () => deleteMeasurement.mutateAsync({ id: entry.id }),
-        'Reading deleted.',
-        'Could not delete it.',
+        t`Reading deleted.`,
+        t`Could not delete it.`,
       );
     },
     async removeSymptom(entry: { id: string; text: string }) {
       if (!(await confirmDelete(entry.text))) return;
       await run(
         () => deleteSymptom.mutateAsync({ id: entry.id }),
-        'Symptom deleted.',
-        'Could not delete it.',
+        t`Symptom deleted.`,
+        t`Could not delete it.`,
       );
     },
     updateMeasurement: (input: Parameters<typeof updateMeasurement.mutateAsync>[0]) =>
-      run(() => updateMeasurement.mutateAsync(input), 'Reading updated.', 'Could not save the change.'),
+      run(() => updateMeasurement.mutateAsync(input), t`Reading updated.`, t`Could not save the change.`),
     updateSymptom: (input: Parameters<typeof updateSymptom.mutateAsync>[0]) =>
-      run(() => updateSymptom.mutateAsync(input), 'Symptom updated.', 'Could not save the change.'),
+      run(() => updateSymptom.mutateAsync(input), t`Symptom updated.`, t`Could not save the change.`),
     /** Throws when it could not be added, so the symptom is not saved under a name not on the list. */
     async addSymptomName(name: string) {
       if (
         !(await run(
           () => addSymptomName.mutateAsync({ name }),
-          `${name} added to your list.`,
-          'Could not add it.',
+          t`${name} added to your list.`,
+          t`Could not add it.`,
         ))
       )
         throw new Error('The symptom name was not added');
     },
     setPreferences: (input: Parameters<typeof setPreferences.mutateAsync>[0]) =>
-      run(() => setPreferences.mutateAsync(input), 'Saved.', 'Could not save the settings.'),
-    createType: (input: Parameters<typeof createType.mutateAsync>[0]) =>
-      run(() => createType.mutateAsync(input), `${input.name} added.`, 'Could not add it.'),
+      run(() => setPreferences.mutateAsync(input), t`Saved.`, t`Could not save the settings.`),
+    createType: (input: Parameters<typeof createType.mutateAsync>[0]) => {
+      const name = input.name;
+      return run(() => createType.mutateAsync(input), t`${name} added.`, t`Could not add it.`);
+    },
     setReminder: (input: Parameters<typeof setReminder.mutateAsync>[0]) =>
-      run(() => setReminder.mutateAsync(input), 'Reminder saved.', 'Could not save the reminder.'),
+      run(() => setReminder.mutateAsync(input), t`Reminder saved.`, t`Could not save the reminder.`),
     removeReminder: (type: string) =>
-      run(() => deleteReminder.mutateAsync({ type }), 'Reminder stopped.', 'Could not stop the reminder.'),
+      run(() => deleteReminder.mutateAsync({ type }), t`Reminder stopped.`, t`Could not stop the reminder.`),
   };
 }

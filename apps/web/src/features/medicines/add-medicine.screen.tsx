@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_FOLLOW_UPS, zonedNow } from '@medrem/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,7 +18,8 @@ import { type ScannedForAdd, ScanPackToAdd } from '../scanner/scan-pack-to-add.c
 import { useRecordFirstPack } from '../scanner/use-record-first-pack.hook';
 
 export function AddMedicineScreen() {
-  usePageTitle('Add Medicine', 'Add a medicine with its dose times, supply and instructions.');
+  const { t } = useLingui();
+  usePageTitle(t`Add Medicine`, t`Add a medicine with its dose times, supply and instructions.`);
   const user = useSignedInUser();
   const { settings } = useSettings();
   const create = trpc.medicine.create.useMutation();
@@ -26,11 +28,13 @@ export function AddMedicineScreen() {
   const [scanned, setScanned] = useState<ScannedForAdd | null>(null);
   const recordPack = useRecordFirstPack();
 
-  if (!settings) return <Spinner label="Loading..." />;
+  if (!settings) return <Spinner label={t`Loading...`} />;
   const today = zonedNow(serverClock.now(), settings.timezone).date;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">Add Medicine</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Add Medicine</Trans>
+      </h1>
       <ScanPackToAdd today={today} onScanned={setScanned} />
       <MedicineForm
         idPrefix="add"
@@ -42,8 +46,8 @@ export function AddMedicineScreen() {
         addedAt={serverClock.now().toISOString()}
         timeZone={settings.timezone}
         filled={scanned?.fill}
-        submitLabel="Add Medicine"
-        busyLabel="Adding..."
+        submitLabel={t`Add Medicine`}
+        busyLabel={t`Adding...`}
         onSubmit={async (values, derived) => {
           if (refuseWhenOffline('Adding')) return false;
           let added;
@@ -54,14 +58,15 @@ export function AddMedicineScreen() {
             if (tellIfUnreachable(error, 'Adding')) return false;
             // The server's reason is a sentence of its own: never put inside the spec's template
             // 'Please fill in the {message} field.' (issue 51). It belongs to this form's screen.
-            notify.warning(messageOf(error) ?? 'Failed to add medicine.', { screen: true });
+            notify.warning(messageOf(error) ?? t`Failed to add medicine.`, { screen: true });
             return false;
           }
           // The scanned pack with its expiry, in the supply just typed (decision 342); its product
           // is this medicine from now on: its next scan offers "Add this pack".
           const packIssue = scanned ? await recordPack(added.id, scanned, values.totalPills) : null;
           if (packIssue) notify.warning(packIssue);
-          notify.success(`${values.name} has been added successfully!`);
+          const name = values.name;
+          notify.success(t`${name} has been added successfully!`);
           await invalidate();
           void navigate({ to: '/' });
           return true;

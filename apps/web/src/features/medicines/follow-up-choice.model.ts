@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { followUpSettingsSchema } from '@medrem/contract';
 import type { FollowUpSettings } from '@medrem/domain';
 
@@ -33,6 +34,6 @@ export function followUpsOf(
     everyMinutes: text === '' ? Number.NaN : Number(text),
     times: draft.times,
   });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the follow-ups.' };
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? t`Check the follow-ups.` };
   return { followUps: parsed.data };
 }

@@ -1,13 +1,15 @@
-import { formatTime12h } from '@medrem/domain';
+import { plural } from '@lingui/core/macro';
+import { formatTimeOfDay } from '../../i18n/intl-formats';
 
 /** Spec: Start Date shows the first 10 characters of the stored date. */
 export const startDateText = (startDate: string) => startDate.slice(0, 10);
 
 /** Scheduled times in the spec's 12-hour AM/PM form. */
 export const timesText = (times: readonly string[]) =>
-  times.length ? times.map(formatTime12h).join(', ') : '-';
+  times.length ? times.map(formatTimeOfDay).join(', ') : '-';
 
-/** '1 day', '3 days', '1 pill', … */
-export const countText = (count: number, unit: string) => `${count} ${count === 1 ? unit : `${unit}s`}`;
+// The count itself, not `#`: Lingui writes `#` with the language's digit grouping ('1,200 days'),
+// and the English texts have always shown the plain number.
 
-export const daysText = (days: number) => countText(days, 'day');
+/** '1 day', '3 days' (a course's length). */
+export const daysText = (days: number) => plural(days, { one: `${days} day`, other: `${days} days` });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { LIMITS, frequencyForSchedule, medicineFieldsSchema } from '@medrem/contract';
 import { z } from 'zod';
 
@@ -5,16 +6,17 @@ const fields = medicineFieldsSchema.shape;
 
 /**
  * An empty number input reaches the schema as NaN: say that the field is required (clearer than
- * the contract's 'must be a whole number'), then apply the contract's own rule.
+ * the contract's 'must be a whole number'), then apply the contract's own rule. The words are
+ * looked up when a value is checked, in the page's language then (the schema is built at import).
  */
-const requiredNumber = (label: string, rule: z.ZodNumber) =>
-  z.number({ error: `${label} is required.` }).pipe(rule);
+const requiredNumber = (required: () => string, rule: z.ZodNumber) =>
+  z.number({ error: required }).pipe(rule);
 
 const numberFields = {
-  originalDurationDays: requiredNumber('Total duration', fields.originalDurationDays),
-  durationDays: requiredNumber('Supply duration', fields.durationDays),
-  totalPills: requiredNumber('Total pills', fields.totalPills),
-  pillsPerDose: requiredNumber('Pills per dose', fields.pillsPerDose),
+  originalDurationDays: requiredNumber(() => t`Total duration is required.`, fields.originalDurationDays),
+  durationDays: requiredNumber(() => t`Supply duration is required.`, fields.durationDays),
+  totalPills: requiredNumber(() => t`Total pills is required.`, fields.totalPills),
+  pillsPerDose: requiredNumber(() => t`Pills per dose is required.`, fields.pillsPerDose),
 };
 
 const formFields = medicineFieldsSchema.extend(numberFields);
@@ -31,8 +33,8 @@ export const updateMedicineFormSchema = formFields
     dosage: z
       .string()
       .trim()
-      .min(1, 'Dosage is required.')
-      .max(LIMITS.dosage, 'Dosage is too long (at most 60 characters).'),
+      .min(1, { error: () => t`Dosage is required.` })
+      .max(LIMITS.dosage, { error: () => t`Dosage is too long (at most 60 characters).` }),
   })
   .superRefine(frequencyForSchedule('daily'));
 

@@ -1,5 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { doseScheduleSchema } from '@medrem/contract';
 import type { DoseSchedule, ScheduleKind, TaperStep } from '@medrem/domain';
+import { dateTimeFormat } from '../../i18n/intl-formats';
 
 /**
  * What the schedule part of the medicine form holds while it is edited (decision 120): every kind's
@@ -19,16 +22,23 @@ export interface ScheduleDraft {
   minIntervalHours: number;
 }
 
-export const SCHEDULE_KIND_LABELS: Record<ScheduleKind, string> = {
-  daily: 'Every day at my reminder times',
-  weekdays: 'On chosen days of the week',
-  cycle: 'Some days on, then some days off',
-  taper: 'A tapering dose, step by step',
-  interval: 'Every few hours',
-  asNeeded: 'Only when needed',
+/** The schedule kinds in plain words, translated where shown. */
+export const SCHEDULE_KIND_LABELS: Record<ScheduleKind, MessageDescriptor> = {
+  daily: msg`Every day at my reminder times`,
+  weekdays: msg`On chosen days of the week`,
+  cycle: msg`Some days on, then some days off`,
+  taper: msg`A tapering dose, step by step`,
+  interval: msg`Every few hours`,
+  asNeeded: msg`Only when needed`,
 };
 
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The days of the week, Sunday (0) first: the schedule's day numbers. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** A weekday's name in the page's language ('Sunday' for 0 in English). */
+export const weekdayName = (day: number): string =>
+  // 2023-01-01 was a Sunday: day 0 of the schedule.
+  dateTimeFormat({ weekday: 'long', timeZone: 'UTC' }, 'en-US').format(Date.UTC(2023, 0, 1 + day));
 
 /** A new taper step: its length is the user's to give (decision 195), one pill a dose to begin with. */
 export const NEW_TAPER_STEP: TaperStep = { days: Number.NaN, dose: '', pillsPerDose: 1 };
@@ -72,22 +82,23 @@ const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 /** The schedule's problems by the draft field they are about ('days', 'steps.0.dose', …). */
 export type ScheduleErrors = Readonly<Record<string, string>>;
 
-/** The numbers each kind needs, by draft field, in the words of its control. */
-const REQUIRED_NUMBERS: Partial<Record<ScheduleKind, Record<string, string>>> = {
-  cycle: { daysOn: 'Days taking it', daysOff: 'Days off' },
-  interval: { everyHours: 'Hours between doses' },
+/** The numbers each kind needs, by draft field: what is said when it is empty, in the words of its control. */
+const REQUIRED_NUMBERS: Partial<Record<ScheduleKind, Record<string, MessageDescriptor>>> = {
+  cycle: { daysOn: msg`Days taking it is required.`, daysOff: msg`Days off is required.` },
+  interval: { everyHours: msg`Hours between doses is required.` },
 };
 
 /** Empty fields, said in the form's words before the contract's rules are asked. */
 function missingFields(draft: ScheduleDraft): Record<string, string> {
   const missing: Record<string, string> = {};
-  for (const [field, label] of Object.entries(REQUIRED_NUMBERS[draft.kind] ?? {}))
-    if (!Number.isFinite(draft[field as keyof ScheduleDraft])) missing[field] = `${label} is required.`;
+  for (const [field, required] of Object.entries(REQUIRED_NUMBERS[draft.kind] ?? {}))
+    if (!Number.isFinite(draft[field as keyof ScheduleDraft])) missing[field] = i18n._(required);
   if (draft.kind === 'interval' && draft.startTime === '')
-    missing['startTime'] = 'Choose the first dose’s time.';
+    missing['startTime'] = t`Choose the first dose’s time.`;
   if (draft.kind === 'taper')
     draft.steps.forEach((step, i) => {
-      if (!Number.isFinite(step.days)) missing[`steps.${i}.days`] = `Step ${i + 1}: days are required.`;
+      const number = i + 1;
+      if (!Number.isFinite(step.days)) missing[`steps.${i}.days`] = t`Step ${number}: days are required.`;
     });
   return missing;
 }
@@ -137,4 +148,4 @@ export function toSchedule(
 
 /** The first problem, for a summary beside the submit button. */
 export const firstScheduleError = (errors: ScheduleErrors): string =>
-  Object.values(errors)[0] ?? 'The schedule is not complete.';
+  Object.values(errors)[0] ?? t`The schedule is not complete.`;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_FOLLOW_UPS, zonedNow } from '@medrem/domain';
 import { serverClock } from '../../lib/server-clock';
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router';
@@ -18,21 +20,26 @@ import { ScanPack } from '../scanner/scan-pack.component';
 import { updateMedicineFormSchema } from './medicine-form.schema';
 import { useInvalidateMedicines, type Medicine } from './medicines.queries';
 
-export const UPDATE_FAILED_MESSAGE = 'Failed to update medicine. Please try again.';
+export const UPDATE_FAILED_MESSAGE = msg`Failed to update medicine. Please try again.`;
 
 /** The route has no guard (spec); its loader fetched the medicine before this screen shows. */
 export function UpdateMedicineScreen() {
-  usePageTitle('Update Medicine', 'Change a medicine’s dose times, supply and instructions.');
+  const { t } = useLingui();
+  usePageTitle(t`Update Medicine`, t`Change a medicine’s dose times, supply and instructions.`);
   const medicine = useLoaderData({ from: '/update-medicine/$id' });
   const { user, loading } = useAuth();
   if (loading) return <CheckingAuthentication userKnown={user !== null} />;
   if (!user) {
     return (
       <div className={`${cardClass} mx-auto max-w-md text-center`}>
-        <h1 className="text-xl font-semibold">Access Denied</h1>
-        <p className="my-4">Please log in to access this feature.</p>
+        <h1 className="text-xl font-semibold">
+          <Trans>Access Denied</Trans>
+        </h1>
+        <p className="my-4">
+          <Trans>Please log in to access this feature.</Trans>
+        </p>
         <Link to="/login" className={buttonClass.primary}>
-          Login
+          <Trans>Login</Trans>
         </Link>
       </div>
     );
@@ -41,15 +48,18 @@ export function UpdateMedicineScreen() {
 }
 
 function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
+  const { t } = useLingui();
   const { settings } = useSettings();
   const update = trpc.medicine.update.useMutation();
   const invalidate = useInvalidateMedicines();
   const navigate = useNavigate();
-  if (!settings) return <Spinner label="Loading..." />;
+  if (!settings) return <Spinner label={t`Loading...`} />;
   const today = zonedNow(serverClock.now(), settings.timezone).date;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">Update Medicine</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Update Medicine</Trans>
+      </h1>
       <ScanPack medicineId={medicine.id} today={today} />
       <MedicineForm
         idPrefix="update"
@@ -73,13 +83,13 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
         today={today}
         addedAt={medicine.createdAt}
         timeZone={settings.timezone}
-        submitLabel="Update Medicine"
-        busyLabel="Updating..."
+        submitLabel={t`Update Medicine`}
+        busyLabel={t`Updating...`}
         onSubmit={async (values, derived) => {
           const confirmed = await confirmDialog({
-            title: 'Update medicine',
-            message: 'Are you sure you want to update this?',
-            confirmLabel: 'Yes, update it!',
+            title: t`Update medicine`,
+            message: t`Are you sure you want to update this?`,
+            confirmLabel: t`Yes, update it!`,
           });
           if (!confirmed || refuseWhenOffline('Editing')) return false;
           try {
@@ -87,10 +97,12 @@ function UpdateMedicineForm({ medicine }: { medicine: Medicine }) {
           } catch (error) {
             // Spec: logged only. We also tell the user (decision 024), so a failed save is never silent.
             console.error('Updating the medicine failed', error);
-            if (!tellIfUnreachable(error, 'Editing')) notify.error(UPDATE_FAILED_MESSAGE, { screen: true });
+            if (!tellIfUnreachable(error, 'Editing'))
+              notify.error(t(UPDATE_FAILED_MESSAGE), { screen: true });
             return false;
           }
-          notify.success(`${values.name} has been updated successfully!`);
+          const name = values.name;
+          notify.success(t`${name} has been updated successfully!`);
           await invalidate();
           void navigate({ to: '/' });
           return false;

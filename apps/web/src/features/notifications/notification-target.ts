@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { Notification } from '@medrem/contract';
 
 /**
@@ -11,11 +13,11 @@ export type NotificationTarget =
 export const TODAY_DOSES_ID = 'today-doses-title';
 export const REFILLS_ID = 'refills-title';
 
-/** The words of the button that opens a stored link, by its page. */
-const LINK_LABELS: Record<string, string> = {
-  '/journal': 'Enter reading',
-  '/care': 'Open care',
-  '/cabinet': 'Open cabinet',
+/** The words of the button that opens a stored link, by its page (messages, translated when used). */
+const LINK_LABELS: Record<string, MessageDescriptor> = {
+  '/journal': msg`Enter reading`,
+  '/care': msg`Open care`,
+  '/cabinet': msg`Open cabinet`,
 };
 
 /**
@@ -26,7 +28,13 @@ const LINK_LABELS: Record<string, string> = {
 function storedLink(link: string | null | undefined): NotificationTarget | null {
   if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
   const path = link.split(/[?#]/, 1)[0]!;
-  return { href: link, label: LINK_LABELS[path] ?? 'Open' };
+  const label = LINK_LABELS[path];
+  return {
+    href: link,
+    label: label
+      ? i18n._(label)
+      : t({ message: 'Open', comment: 'Button: open what a notification is about' }),
+  };
 }
 
 /**
@@ -49,11 +57,11 @@ export function notificationTarget(
   const { type, medicineName } = notification;
   const someoneElses = caresForSomeone && medicineName !== null && !ownMedicineNames.has(medicineName);
   if (someoneElses && (type === 'missed_dose' || type === 'refill')) {
-    return { to: '/care', label: 'Open care' };
+    return { to: '/care', label: t`Open care` };
   }
-  if (type === 'refill') return { to: '/', hash: REFILLS_ID, label: 'Show refills' };
+  if (type === 'refill') return { to: '/', hash: REFILLS_ID, label: t`Show refills` };
   if (type === 'reminder' || type === 'missed_dose') {
-    return { to: '/', hash: TODAY_DOSES_ID, label: 'Show dose' };
+    return { to: '/', hash: TODAY_DOSES_ID, label: t`Show dose` };
   }
-  return { to: '/', label: 'Open' };
+  return { to: '/', label: t({ message: 'Open', comment: 'Button: open what a notification is about' }) };
 }

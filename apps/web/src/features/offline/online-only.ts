@@ -1,10 +1,23 @@
+import { t } from '@lingui/core/macro';
 import { httpStatusOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 
 export type OnlineOnlyAction = 'Adding' | 'Editing' | 'Deleting' | 'Stopping' | 'Resuming';
 
+/** One whole sentence per action, for the translators (an action's word is not glued into one). */
 export function onlineOnlyMessage(action: OnlineOnlyAction): string {
-  return `You're offline. ${action} a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+  switch (action) {
+    case 'Adding':
+      return t`You're offline. Adding a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+    case 'Editing':
+      return t`You're offline. Editing a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+    case 'Deleting':
+      return t`You're offline. Deleting a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+    case 'Stopping':
+      return t`You're offline. Stopping a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+    case 'Resuming':
+      return t`You're offline. Resuming a medicine needs a connection, so nothing was changed. Please try again when you're back online.`;
+  }
 }
 
 /**

@@ -4,7 +4,19 @@ import { outboxStore } from './outbox.store';
 export type FlushResult =
   | { entry: OutboxEntry; outcome: 'synced'; body: unknown }
   /** Refused for good (the medicine was deleted, the action expired…): removed, and the user is told. */
-  | { entry: OutboxEntry; outcome: 'dropped'; status: number; message: string };
+  | {
+      entry: OutboxEntry;
+      outcome: 'dropped';
+      status: number;
+      /** The server's reason, or when it gave none an English stand-in (the service worker's text). */
+      message: string;
+      /**
+       * The server gave no reason: `message` is the stand-in, which the page says in its own
+       * language. This module runs in the service worker too, which has no catalog: no text here
+       * is translated.
+       */
+      unexplained?: true;
+    };
 
 export interface FlushReport {
   results: FlushResult[];
@@ -80,7 +92,9 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
           entry,
           outcome: 'dropped',
           status: sent.status,
-          message: typeof message === 'string' ? message : `Refused (${sent.status}).`,
+          ...(typeof message === 'string'
+            ? { message }
+            : { message: `Refused (${sent.status}).`, unexplained: true as const }),
         });
       }
     }

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import { notify } from '../../lib/toast';
@@ -11,21 +12,28 @@ import { pendingWrites } from './pending-writes.store';
 const RETRY_MS = 15_000;
 
 function droppedMessage(result: Extract<FlushResult, { outcome: 'dropped' }>): string | null {
-  const { entry } = result;
+  const { entry, status } = result;
+  // The server's reason, or the page's own words for a refusal without one.
+  const reason = result.unexplained ? t`Refused (${status}).` : result.message;
   if (entry.kind === 'tick') {
-    return result.status === 404
-      ? `${entry.medicineName} was deleted, so the dose you ticked offline was not recorded.`
-      : `The ${entry.medicineName} dose you ticked offline was not recorded: ${result.message}`;
+    const medicineName = entry.medicineName;
+    return status === 404
+      ? t`${medicineName} was deleted, so the dose you ticked offline was not recorded.`
+      : t`The ${medicineName} dose you ticked offline was not recorded: ${reason}`;
   }
   if (entry.kind === 'postpone') {
-    return `Postponing the ${entry.medicineName} dose offline was not recorded: ${result.message}`;
+    const medicineName = entry.medicineName;
+    return t`Postponing the ${medicineName} dose offline was not recorded: ${reason}`;
   }
-  if (entry.kind === 'journal') return `${entry.label}, recorded offline, was not saved: ${result.message}`;
+  if (entry.kind === 'journal') {
+    const label = entry.label;
+    return t`${label}, recorded offline, was not saved: ${reason}`;
+  }
   if (entry.kind === 'pushAction') {
     // A button's press, or one kept by the dose page (decision 260), which may also snooze or skip.
-    const what =
-      entry.action === 'skip' ? 'A skip' : entry.action === 'snooze' ? 'A snooze' : "A 'Mark as taken'";
-    return `${what} from a notification was not recorded: ${result.message}`;
+    if (entry.action === 'skip') return t`A skip from a notification was not recorded: ${reason}`;
+    if (entry.action === 'snooze') return t`A snooze from a notification was not recorded: ${reason}`;
+    return t`A 'Mark as taken' from a notification was not recorded: ${reason}`;
   }
   // Spec: a notification's local change is kept even when the server refuses it; logged only.
   console.warn('A notification change made offline was refused', result.message);
@@ -64,14 +72,17 @@ export function OutboxSync({ userId, email }: { userId: string; email: string })
             { id: entry.medicineId, date: entry.date },
             { takenDay: body.takenDay },
           );
-          if (!body.applied)
-            notify.info(`${entry.medicineName}: a later change made on another device was kept.`);
+          const medicineName = entry.medicineName;
+          if (!body.applied) notify.info(t`${medicineName}: a later change made on another device was kept.`);
         }
       }
       const synced = results.filter((r) => r.outcome === 'synced').length;
       if (trigger === 'reconnect' && synced > 0) {
         notify.success(
-          synced === 1 ? 'Your offline change is synced.' : `Your ${synced} offline changes are synced.`,
+          plural(synced, {
+            one: 'Your offline change is synced.',
+            other: 'Your # offline changes are synced.',
+          }),
         );
       }
       if (results.length > 0) {

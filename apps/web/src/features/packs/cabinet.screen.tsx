@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { usePageTitle } from '../../lib/page-title.hook';
@@ -11,33 +13,49 @@ import { useCabinet } from './packs.queries';
  * and which medicine runs out first.
  */
 export function CabinetScreen() {
-  usePageTitle('Medicine cabinet', 'Every pack on hand with its expiry, and what runs out first.');
+  const { t } = useLingui();
+  usePageTitle(t`Medicine cabinet`, t`Every pack on hand with its expiry, and what runs out first.`);
   const cabinet = useCabinet();
   const packsId = useId();
   const runsOutId = useId();
-  if (!cabinet.data) return <Spinner label="Loading the cabinet..." />;
+  if (!cabinet.data) return <Spinner label={t`Loading the cabinet...`} />;
   const { packs, medicines, expiredCount } = cabinet.data;
   const first = medicines.find((m) => m.runsOutOn !== null);
+  /** '30 pills · runs out 2026-05-01 · first expiry 2026-09-30'; 'as needed' without a schedule that uses it up. */
+  const medicineLine = ({ pillsLeft, runsOutOn, nextExpiry }: (typeof medicines)[number]): string => {
+    if (runsOutOn)
+      return nextExpiry
+        ? t`${pillsLeft} pills · runs out ${runsOutOn} · first expiry ${nextExpiry}`
+        : t`${pillsLeft} pills · runs out ${runsOutOn}`;
+    return nextExpiry
+      ? t`${pillsLeft} pills · as needed · first expiry ${nextExpiry}`
+      : t`${pillsLeft} pills · as needed`;
+  };
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold text-slate-900">Medicine cabinet</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Medicine cabinet</Trans>
+      </h1>
       {expiredCount > 0 && (
         <p role="status" className="rounded-lg bg-red-100 p-3 font-medium text-red-800">
-          {expiredCount === 1 ? '1 pack is expired' : `${expiredCount} packs are expired`}: do not take them;
-          mark them used up once thrown away.
+          {t`${plural(expiredCount, {
+            one: `${expiredCount} pack is expired`,
+            other: `${expiredCount} packs are expired`,
+          })}: do not take them; mark them used up once thrown away.`}
         </p>
       )}
       <section className={cardClass} aria-labelledby={runsOutId}>
         <h2 id={runsOutId} className="mb-2 text-xl font-semibold text-slate-900">
-          What runs out first
+          <Trans>What runs out first</Trans>
         </h2>
         {first ? (
           <p className="mb-3 text-slate-800">
-            <span className="font-semibold">{first.name}</span> runs out first, on {first.runsOutOn} (
-            {first.pillsLeft} pills left).
+            <FirstToRunOut name={first.name} runsOutOn={first.runsOutOn} pillsLeft={first.pillsLeft} />
           </p>
         ) : (
-          <p className="mb-3 text-slate-700">No medicine is being used up on a schedule.</p>
+          <p className="mb-3 text-slate-700">
+            <Trans>No medicine is being used up on a schedule.</Trans>
+          </p>
         )}
         <ol className="flex flex-col gap-1 text-slate-800">
           {medicines.map((m) => (
@@ -49,24 +67,40 @@ export function CabinetScreen() {
               >
                 {m.name}
               </Link>
-              <span>
-                {m.pillsLeft} pills · {m.runsOutOn ? `runs out ${m.runsOutOn}` : 'as needed'}
-                {m.nextExpiry ? ` · first expiry ${m.nextExpiry}` : ''}
-              </span>
+              <span>{medicineLine(m)}</span>
             </li>
           ))}
         </ol>
       </section>
       <section className={cardClass} aria-labelledby={packsId}>
         <h2 id={packsId} className="mb-2 text-xl font-semibold text-slate-900">
-          Packs on hand
+          <Trans>Packs on hand</Trans>
         </h2>
         {packs.length === 0 ? (
-          <p className="text-slate-700">No pack recorded. Add one from a medicine’s page.</p>
+          <p className="text-slate-700">
+            <Trans>No pack recorded. Add one from a medicine’s page.</Trans>
+          </p>
         ) : (
-          <PackList packs={packs} label="Packs on hand, first-expiring first" />
+          <PackList packs={packs} label={t`Packs on hand, first-expiring first`} />
         )}
       </section>
     </div>
+  );
+}
+
+/** "Metformin runs out first, on 2026-05-01 (12 pills left)." */
+function FirstToRunOut({
+  name,
+  runsOutOn,
+  pillsLeft,
+}: {
+  name: string;
+  runsOutOn: string | null;
+  pillsLeft: number;
+}) {
+  return (
+    <Trans>
+      <span className="font-semibold">{name}</span> runs out first, on {runsOutOn} ({pillsLeft} pills left).
+    </Trans>
   );
 }

@@ -1,12 +1,19 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Pack } from '@medrem/contract';
+
+// Counts as the number itself, not `#`: Lingui writes `#` with digit grouping ('1,200 days').
 
 /** "Expires today", "Expires in 12 days", "Expired 3 days ago", "No expiry given": a pack's state. */
 export function expiryText(pack: Pick<Pack, 'expiresOn' | 'daysToExpiry'>): string {
   const days = pack.daysToExpiry;
-  if (pack.expiresOn === null || days === null) return 'No expiry given';
-  if (days === 0) return `Expires today (${pack.expiresOn})`;
-  if (days < 0) return `Expired ${-days} ${-days === 1 ? 'day' : 'days'} ago (${pack.expiresOn})`;
-  return `Expires in ${days} ${days === 1 ? 'day' : 'days'} (${pack.expiresOn})`;
+  const expiresOn = pack.expiresOn;
+  if (expiresOn === null || days === null) return t`No expiry given`;
+  if (days === 0) return t`Expires today (${expiresOn})`;
+  if (days < 0) {
+    const ago = -days;
+    return t`Expired ${plural(ago, { one: `${ago} day`, other: `${ago} days` })} ago (${expiresOn})`;
+  }
+  return t`Expires in ${plural(days, { one: `${days} day`, other: `${days} days` })} (${expiresOn})`;
 }
 
 /** Within the 30 days the first expiry reminder is sent for (decision 323), or past it. */
@@ -16,7 +23,12 @@ export function expiresSoon(pack: Pick<Pack, 'daysToExpiry'>): boolean {
 
 /** "Batch B1 · serial S1": what tells one pack of a product from another; empty when nothing does. */
 export function packIdentity(pack: Pick<Pack, 'batch' | 'serial'>): string {
-  return [pack.batch && `Batch ${pack.batch}`, pack.serial && `serial ${pack.serial}`]
+  const { batch, serial } = pack;
+  return [
+    batch && t`Batch ${batch}`,
+    serial &&
+      t({ message: `serial ${serial}`, comment: 'A pack’s serial number: "Batch B1 · serial S1", or alone' }),
+  ]
     .filter(Boolean)
     .join(' · ');
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlainTrpcError } from '../../lib/plain-trpc';
-import { NO_PASSKEYS_HERE, passkeyCancelled, passkeyFailure } from './passkey-ceremony';
+import { noPasskeysHere, passkeyCancelled, passkeyFailure } from './passkey-ceremony';
 
 describe('what a failed passkey ceremony tells the person', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -25,9 +25,9 @@ describe('what a failed passkey ceremony tells the person', () => {
 
   it('says the page cannot use passkeys when the browser refuses its address or has no WebAuthn', () => {
     const domain = Object.assign(new Error('invalid domain'), { code: 'ERROR_INVALID_DOMAIN' });
-    expect(passkeyFailure(domain, 'add')).toBe(NO_PASSKEYS_HERE);
+    expect(passkeyFailure(domain, 'add')).toBe(noPasskeysHere());
     vi.stubGlobal('PublicKeyCredential', undefined);
-    expect(passkeyFailure(new TypeError('x is undefined'), 'sign-in')).toBe(NO_PASSKEYS_HERE);
+    expect(passkeyFailure(new TypeError('x is undefined'), 'sign-in')).toBe(noPasskeysHere());
   });
 
   it('names a device that already holds a passkey for the account', () => {

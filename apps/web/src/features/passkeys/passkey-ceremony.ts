@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { messageOf, statusOf } from '../../lib/error-message';
 import { plainMutation } from '../../lib/plain-trpc';
-import { NO_PASSKEYS_HERE, passkeysSupported } from './passkey-support';
+import { noPasskeysHere, passkeysSupported } from './passkey-support';
 
 /**
  * The browser's side of a passkey (WebAuthn through @simplewebauthn/browser, decision 290). The
@@ -12,7 +13,7 @@ const library = () => import('@simplewebauthn/browser');
 
 type Options = Record<string, unknown>;
 
-export { NO_PASSKEYS_HERE, passkeyAutofillSupported, passkeysSupported } from './passkey-support';
+export { noPasskeysHere, passkeyAutofillSupported, passkeysSupported } from './passkey-support';
 
 /**
  * The browser's answer for a sign-in: the options from the server (a fresh challenge each time),
@@ -56,18 +57,18 @@ export function passkeyCancelled(error: unknown): boolean {
 export function passkeyFailure(error: unknown, doing: 'sign-in' | 'add'): string {
   if (passkeyCancelled(error)) {
     return doing === 'sign-in'
-      ? 'Passkey sign-in was cancelled. Try again, or sign in with your password.'
-      : 'No passkey was added: the request was cancelled or timed out.';
+      ? t`Passkey sign-in was cancelled. Try again, or sign in with your password.`
+      : t`No passkey was added: the request was cancelled or timed out.`;
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
-    return 'This device already holds a passkey for your account.';
+    return t`This device already holds a passkey for your account.`;
   }
   // The page's address cannot be a passkey's site (an IP address, say); the server says so too.
-  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID') return NO_PASSKEYS_HERE;
-  if (statusOf(error) === undefined && !passkeysSupported()) return NO_PASSKEYS_HERE;
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID') return noPasskeysHere();
+  if (statusOf(error) === undefined && !passkeysSupported()) return noPasskeysHere();
   return (
     messageOf(error) ??
-    (doing === 'sign-in' ? 'Passkey sign-in failed. Please try again.' : 'The passkey could not be added.')
+    (doing === 'sign-in' ? t`Passkey sign-in failed. Please try again.` : t`The passkey could not be added.`)
   );
 }

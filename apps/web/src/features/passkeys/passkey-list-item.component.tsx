@@ -1,11 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { formatDateTime } from '../../i18n/intl-formats';
 import { buttonClass, inputClass } from '../../shared/ui/button.styles';
 import type { PasskeyItem } from './passkeys.queries';
 
 const PASSKEY_NAME_MAX = 60;
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const momentOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOf = (iso: string) => formatDateTime(iso, { dateStyle: 'medium' }, 'en-US');
+const momentOf = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' }, 'en-US');
 
 /** One passkey: its name (renamed in place), when it was added and last signed in, and Remove. */
 export function PasskeyListItem(props: {
@@ -13,7 +14,9 @@ export function PasskeyListItem(props: {
   onRename: (name: string) => Promise<string | null>;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   const { passkey } = props;
+  const passkeyName = passkey.name;
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
@@ -37,7 +40,7 @@ export function PasskeyListItem(props: {
         >
           <div className="grow">
             <label htmlFor={`${id}-input`} id={`${id}-name`} className="text-sm font-medium text-slate-800">
-              Name of {passkey.name}
+              <Trans>Name of {passkeyName}</Trans>
             </label>
             <input
               id={`${id}-input`}
@@ -51,7 +54,7 @@ export function PasskeyListItem(props: {
           </div>
           <div className="flex gap-2">
             <button type="submit" className={buttonClass.primary}>
-              Save
+              <Trans>Save</Trans>
             </button>
             <button
               type="button"
@@ -62,7 +65,7 @@ export function PasskeyListItem(props: {
                 setError(null);
               }}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>
@@ -77,10 +80,14 @@ export function PasskeyListItem(props: {
         </p>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600">Added</dt>
+        <dt className="text-slate-600">
+          <Trans comment="When the passkey was added">Added</Trans>
+        </dt>
         <dd className="text-slate-900">{dateOf(passkey.createdAt)}</dd>
-        <dt className="text-slate-600">Last used</dt>
-        <dd className="text-slate-900">{passkey.lastUsedAt ? momentOf(passkey.lastUsedAt) : 'Never'}</dd>
+        <dt className="text-slate-600">
+          <Trans>Last used</Trans>
+        </dt>
+        <dd className="text-slate-900">{passkey.lastUsedAt ? momentOf(passkey.lastUsedAt) : t`Never`}</dd>
       </dl>
       {editing ? null : (
         <div className="flex flex-wrap gap-2">
@@ -88,17 +95,17 @@ export function PasskeyListItem(props: {
             type="button"
             className={buttonClass.ghost}
             onClick={() => setEditing(true)}
-            aria-label={`Rename ${passkey.name}`}
+            aria-label={t`Rename ${passkeyName}`}
           >
-            Rename
+            <Trans>Rename</Trans>
           </button>
           <button
             type="button"
             className={buttonClass.ghost}
             onClick={props.onRemove}
-            aria-label={`Remove ${passkey.name}`}
+            aria-label={t`Remove ${passkeyName}`}
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       )}

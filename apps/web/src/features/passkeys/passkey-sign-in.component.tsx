@@ -1,14 +1,19 @@
+import { t } from '@lingui/core/macro';
+import { loadAppCatalog } from '../../i18n/active-locale';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { onFirstIntent } from '../../lib/on-first-intent';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { useAuth } from '../auth/auth.context';
-import { NO_PASSKEYS_HERE, passkeyAutofillSupported, passkeysSupported } from './passkey-support';
+import { noPasskeysHere, passkeyAutofillSupported, passkeysSupported } from './passkey-support';
 
-const CEREMONY_UNAVAILABLE =
-  'Passkey sign-in could not start. Check your connection and try again, or sign in with your password.';
+const ceremonyUnavailable = () =>
+  t`Passkey sign-in could not start. Check your connection and try again, or sign in with your password.`;
 
 /** The ceremony, loaded when a request starts (passkey-support.ts says why). */
-const ceremony = () => import('./passkey-ceremony');
+// Its texts are in the full app's catalog (decision 361), fetched beside it.
+const ceremony = () =>
+  Promise.all([import('./passkey-ceremony'), loadAppCatalog()]).then(([module]) => module);
 
 /** No browser takes an IP address as a passkey's site: nothing to offer, and no request to fail. */
 const atIpAddress = () => /^[\d.]+$|^\[|:/.test(window.location.hostname);
@@ -66,17 +71,17 @@ export function PasskeySignIn(props: { disabled: boolean; onSignedIn: () => Prom
   const signIn = async () => {
     setMessage(null);
     if (!passkeysSupported() || atIpAddress()) {
-      setMessage(NO_PASSKEYS_HERE);
+      setMessage(noPasskeysHere());
       return;
     }
     pressed.current = true;
     setBusy(true);
     const loaded = await ceremony().catch(() => null);
     try {
-      if (!loaded) throw new Error(CEREMONY_UNAVAILABLE);
+      if (!loaded) throw new Error(ceremonyUnavailable());
       await finish.current(await loaded.passkeyAssertion(false));
     } catch (error) {
-      setMessage(loaded ? loaded.passkeyFailure(error, 'sign-in') : CEREMONY_UNAVAILABLE);
+      setMessage(loaded ? loaded.passkeyFailure(error, 'sign-in') : ceremonyUnavailable());
     } finally {
       setBusy(false);
     }
@@ -90,7 +95,7 @@ export function PasskeySignIn(props: { disabled: boolean; onSignedIn: () => Prom
         disabled={props.disabled || busy}
         onClick={() => void signIn()}
       >
-        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {busy ? <Trans>Waiting for your passkey…</Trans> : <Trans>Sign in with a passkey</Trans>}
       </button>
       {message ? (
         <p role="alert" className="text-sm text-red-800">

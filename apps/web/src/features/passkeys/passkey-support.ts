@@ -4,6 +4,7 @@
  * only when a passkey request starts, so that it is not part of the signed-out first load or the
  * offline start's precache (issue 9's 600 KB): signing in needs the network anyway.
  */
+import { t } from '@lingui/core/macro';
 
 /** Whether this browser has WebAuthn at all (an old browser, or a page not in a secure context). */
 export const passkeysSupported = (): boolean =>
@@ -18,5 +19,6 @@ export async function passkeyAutofillSupported(): Promise<boolean> {
   return typeof check === 'function' ? check.call(window.PublicKeyCredential).catch(() => false) : false;
 }
 
-export const NO_PASSKEYS_HERE =
-  'This browser cannot use passkeys here. Sign in with your email and password instead.';
+/** Said when this browser or this address cannot use passkeys (in the page's language when called). */
+export const noPasskeysHere = (): string =>
+  t`This browser cannot use passkeys here. Sign in with your email and password instead.`;

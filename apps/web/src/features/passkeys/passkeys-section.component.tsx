@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { useOnlineStatus } from '../../app/shell/use-online-status.hook';
 import { buttonClass, inputClass } from '../../shared/ui/button.styles';
 import { PasskeyListItem } from './passkey-list-item.component';
-import { PASSKEY_OFFLINE, type PasskeyItem, usePasskeys } from './passkeys.queries';
+import { type PasskeyItem, passkeyOffline, usePasskeys } from './passkeys.queries';
 
 /**
  * Settings → Privacy & Security, "Passkeys" (issue 57): sign in with the phone's or the computer's
@@ -10,6 +11,7 @@ import { PASSKEY_OFFLINE, type PasskeyItem, usePasskeys } from './passkeys.queri
  * be named and removed here.
  */
 export function PasskeysSection() {
+  const { t } = useLingui();
   const passkeys = usePasskeys();
   const online = useOnlineStatus();
   const id = useId();
@@ -35,27 +37,29 @@ export function PasskeysSection() {
         tabIndex={-1}
         className="mb-2 text-lg font-semibold text-slate-900"
       >
-        Passkeys
+        <Trans>Passkeys</Trans>
       </h3>
       <p className="text-sm text-slate-700">
-        Sign in with your phone’s or computer’s screen lock (fingerprint, face or PIN) or a security key,
-        without typing your password. A passkey cannot be guessed or phished.
+        <Trans>
+          Sign in with your phone’s or computer’s screen lock (fingerprint, face or PIN) or a security key,
+          without typing your password. A passkey cannot be guessed or phished.
+        </Trans>
       </p>
       {online ? null : (
         <p role="status" className="mt-2 text-sm font-medium text-amber-900">
-          {PASSKEY_OFFLINE}
+          {passkeyOffline()}
         </p>
       )}
       {passkeys.loading ? (
         <p className="mt-3 text-sm text-slate-600">
-          {online ? 'Loading…' : 'Your passkeys are listed here once you’re back online.'}
+          {online ? t`Loading…` : t`Your passkeys are listed here once you’re back online.`}
         </p>
       ) : passkeys.failed ? (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          Your passkeys could not be loaded. Please try again later.
+          <Trans>Your passkeys could not be loaded. Please try again later.</Trans>
         </p>
       ) : passkeys.passkeys && passkeys.passkeys.length > 0 ? (
-        <ul className="divide-y divide-slate-200" aria-label="Your passkeys">
+        <ul className="divide-y divide-slate-200" aria-label={t`Your passkeys`}>
           {passkeys.passkeys.map((passkey) => (
             <PasskeyListItem
               key={passkey.id}
@@ -66,7 +70,9 @@ export function PasskeysSection() {
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-sm text-slate-800">You have no passkey yet.</p>
+        <p className="mt-3 text-sm text-slate-800">
+          <Trans>You have no passkey yet.</Trans>
+        </p>
       )}
       <form
         className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-end"
@@ -77,19 +83,19 @@ export function PasskeysSection() {
       >
         <div className="grow">
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-800">
-            Name for the new passkey (optional)
+            <Trans>Name for the new passkey (optional)</Trans>
           </label>
           <input
             id={`${id}-name`}
             className={inputClass}
             value={name}
             maxLength={60}
-            placeholder="e.g. My phone"
+            placeholder={t`e.g. My phone`}
             onChange={(event) => setName(event.target.value)}
           />
         </div>
         <button type="submit" className={buttonClass.primary} disabled={passkeys.adding || !online}>
-          {passkeys.adding ? 'Waiting for your device…' : 'Add a passkey'}
+          {passkeys.adding ? t`Waiting for your device…` : t`Add a passkey`}
         </button>
       </form>
       {error ? (

@@ -1,14 +1,16 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
 import { type RouterInputs, type RouterOutputs, trpc } from '../../lib/trpc';
 import { confirmDialog } from '../../shared/dialogs/dialog.store';
-import { NO_PASSKEYS_HERE, passkeyAttestation, passkeyFailure, passkeysSupported } from './passkey-ceremony';
+import { noPasskeysHere, passkeyAttestation, passkeyFailure, passkeysSupported } from './passkey-ceremony';
 
 export type PasskeyItem = RouterOutputs['passkey']['list']['passkeys'][number];
 type RegistrationAnswer = RouterInputs['passkey']['register']['response'];
 
-export const PASSKEY_OFFLINE = 'You’re offline. Passkeys are added, renamed and removed only online.';
+export const passkeyOffline = (): string =>
+  t`You’re offline. Passkeys are added, renamed and removed only online.`;
 
 /**
  * Settings → Privacy & Security, "Passkeys" (issue 57): trpc passkey.list, read when shown and never
@@ -21,7 +23,7 @@ export function usePasskeys() {
   const [adding, setAdding] = useState(false);
   const refresh = () => utils.passkey.list.invalidate();
   const failed = (error: unknown, fallback: string) =>
-    httpStatusOf(error) === undefined ? PASSKEY_OFFLINE : (messageOf(error) ?? fallback);
+    httpStatusOf(error) === undefined ? passkeyOffline() : (messageOf(error) ?? fallback);
 
   return {
     passkeys: list.data?.passkeys,
@@ -30,15 +32,15 @@ export function usePasskeys() {
     adding,
     /** The server's options, the browser's dialog (a PIN, a fingerprint…), then the server's check. */
     async add(name: string): Promise<string | null> {
-      if (!navigator.onLine) return PASSKEY_OFFLINE;
-      if (!passkeysSupported()) return NO_PASSKEYS_HERE;
+      if (!navigator.onLine) return passkeyOffline();
+      if (!passkeysSupported()) return noPasskeysHere();
       setAdding(true);
       try {
         const { options } = await utils.client.passkey.registrationOptions.mutate({});
         const response = (await passkeyAttestation(options)) as RegistrationAnswer;
         const trimmed = name.trim();
         await utils.client.passkey.register.mutate({ response, ...(trimmed ? { name: trimmed } : {}) });
-        notify.success('Passkey added');
+        notify.success(t`Passkey added`);
         return null;
       } catch (error) {
         return passkeyFailure(error, 'add');
@@ -48,21 +50,22 @@ export function usePasskeys() {
       }
     },
     async rename(passkey: PasskeyItem, name: string): Promise<string | null> {
-      if (!navigator.onLine) return PASSKEY_OFFLINE;
+      if (!navigator.onLine) return passkeyOffline();
       try {
         await utils.client.passkey.rename.mutate({ id: passkey.id, name });
         await refresh();
         return null;
       } catch (error) {
-        return failed(error, 'The passkey could not be renamed.');
+        return failed(error, t`The passkey could not be renamed.`);
       }
     },
     /** Asks first, naming the passkey; true when it was removed. */
     async remove(passkey: PasskeyItem): Promise<boolean> {
+      const name = passkey.name;
       const confirmed = await confirmDialog({
-        title: 'Remove passkey',
-        message: `“${passkey.name}” will no longer sign you in. The device keeps it until you delete it there too.`,
-        confirmLabel: 'Yes, remove it',
+        title: t`Remove passkey`,
+        message: t`“${name}” will no longer sign you in. The device keeps it until you delete it there too.`,
+        confirmLabel: t`Yes, remove it`,
         danger: true,
       });
       if (!confirmed) return false;
@@ -71,10 +74,10 @@ export function usePasskeys() {
         utils.passkey.list.setData(undefined, (old) =>
           old ? { passkeys: old.passkeys.filter((p) => p.id !== passkey.id) } : old,
         );
-        notify.success(`“${passkey.name}” removed`);
+        notify.success(t`“${name}” removed`);
         return true;
       } catch (error) {
-        notify.error(failed(error, 'The passkey could not be removed.'));
+        notify.error(failed(error, t`The passkey could not be removed.`));
         return false;
       } finally {
         await refresh();

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { DoctorReportFormat } from '@medrem/contract';
 import { accessTokenStorage } from '../../lib/access-token.storage';
 import { clockedFetch } from '../../lib/server-clock';
@@ -68,7 +69,8 @@ async function failureMessage(response: Response): Promise<string> {
   } catch {
     // not JSON: the generic message below
   }
-  return `The report could not be made (error ${response.status}). Please try again.`;
+  const status = response.status;
+  return t`The report could not be made (error ${status}). Please try again.`;
 }
 
 /** The file name of `attachment; filename="…"` (the server sends only safe names). */

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Settings } from '@medrem/contract';
 import {
   firstDayOfMonth,
@@ -13,7 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { useMedicines } from '../medicines/medicines.queries';
 import { useRefillReminders } from '../refills/refills.queries';
 
-export const NO_REPORT_DATA_MESSAGE = 'You have no report data now!';
+export const NO_REPORT_DATA_MESSAGE = msg`You have no report data now!`;
 
 export type MonthReportState =
   | { status: 'loading' }
@@ -47,7 +49,7 @@ export function useMonthReport(settings: Settings, now: ZonedNow): MonthReportSt
   );
 
   const failed = medicines.error ?? histories.find((h) => h.isError)?.error ?? reminders.error;
-  if (failed) return { status: 'error', message: messageOf(failed) ?? NO_REPORT_DATA_MESSAGE };
+  if (failed) return { status: 'error', message: messageOf(failed) ?? i18n._(NO_REPORT_DATA_MESSAGE) };
   if (medicines.isPending || reminders.isPending || histories.some((h) => h.isPending))
     return { status: 'loading' };
   return { status: 'ready', figures, upcomingRefills: upcomingRefillCount(reminders.data ?? []) };

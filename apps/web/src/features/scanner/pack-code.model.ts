@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type Gs1Pack, parseGs1 } from '@medrem/domain';
 
 /**
@@ -27,8 +28,9 @@ export function readPackCodes(texts: readonly string[], currentYear: number): Pa
  * counted as stock (an expiry far in the past is as likely a misprint as an old pack).
  */
 export function expiredMessage(pack: Gs1Pack, today: string): string | null {
-  if (!pack.expiry || pack.expiry >= today) return null;
-  return `This pack expired on ${pack.expiry}: it is not added to your supply. Return it to a pharmacy.`;
+  const expiry = pack.expiry;
+  if (!expiry || expiry >= today) return null;
+  return t`This pack expired on ${expiry}: it is not added to your supply. Return it to a pharmacy.`;
 }
 
 /** The same pack (GTIN and serial) scanned again: every pack is counted once. */
@@ -36,19 +38,24 @@ export function alreadyAddedMessage(
   pack: Gs1Pack,
   added: readonly { gtin: string; serial?: string | null | undefined }[],
 ): string | null {
-  if (!pack.serial) return null;
-  const twice = added.some((known) => known.gtin === pack.gtin && known.serial === pack.serial);
-  return twice ? `This pack (serial ${pack.serial}) is already added.` : null;
+  const serial = pack.serial;
+  if (!serial) return null;
+  const twice = added.some((known) => known.gtin === pack.gtin && known.serial === serial);
+  return twice ? t`This pack (serial ${serial}) is already added.` : null;
 }
 
-/** The pack in words for the person holding it: "Expires 2027-05-31 · batch A1 · 28 in the pack". */
+/**
+ * The pack in words for the person holding it: "Product 09506000134352 · expires 2027-05-31 ·
+ * batch A1 · 28 in the pack", each fact a message of its own (any of them may be missing).
+ */
 export function packSummary(pack: Gs1Pack): string {
+  const { gtin, expiry, batch, serial, count } = pack;
   return [
-    `Product ${pack.gtin}`,
-    pack.expiry && `expires ${pack.expiry}`,
-    pack.batch && `batch ${pack.batch}`,
-    pack.serial && `serial ${pack.serial}`,
-    pack.count && `${pack.count} in the pack`,
+    t`Product ${gtin}`,
+    expiry && t({ message: `expires ${expiry}`, comment: 'A scanned pack’s facts, joined by " · "' }),
+    batch && t({ message: `batch ${batch}`, comment: 'A scanned pack’s facts, joined by " · "' }),
+    serial && t({ message: `serial ${serial}`, comment: 'A scanned pack’s facts, joined by " · "' }),
+    count && t({ message: `${count} in the pack`, comment: 'A scanned pack’s facts: its number of pills' }),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PackReading as ServerReading, GtinMapping } from '@medrem/contract';
 import { useId, useState } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -28,6 +29,7 @@ export function PackFound(props: {
   onDone: () => void;
   onScanAgain: () => void;
 }) {
+  const { t } = useLingui();
   const { found, medicineId, onDone, onScanAgain } = props;
   const { reading, mapping } = found;
   const headingId = useId();
@@ -46,7 +48,7 @@ export function PackFound(props: {
   const submit = async () => {
     const count = Number(pills);
     if (!/^\d+$/.test(pills.trim()) || count < 1) {
-      setPillsError('Enter how many pills the pack holds, a whole number from 1.');
+      setPillsError(t`Enter how many pills the pack holds, a whole number from 1.`);
       return;
     }
     setPillsError(undefined);
@@ -54,30 +56,41 @@ export function PackFound(props: {
     setRefusal(null);
     try {
       const { pack, medicine } = await add.mutateAsync({ id: chosen, code: found.code, pills: count });
-      const expiry = pack.expiresOn ? `, expires ${pack.expiresOn}` : '';
-      notify.success(`Pack added to ${medicine.name}: ${pack.pills} pills${expiry}.`);
+      const { expiresOn, pills: packPills } = pack;
+      const name = medicine.name;
+      notify.success(
+        expiresOn
+          ? t`Pack added to ${name}: ${packPills} pills, expires ${expiresOn}.`
+          : t`Pack added to ${name}: ${packPills} pills.`,
+      );
       await Promise.all([invalidate(), utils.pack.invalidate()]);
       onDone();
     } catch (error) {
-      if (!tellIfUnreachable(error, 'Adding')) setRefusal(messageOf(error) ?? 'The pack could not be added.');
+      if (!tellIfUnreachable(error, 'Adding'))
+        setRefusal(messageOf(error) ?? t`The pack could not be added.`);
     }
   };
 
+  const medicineName = mapping?.medicineName;
+  const pillsPerPack = mapping?.pillsPerPack;
   return (
     <section className={`${cardClass} flex flex-col gap-3`} aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {mapping ? `This is ${mapping.medicineName}` : 'A new product'}
+        {mapping ? t`This is ${medicineName}` : t`A new product`}
       </h2>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-4">
-        <PackFact term="Product (GTIN)" value={reading.gtin} />
-        <PackFact term="Expires" value={reading.expiresOn} />
-        <PackFact term="Batch" value={reading.batch} />
-        <PackFact term="Serial" value={reading.serial} />
+        <PackFact term={t`Product (GTIN)`} value={reading.gtin} />
+        <PackFact
+          term={t({ message: 'Expires', comment: 'A scanned pack’s expiry date follows' })}
+          value={reading.expiresOn}
+        />
+        <PackFact term={t`Batch`} value={reading.batch} />
+        <PackFact term={t`Serial`} value={reading.serial} />
       </dl>
       <p className="text-slate-700">
         {mapping
-          ? `Remembered: ${mapping.pillsPerPack} pills a pack. Add this pack to the supply?`
-          : 'The first scan of this product: which medicine is it, and how many pills does a pack hold? Both are remembered for its next scans.'}
+          ? t`Remembered: ${pillsPerPack} pills a pack. Add this pack to the supply?`
+          : t`The first scan of this product: which medicine is it, and how many pills does a pack hold? Both are remembered for its next scans.`}
       </p>
       <form
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -86,7 +99,7 @@ export function PackFound(props: {
           void submit();
         }}
       >
-        <Field id={medicineField} label="Medicine">
+        <Field id={medicineField} label={t`Medicine`}>
           <select
             id={medicineField}
             className={inputClass}
@@ -100,7 +113,7 @@ export function PackFound(props: {
             ))}
           </select>
         </Field>
-        <Field id={pillsField} label="Pills in a pack" error={pillsError}>
+        <Field id={pillsField} label={t`Pills in a pack`} error={pillsError}>
           <input
             {...fieldAria(pillsField, pillsError)}
             type="number"
@@ -112,7 +125,7 @@ export function PackFound(props: {
           />
         </Field>
         <button type="submit" className={buttonClass.primary} disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add this pack'}
+          {add.isPending ? t`Adding...` : t`Add this pack`}
         </button>
       </form>
       {refusal ? (
@@ -122,10 +135,10 @@ export function PackFound(props: {
       ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onScanAgain}>
-          Scan another pack
+          <Trans>Scan another pack</Trans>
         </button>
         <button type="button" className={buttonClass.ghost} onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </section>

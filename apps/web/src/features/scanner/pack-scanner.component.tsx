@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Gs1Pack } from '@medrem/domain';
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -25,6 +27,7 @@ export interface PackScannerProps {
  * pack is its caller's. Loaded with its decoder when opened, never before.
  */
 export function PackScanner(props: PackScannerProps) {
+  const { t } = useLingui();
   const { today, onPack, onClose, refused } = props;
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,7 +44,7 @@ export function PackScanner(props: PackScannerProps) {
     heading.current?.focus();
     loadBarcodeReader().then(setReader, (error: unknown) => {
       console.error('The barcode reader could not be loaded', error);
-      setLoadError('The scanner could not be loaded. Check the connection and open it again.');
+      setLoadError(translate`The scanner could not be loaded. Check the connection and open it again.`);
     });
   }, []);
 
@@ -75,11 +78,14 @@ export function PackScanner(props: PackScannerProps) {
     setRefusal(null);
     try {
       const texts = await reader.read(file);
-      if (texts.length === 0) setRefusal(NOTHING_IN_PHOTO);
+      if (texts.length === 0)
+        setRefusal(
+          t`No code was found in this photo. Take it closer, with the code sharp and filling a good part of the picture.`,
+        );
       else take(texts);
     } catch (error) {
       console.warn('The photo could not be decoded', error);
-      setRefusal('This file could not be read as a picture. Choose a photo (JPEG, PNG, WebP).');
+      setRefusal(t`This file could not be read as a picture. Choose a photo (JPEG, PNG, WebP).`);
     } finally {
       setReadingPhoto(false);
     }
@@ -90,14 +96,19 @@ export function PackScanner(props: PackScannerProps) {
     <section className={`${cardClass} flex flex-col gap-3`} aria-labelledby={headingId}>
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
-          Scan a pack
+          <Trans>Scan a pack</Trans>
         </h2>
-        <button type="button" className={buttonClass.icon} aria-label="Close the scanner" onClick={onClose}>
+        <button
+          type="button"
+          className={buttonClass.icon}
+          aria-label={t`Close the scanner`}
+          onClick={onClose}
+        >
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
       <p className="text-sm text-slate-600">
-        Point the camera at the square code on the pack (GS1 DataMatrix), or at its barcode.
+        <Trans>Point the camera at the square code on the pack (GS1 DataMatrix), or at its barcode.</Trans>
       </p>
       {camera.kind !== 'unavailable' && looking ? (
         <video
@@ -105,7 +116,7 @@ export function PackScanner(props: PackScannerProps) {
           className="w-full rounded-lg bg-slate-900"
           muted
           playsInline
-          aria-label="Camera view"
+          aria-label={t`Camera view`}
         />
       ) : null}
       <p role="status" className="text-sm text-slate-700">
@@ -124,7 +135,7 @@ export function PackScanner(props: PackScannerProps) {
         disabled={!reader || readingPhoto}
         onClick={() => photo.current?.click()}
       >
-        Choose a photo of the pack
+        <Trans>Choose a photo of the pack</Trans>
       </button>
       {/* Opened by the button above: a file input itself cannot look like one of our buttons. */}
       <input
@@ -144,18 +155,15 @@ export function PackScanner(props: PackScannerProps) {
   );
 }
 
-const NOTHING_IN_PHOTO =
-  'No code was found in this photo. Take it closer, with the code sharp and filling a good part of the picture.';
-
 function statusText(
   reader: BarcodeReader | null,
   camera: 'starting' | 'on' | 'unavailable', // 'unavailable': the caller shows the camera's own message
   looking: boolean,
   readingPhoto: boolean,
 ): string {
-  if (!reader) return 'Starting the scanner...';
-  if (readingPhoto) return 'Reading the photo...';
-  if (!looking) return 'Pack read.';
-  if (camera === 'on') return 'Looking for a code...';
-  return 'Starting the camera...';
+  if (!reader) return translate`Starting the scanner...`;
+  if (readingPhoto) return translate`Reading the photo...`;
+  if (!looking) return translate`Pack read.`;
+  if (camera === 'on') return translate`Looking for a code...`;
+  return translate`Starting the camera...`;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { packSummary } from './pack-code.model';
 import { PackScanner, ScanPackButton } from './scan-pack.component';
@@ -20,6 +21,7 @@ export interface ScannedForAdd {
  * in its supply with its expiry, batch and serial, and the product is remembered for it.
  */
 export function ScanPackToAdd(props: { today: string; onScanned: (scanned: ScannedForAdd) => void }) {
+  const { t } = useLingui();
   const [scanning, setScanning] = useState(false);
   const [refused, setRefused] = useState<{ message: string; code: string } | null>(null);
   const [read, setRead] = useState<string | null>(null);
@@ -60,9 +62,8 @@ export function ScanPackToAdd(props: { today: string; onScanned: (scanned: Scann
               ...(pillsPerPack ? { totalPills: pillsPerPack } : {}),
             },
           });
-          setRead(
-            `Pack read: ${packSummary(pack)}. It is recorded with this medicine once the medicine is added.`,
-          );
+          const summary = packSummary(pack);
+          setRead(t`Pack read: ${summary}. It is recorded with this medicine once the medicine is added.`);
           setScanning(false);
         });
       }}

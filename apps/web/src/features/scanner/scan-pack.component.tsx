@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { lazyNamed } from '../../lib/lazy-named';
 import { buttonClass } from '../../shared/ui/button.styles';
@@ -61,7 +62,7 @@ export function ScanPackButton(props: { onClick: () => void }) {
       onClick={props.onClick}
       onPointerEnter={() => void PackScanner.load()}
     >
-      Scan a pack
+      <Trans>Scan a pack</Trans>
     </button>
   );
 }

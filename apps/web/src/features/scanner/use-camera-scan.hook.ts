@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { type RefObject, useEffect, useState } from 'react';
 import type { BarcodeReader } from './barcode-reader';
 
@@ -48,7 +49,7 @@ export function useCameraScan(
     };
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setState({ kind: 'unavailable', message: NO_CAMERA });
+        setState({ kind: 'unavailable', message: noCamera() });
         return;
       }
       try {
@@ -79,13 +80,13 @@ export function useCameraScan(
   return state;
 }
 
-const NO_CAMERA = 'This browser offers no camera here. Choose a photo of the pack instead.';
+const noCamera = () => t`This browser offers no camera here. Choose a photo of the pack instead.`;
 
 function cameraRefusal(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError')
-    return 'The camera is not allowed for this site. Allow it in the browser, or choose a photo of the pack.';
+    return t`The camera is not allowed for this site. Allow it in the browser, or choose a photo of the pack.`;
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'No camera was found. Choose a photo of the pack instead.';
-  return 'The camera could not be started (another app may be using it). Choose a photo of the pack instead.';
+    return t`No camera was found. Choose a photo of the pack instead.`;
+  return t`The camera could not be started (another app may be using it). Choose a photo of the pack instead.`;
 }

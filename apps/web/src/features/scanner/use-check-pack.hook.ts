@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import type { FoundPack } from './pack-found.component';
@@ -16,17 +17,19 @@ export function useCheckPack(): (code: string) => Promise<PackCheck> {
       const { reading, mapping, added } = await read.mutateAsync({ code });
       if (added) {
         const on = added.addedAt.slice(0, 10);
+        const serial = reading.serial ?? '';
+        const medicineName = added.medicineName;
         return {
           kind: 'refused',
-          message: `This pack (serial ${reading.serial}) is already added: to ${added.medicineName} on ${on}.`,
+          message: t`This pack (serial ${serial}) is already added: to ${medicineName} on ${on}.`,
         };
       }
       return { kind: 'found', found: { code, reading, mapping } };
     } catch (error) {
       if (httpStatusOf(error) === undefined) {
-        return { kind: 'refused', message: 'Checking a pack needs a connection. Try again when online.' };
+        return { kind: 'refused', message: t`Checking a pack needs a connection. Try again when online.` };
       }
-      return { kind: 'refused', message: messageOf(error) ?? 'This pack could not be checked.' };
+      return { kind: 'refused', message: messageOf(error) ?? t`This pack could not be checked.` };
     }
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { trpc } from '../../lib/trpc';
 import type { ScannedForAdd } from './scan-pack-to-add.component';
@@ -38,7 +39,10 @@ export function useRecordFirstPack(): (
       await remember
         .mutateAsync({ gtin: scanned.gtin, medicineId, pillsPerPack: pills })
         .catch((failed: unknown) => console.warn('The scanned product was not remembered', failed));
-      return `The scanned pack was not recorded (${messageOf(error) ?? 'no answer'}): add it on the medicine's page.`;
+      const reason =
+        messageOf(error) ??
+        t({ message: 'no answer', comment: 'Why a pack was not recorded: the server did not answer' });
+      return t`The scanned pack was not recorded (${reason}): add it on the medicine's page.`;
     }
   };
 }

@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import {
   TIME_PATTERN,
   deriveScheduledTimes,
-  formatTime12h,
   hasOwnTimes,
   losesDose,
   remapFlags,
   slotMapFrom,
 } from '@medrem/domain';
+import { formatTimeOfDay } from '../../i18n/intl-formats';
 
 /** One row of the Default Reminder Times editor: its time and the saved slot it came from (null if new). */
 export interface ReminderTimeRow {
@@ -44,7 +45,9 @@ export type ReminderTimesPlan =
       moved: { name: string; from: string[]; to: string[] }[];
     };
 
-const timesText = (times: readonly string[]) => times.map(formatTime12h).join(', ') || 'none';
+const timesText = (times: readonly string[]) =>
+  times.map(formatTimeOfDay).join(', ') ||
+  t({ message: 'none', comment: 'No dose times (in a list of times)' });
 
 /**
  * Previews a change of the default reminder times (decision 023) with the rules the server applies
@@ -61,12 +64,12 @@ export function planReminderTimes(
 ): ReminderTimesPlan {
   const medicines = all.filter((m) => !hasOwnTimes(m));
   const values = rows.map((r) => r.time);
-  if (values.length === 0) return { kind: 'invalid', message: 'Keep at least one default reminder time.' };
-  if (values.some((t) => !TIME_PATTERN.test(t))) {
-    return { kind: 'invalid', message: 'Please enter every reminder time.' };
+  if (values.length === 0) return { kind: 'invalid', message: t`Keep at least one default reminder time.` };
+  if (values.some((value) => !TIME_PATTERN.test(value))) {
+    return { kind: 'invalid', message: t`Please enter every reminder time.` };
   }
   if (new Set(values).size !== values.length) {
-    return { kind: 'invalid', message: 'Default reminder times must be different.' };
+    return { kind: 'invalid', message: t`Default reminder times must be different.` };
   }
   const sorted = [...rows].sort((a, b) => a.time.localeCompare(b.time));
   const times = sorted.map((r) => r.time);
@@ -75,12 +78,11 @@ export function planReminderTimes(
 
   const stranded = medicines.filter((m) => losesDose(m.frequency, newIndexOfSlot));
   if (stranded.length > 0) {
-    const removed = previous.filter((_, slot) => !newIndexOfSlot.has(slot));
+    const removedTimes = timesText(previous.filter((_, slot) => !newIndexOfSlot.has(slot)));
+    const medicineNames = stranded.map((m) => m.name).join(', ');
     return {
       kind: 'blocked',
-      message: `These medicines still take a dose at ${timesText(removed)}: ${stranded
-        .map((m) => m.name)
-        .join(', ')}. Change their frequency first.`,
+      message: t`These medicines still take a dose at ${removedTimes}: ${medicineNames}. Change their frequency first.`,
     };
   }
 
@@ -99,6 +101,7 @@ export function planReminderTimes(
 
 /** The confirmation text naming the medicines whose dose times change. */
 export function movedDosesMessage(moved: { name: string; from: string[]; to: string[] }[]): string {
-  const lines = moved.map((m) => `• ${m.name}: ${timesText(m.from)} → ${timesText(m.to)}`);
-  return `This change moves the dose times of these medicines:\n${lines.join('\n')}\n\nDo you want to continue?`;
+  // A line names a medicine and its times, both not words of ours: "• Aspirin: 8:00 AM → 9:00 AM".
+  const lines = moved.map((m) => `• ${m.name}: ${timesText(m.from)} → ${timesText(m.to)}`).join('\n');
+  return t`This change moves the dose times of these medicines:\n${lines}\n\nDo you want to continue?`;
 }

@@ -15,7 +15,11 @@ export const settingsCache = {
       const raw = localStorage.getItem(keyFor(email));
       if (!raw) return null;
       const { settingsSchema } = await import('@medrem/contract');
-      const parsed = settingsSchema.safeParse(JSON.parse(raw));
+      // A copy from before issue 54 has no language or clock: theirs are the defaults.
+      const saved: unknown = JSON.parse(raw);
+      const parsed = settingsSchema.safeParse(
+        saved && typeof saved === 'object' ? { locale: null, clock: 'auto', ...saved } : saved,
+      );
       return parsed.success ? parsed.data : null;
     } catch {
       return null;

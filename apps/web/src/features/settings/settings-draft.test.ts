@@ -6,6 +6,8 @@ const settings: Settings = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   timezone: 'Europe/Berlin',
+  locale: null,
+  clock: 'auto',
   notifications: {
     enabled: true,
     missedDoseAlerts: true,

@@ -1,9 +1,14 @@
-/** Spec: the tab keys, in menu order; the default is profile. */
+import { msg } from '@lingui/core/macro';
+
+/**
+ * Spec: the tab keys, in menu order; the default is profile. The labels are messages, translated
+ * where the menu is drawn (a module-level text would stay in the language it was loaded in).
+ */
 export const SETTINGS_TABS = [
-  { key: 'profile', label: 'Profile' },
-  { key: 'notifications', label: 'Notifications' },
-  { key: 'medicineDefaults', label: 'Set Medicine Times' },
-  { key: 'privacy', label: 'Privacy & Security' },
+  { key: 'profile', label: msg`Profile` },
+  { key: 'notifications', label: msg`Notifications` },
+  { key: 'medicineDefaults', label: msg`Set Medicine Times` },
+  { key: 'privacy', label: msg`Privacy & Security` },
 ] as const;
 
 export type SettingsTabKey = (typeof SETTINGS_TABS)[number]['key'];

@@ -94,6 +94,9 @@ export function useSaveSettings() {
             DEFAULT_TAKE_EARLY_MINUTES,
         },
         timezone: input.timezone ?? previous?.timezone ?? browserTimeZone(),
+        // Issue 54: left out of a save, the saved language and clock stay.
+        locale: input.locale !== undefined ? input.locale : (previous?.locale ?? null),
+        clock: input.clock ?? previous?.clock ?? 'auto',
         name: user.name,
         email: user.email,
       });

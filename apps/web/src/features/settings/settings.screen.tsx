@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Settings } from '@medrem/contract';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -27,10 +28,11 @@ const TAB_ICON: Record<SettingsTabKey, LucideIcon> = {
 };
 
 export function SettingsScreen() {
-  usePageTitle('Settings', 'Manage your account preferences and app settings');
+  const { t } = useLingui();
+  usePageTitle(t`Settings`, t`Manage your account preferences and app settings`);
   const { settings } = useSettings();
   const medicines = useMedicines();
-  if (!settings || medicines.isPending) return <Spinner label="Loading settings..." />;
+  if (!settings || medicines.isPending) return <Spinner label={t`Loading settings...`} />;
   // A fresh draft whenever the saved settings change (after a save or a refetch).
   return <SettingsForm key={JSON.stringify(settings)} settings={settings} medicines={medicines.data ?? []} />;
 }
@@ -42,6 +44,7 @@ function SettingsForm({
   settings: Settings;
   medicines: Parameters<typeof useSaveAllSettings>[1];
 }) {
+  const { t } = useLingui();
   const { tab } = useSearch({ from: '/_authed/settings' });
   const navigate = useNavigate({ from: '/settings' });
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
@@ -67,7 +70,7 @@ function SettingsForm({
     return (changed && leavesPage) || (profileUnsaved && leavesProfile);
   });
   const selectedIndex = Math.max(
-    SETTINGS_TABS.findIndex((t) => t.key === tab),
+    SETTINGS_TABS.findIndex((entry) => entry.key === tab),
     0,
   );
   const update =
@@ -78,8 +81,12 @@ function SettingsForm({
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="text-slate-700">Manage your account preferences and app settings</p>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Settings</Trans>
+        </h1>
+        <p className="text-slate-700">
+          <Trans>Manage your account preferences and app settings</Trans>
+        </p>
       </header>
       <TabGroup
         vertical
@@ -90,7 +97,7 @@ function SettingsForm({
         className="flex flex-col gap-6 md:flex-row"
       >
         <TabList
-          aria-label="Settings sections"
+          aria-label={t`Settings sections`}
           className={`${cardClass} flex h-fit flex-col gap-1 md:w-64 md:shrink-0`}
         >
           {SETTINGS_TABS.map(({ key, label }) => {
@@ -101,7 +108,7 @@ function SettingsForm({
                 className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-slate-800 hover:bg-slate-100 data-selected:bg-brand-700 data-selected:text-white"
               >
                 <Icon aria-hidden="true" className="size-5" />
-                {label}
+                {t(label)}
               </Tab>
             );
           })}
@@ -135,11 +142,11 @@ function SettingsForm({
           <div className="flex flex-wrap items-center justify-end gap-3">
             {saveRefused && invalidIds.length > 0 ? (
               <p role="alert" className="text-sm font-medium text-red-700">
-                Correct the field marked in red before saving.
+                <Trans>Correct the field marked in red before saving.</Trans>
               </p>
             ) : changed ? (
               <p role="status" className="text-sm text-slate-700">
-                You have unsaved changes.
+                <Trans>You have unsaved changes.</Trans>
               </p>
             ) : null}
             <button
@@ -148,7 +155,7 @@ function SettingsForm({
               disabled={saving}
               onClick={save}
             >
-              {saving ? 'Saving...' : 'Save All Settings'}
+              {saving ? t`Saving...` : t`Save All Settings`}
             </button>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { httpStatusOf, messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -26,13 +27,13 @@ export function useDeleteAccount() {
     try {
       await auth.deleteAccount(password); // the route guard then goes to / (auth.exitTo)
       if (email) settingsCache.remove(email);
-      notify.success('Account deleted successfully');
+      notify.success(t`Account deleted successfully`);
     } catch (error) {
       const status = httpStatusOf(error);
       if (status === 400 || status === 403 || status === 429) {
-        setRefusal({ message: messageOf(error) ?? 'Failed to delete account', signInAgain: status === 403 });
+        setRefusal({ message: messageOf(error) ?? t`Failed to delete account`, signInAgain: status === 403 });
       } else {
-        notify.error(messageOf(error) ?? 'Failed to delete account');
+        notify.error(messageOf(error) ?? t`Failed to delete account`);
       }
     } finally {
       setBusy(false);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zonedNow } from '@medrem/domain';
 import { useState } from 'react';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -32,10 +33,10 @@ export function useExportData() {
       const data = await utils.user.export.fetch({ userEmail: user.email }, { staleTime: 0 });
       const zone = data.settings.timezone || browserTimeZone();
       download(exportFileName(zonedNow(new Date(), zone).date), JSON.stringify(data, null, 2));
-      notify.success('Data exported successfully!');
+      notify.success(t`Data exported successfully!`);
     } catch (error) {
       console.error('Export failed', error);
-      notify.error('Failed to export data');
+      notify.error(t`Failed to export data`);
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Settings } from '@medrem/contract';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
@@ -8,10 +9,9 @@ import { movedDosesMessage, planReminderTimes } from './reminder-times-plan';
 import { toSettingsInput, type SettingsDraft } from './settings-draft';
 import { useSaveSettings } from './settings.queries';
 
-export const SAVE_FAILED_MESSAGE = 'Failed to save settings';
-/** The spec's text, with the reason when there is one. */
-const failedText = (reason: string | undefined) =>
-  reason ? `${SAVE_FAILED_MESSAGE}: ${reason}` : SAVE_FAILED_MESSAGE;
+/** The spec's text, 'Failed to save settings', with the reason when there is one. */
+export const saveFailedText = (reason: string | undefined): string =>
+  reason ? t`Failed to save settings: ${reason}` : t`Failed to save settings`;
 
 /**
  * 'Save All Settings': previews the default-time change, asks when doses move, then saves in one
@@ -25,14 +25,14 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
   const saveAll = async (draft: SettingsDraft): Promise<boolean> => {
     const plan = planReminderTimes(settings.medicineDefaults.defaultReminderTimes, draft.times, medicines);
     if (plan.kind !== 'ok') {
-      notify.error(failedText(plan.message));
+      notify.error(saveFailedText(plan.message));
       return false;
     }
     if (plan.moved.length > 0) {
       const confirmed = await confirmDialog({
-        title: 'Change dose times?',
+        title: t`Change dose times?`,
         message: movedDosesMessage(plan.moved),
-        confirmLabel: 'Yes, change them',
+        confirmLabel: t`Yes, change them`,
       });
       if (!confirmed) return false;
     }
@@ -40,14 +40,14 @@ export function useSaveAllSettings(settings: Settings, medicines: readonly Medic
     try {
       const result = await save(toSettingsInput(draft, plan.times, plan.origins));
       if (result.saved === false) {
-        notify.error(failedText(result.message));
+        notify.error(saveFailedText(result.message));
         return false;
       }
-      notify.success('Settings saved successfully!');
+      notify.success(t`Settings saved successfully!`);
       return true;
     } catch (error) {
       console.error('Saving settings failed', error);
-      notify.error(failedText(messageOf(error)));
+      notify.error(saveFailedText(messageOf(error)));
       return false;
     } finally {
       setSaving(false);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -15,9 +16,9 @@ export function useSignOutEverywhere() {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     const confirmed = await confirmDialog({
-      title: 'Sign Out Everywhere',
-      message: 'You will be signed out on all your other devices and browsers. You stay signed in here.',
-      confirmLabel: 'Yes, sign out everywhere',
+      title: t`Sign Out Everywhere`,
+      message: t`You will be signed out on all your other devices and browsers. You stay signed in here.`,
+      confirmLabel: t`Yes, sign out everywhere`,
       danger: true,
     });
     if (!confirmed) return;
@@ -25,9 +26,9 @@ export function useSignOutEverywhere() {
     try {
       await mutation.mutateAsync({});
       await renewAccessToken();
-      notify.success('Signed out on all other devices');
+      notify.success(t`Signed out on all other devices`);
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Failed to sign out other devices');
+      notify.error(messageOf(error) ?? t`Failed to sign out other devices`);
     } finally {
       setBusy(false);
     }

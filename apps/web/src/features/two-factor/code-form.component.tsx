@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonClass, inputClass } from '../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../shared/ui/field.component';
@@ -18,6 +19,7 @@ export function CodeForm(props: {
   onSubmit: (code: string, password: string | undefined) => Promise<string | null>;
   onCancel?: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -26,11 +28,11 @@ export function CodeForm(props: {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
-      setRefusal('Enter the 6-digit code from your app, or a recovery code.');
+      setRefusal(t`Enter the 6-digit code from your app, or a recovery code.`);
       return;
     }
     if (props.withPassword && !password) {
-      setRefusal('Enter your password to confirm.');
+      setRefusal(t`Enter your password to confirm.`);
       return;
     }
     const refused = await props.onSubmit(code.trim(), props.withPassword ? password : undefined);
@@ -50,7 +52,7 @@ export function CodeForm(props: {
       </h4>
       <Field
         id={`${id}-code`}
-        label="Code from your app, or a recovery code"
+        label={t`Code from your app, or a recovery code`}
         error={refusal ?? undefined}
         hint={props.hint}
       >
@@ -66,7 +68,7 @@ export function CodeForm(props: {
         />
       </Field>
       {props.withPassword ? (
-        <Field id={`${id}-password`} label="Your password, to confirm">
+        <Field id={`${id}-password`} label={t`Your password, to confirm`}>
           <input
             {...fieldAria(`${id}-password`, undefined)}
             type="password"
@@ -87,7 +89,7 @@ export function CodeForm(props: {
         </button>
         {props.onCancel ? (
           <button type="button" className={buttonClass.secondary} onClick={props.onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

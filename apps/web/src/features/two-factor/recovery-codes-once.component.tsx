@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { notify } from '../../lib/toast';
@@ -8,16 +9,17 @@ import { buttonClass } from '../../shared/ui/button.styles';
  * and Download (a text file made in the browser); they live only in the state of the section.
  */
 export function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const text = `Medicine Reminder recovery codes (each works once):\n${codes.join('\n')}\n`;
+  const text = `${t`Medicine Reminder recovery codes (each works once):`}\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      notify.success('Recovery codes copied');
+      notify.success(t`Recovery codes copied`);
     } catch {
-      notify.error('Could not copy: select the codes and copy them yourself');
+      notify.error(t`Could not copy: select the codes and copy them yourself`);
     }
   };
   const download = () => {
@@ -35,13 +37,18 @@ export function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: 
       role="group"
     >
       <h4 id={id} ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
-        Your recovery codes
+        <Trans>Your recovery codes</Trans>
       </h4>
       <p className="text-sm text-amber-950">
-        Save them now, somewhere other than your phone: you will not see them again. If you lose your phone,
-        each code lets you sign in once.
+        <Trans>
+          Save them now, somewhere other than your phone: you will not see them again. If you lose your phone,
+          each code lets you sign in once.
+        </Trans>
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-slate-900">
+      <ol
+        aria-label={t`Recovery codes`}
+        className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-slate-900"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -49,14 +56,14 @@ export function RecoveryCodesOnce({ codes, onDone }: { codes: string[]; onDone: 
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
           <Copy aria-hidden="true" className="size-5" />
-          Copy codes
+          <Trans>Copy codes</Trans>
         </button>
         <button type="button" className={buttonClass.secondary} onClick={download}>
           <Download aria-hidden="true" className="size-5" />
-          Download
+          <Trans>Download</Trans>
         </button>
         <button type="button" className={buttonClass.primary} onClick={onDone}>
-          I saved them
+          <Trans>I saved them</Trans>
         </button>
       </div>
     </div>

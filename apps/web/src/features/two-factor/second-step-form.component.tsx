@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecondStep } from '@medrem/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../../lib/error-message';
@@ -18,6 +19,7 @@ export function SecondStepForm(props: {
   /** Back to the password (a ticket expired, or the person wants to start again). */
   onRestart: () => void;
 }) {
+  const { t } = useLingui();
   const { completeSecondStep } = useAuth();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -31,7 +33,7 @@ export function SecondStepForm(props: {
     event.preventDefault();
     const typed = code.trim();
     if (!typed) {
-      setFailure(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your app.');
+      setFailure(recovery ? t`Enter one of your recovery codes.` : t`Enter the 6-digit code from your app.`);
       input.current?.focus();
       return;
     }
@@ -41,7 +43,7 @@ export function SecondStepForm(props: {
       await completeSecondStep(props.secondStep.ticket, typed);
       await props.onSignedIn();
     } catch (error) {
-      setFailure(messageOf(error) ?? 'The code could not be checked. Check your connection and try again.');
+      setFailure(messageOf(error) ?? t`The code could not be checked. Check your connection and try again.`);
       setCode('');
       input.current?.focus();
     } finally {
@@ -63,16 +65,16 @@ export function SecondStepForm(props: {
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        Two-step sign-in
+        <Trans>Two-step sign-in</Trans>
       </h2>
       <p className="text-slate-700">
         {recovery
-          ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
-          : 'Your password is right. Now enter the 6-digit code your authenticator app shows for Medicine Reminder.'}
+          ? t`Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.`
+          : t`Your password is right. Now enter the 6-digit code your authenticator app shows for Medicine Reminder.`}
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-code`} className="font-medium text-slate-900">
-          {recovery ? 'Recovery code' : 'Code from your app'}
+          {recovery ? t`Recovery code` : t`Code from your app`}
         </label>
         <input
           id={`${id}-code`}
@@ -95,13 +97,13 @@ export function SecondStepForm(props: {
         ) : null}
       </div>
       <button type="submit" className={buttonClass.primary} disabled={busy}>
-        {busy ? 'Verifying...' : 'Verify'}
+        {busy ? t`Verifying...` : t`Verify`}
       </button>
       <button type="button" className={linkButton} onClick={switchKind}>
-        {recovery ? 'Use the code from your app' : 'Use a recovery code'}
+        {recovery ? t`Use the code from your app` : t`Use a recovery code`}
       </button>
       <button type="button" className={linkButton} onClick={props.onRestart}>
-        Start again with your password
+        <Trans>Start again with your password</Trans>
       </button>
     </form>
   );

@@ -1,5 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useOnlineStatus } from '../../app/shell/use-online-status.hook';
+import { formatDateTime } from '../../i18n/intl-formats';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../shared/ui/button.styles';
 import { useSignedInUser } from '../auth/auth.context';
@@ -9,7 +12,7 @@ import { type TwoFactorSetup, useTwoFactor } from './two-factor.queries';
 
 /** The base32 key in groups of four, as authenticator apps show a key typed by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const dateOf = (iso: string) => formatDateTime(iso, { dateStyle: 'medium' }, 'en-US');
 
 /**
  * Settings → Privacy & Security, "Two-step sign-in" (issue 57, decisions 286–288): set up with an
@@ -17,6 +20,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { da
  * turning it off, each with a current code (and the password to turn it off).
  */
 export function TwoFactorSection() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const methods = trpc.social.signInMethods.useQuery({ userEmail: user.email });
   const hasPassword = methods.data?.hasPassword ?? true;
@@ -34,6 +38,15 @@ export function TwoFactorSection() {
     if ('ok' in outcome) setSetup(outcome.ok);
     setFailure('refusal' in outcome ? outcome.refusal : null);
   };
+  // When it was turned on (or "now", before the answer says), and how many recovery codes are left.
+  const enabledSince = (on: { enabledAt: string | null; recoveryCodesLeft: number }) => {
+    const left = on.recoveryCodesLeft;
+    if (!on.enabledAt) {
+      return t`On since now. ${plural(left, { one: '# of 10 recovery codes left.', other: '# of 10 recovery codes left.' })}`;
+    }
+    const date = dateOf(on.enabledAt);
+    return t`On since ${date}. ${plural(left, { one: '# of 10 recovery codes left.', other: '# of 10 recovery codes left.' })}`;
+  };
   const withCodes = (outcome: { ok: { recoveryCodes: string[] } } | { refusal: string }) => {
     if ('refusal' in outcome) return outcome.refusal;
     setCodes(outcome.ok.recoveryCodes);
@@ -45,32 +58,31 @@ export function TwoFactorSection() {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-2 border-t border-slate-200 pt-5">
       <h3 id={`${id}-title`} className="mb-2 text-lg font-semibold text-slate-900">
-        Two-step sign-in
+        <Trans>Two-step sign-in</Trans>
       </h3>
       <p className="text-sm text-slate-700">
-        After your password, sign-in also asks for a code from an authenticator app on your phone, so a stolen
-        password alone does not open your account. Google and OpenID Connect sign-ins use that provider’s own
-        protection.
+        <Trans>
+          After your password, sign-in also asks for a code from an authenticator app on your phone, so a
+          stolen password alone does not open your account. Google and OpenID Connect sign-ins use that
+          provider’s own protection.
+        </Trans>
       </p>
       {online ? null : (
         <p role="status" className="mt-2 text-sm font-medium text-amber-900">
-          You’re offline. Two-step sign-in is shown and changed here once you’re back online.
+          <Trans>You’re offline. Two-step sign-in is shown and changed here once you’re back online.</Trans>
         </p>
       )}
       <div className="mt-3 flex flex-col gap-4">
         {codes ? <RecoveryCodesOnce codes={codes} onDone={() => setCodes(null)} /> : null}
         {twoFactor.loading ? (
-          <p className="text-sm text-slate-600">{online ? 'Loading…' : ''}</p>
+          <p className="text-sm text-slate-600">{online ? t`Loading…` : ''}</p>
         ) : twoFactor.failed || !status ? (
           <p className="text-sm text-red-800" role="alert">
-            Two-step sign-in could not be loaded. Please try again later.
+            <Trans>Two-step sign-in could not be loaded. Please try again later.</Trans>
           </p>
         ) : status.enabled ? (
           <>
-            <p className="text-sm font-medium text-slate-900">
-              On since {status.enabledAt ? dateOf(status.enabledAt) : 'now'}. {status.recoveryCodesLeft} of 10
-              recovery codes left.
-            </p>
+            <p className="text-sm font-medium text-slate-900">{enabledSince(status)}</p>
             {action === null ? (
               <div className="flex flex-wrap gap-2">
                 <button
@@ -78,28 +90,28 @@ export function TwoFactorSection() {
                   className={buttonClass.secondary}
                   onClick={() => setAction('regenerate')}
                 >
-                  New recovery codes
+                  <Trans>New recovery codes</Trans>
                 </button>
                 <button type="button" className={buttonClass.secondary} onClick={() => setAction('disable')}>
-                  Turn off
+                  <Trans>Turn off</Trans>
                 </button>
               </div>
             ) : action === 'regenerate' ? (
               <CodeForm
-                title="New recovery codes"
-                hint="Your old recovery codes stop working."
-                submitLabel="Make new codes"
-                busyLabel="Making…"
+                title={t`New recovery codes`}
+                hint={t`Your old recovery codes stop working.`}
+                submitLabel={t`Make new codes`}
+                busyLabel={t`Making…`}
                 busy={twoFactor.busy}
                 onSubmit={async (code) => withCodes(await twoFactor.regenerate(code))}
                 onCancel={() => setAction(null)}
               />
             ) : (
               <CodeForm
-                title="Turn off two-step sign-in"
-                hint="Your password alone will sign you in again."
-                submitLabel="Turn off"
-                busyLabel="Turning off…"
+                title={t`Turn off two-step sign-in`}
+                hint={t`Your password alone will sign you in again.`}
+                submitLabel={t`Turn off`}
+                busyLabel={t`Turning off…`}
                 busy={twoFactor.busy}
                 withPassword={hasPassword}
                 danger
@@ -122,14 +134,16 @@ export function TwoFactorSection() {
           />
         ) : (
           <div>
-            <p className="mb-2 text-sm text-slate-800">Two-step sign-in is off.</p>
+            <p className="mb-2 text-sm text-slate-800">
+              <Trans>Two-step sign-in is off.</Trans>
+            </p>
             <button
               type="button"
               className={buttonClass.primary}
               disabled={twoFactor.busy}
               onClick={() => void start()}
             >
-              Set up two-step sign-in
+              <Trans>Set up two-step sign-in</Trans>
             </button>
           </div>
         )}
@@ -149,31 +163,37 @@ function SetupSteps(props: {
   onConfirm: (code: string) => Promise<string | null>;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const { setup } = props;
+  const key = grouped(setup.secret);
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-800">
-        1. Scan this QR code with an authenticator app (for example Aegis, Google Authenticator, 1Password or
-        Bitwarden), or type the key in by hand.
+        <Trans>
+          1. Scan this QR code with an authenticator app (for example Aegis, Google Authenticator, 1Password
+          or Bitwarden), or type the key in by hand.
+        </Trans>
       </p>
       <img
         src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
-        alt="QR code to scan with your authenticator app"
+        alt={t`QR code to scan with your authenticator app`}
         width={192}
         height={192}
         className="rounded border border-slate-200 bg-white"
       />
       <p className="text-sm text-slate-800">
-        Key:{' '}
-        <code className="font-mono break-all text-slate-900" data-testid="two-factor-key">
-          {grouped(setup.secret)}
-        </code>
+        <Trans>
+          Key:{' '}
+          <code className="font-mono break-all text-slate-900" data-testid="two-factor-key">
+            {key}
+          </code>
+        </Trans>
       </p>
       <CodeForm
-        title="2. Enter the code the app shows"
-        hint="Six digits; they change every 30 seconds."
-        submitLabel="Turn on"
-        busyLabel="Checking…"
+        title={t`2. Enter the code the app shows`}
+        hint={t`Six digits; they change every 30 seconds.`}
+        submitLabel={t`Turn on`}
+        busyLabel={t`Checking…`}
         busy={props.busy}
         onSubmit={props.onConfirm}
         onCancel={props.onCancel}

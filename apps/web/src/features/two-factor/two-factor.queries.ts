@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { messageOf } from '../../lib/api-error';
 import { notify } from '../../lib/toast';
@@ -6,7 +7,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 
 export type TwoFactorSetup = RouterOutputs['twoFactor']['startSetup'];
 
-const OFFLINE = 'You’re offline. Two-step sign-in changes need a connection; nothing was changed.';
+const offline = () => t`You’re offline. Two-step sign-in changes need a connection; nothing was changed.`;
 
 /** A call's refusal in words for the form, or null when it went through. */
 type Outcome<T> = { ok: T } | { refusal: string };
@@ -23,7 +24,7 @@ export function useTwoFactor() {
   const [busy, setBusy] = useState(false);
 
   async function call<T>(work: () => Promise<T>, done?: string): Promise<Outcome<T>> {
-    if (!navigator.onLine) return { refusal: OFFLINE };
+    if (!navigator.onLine) return { refusal: offline() };
     setBusy(true);
     try {
       const ok = await work();
@@ -31,7 +32,7 @@ export function useTwoFactor() {
       await utils.twoFactor.status.invalidate();
       return { ok };
     } catch (error) {
-      return { refusal: messageOf(error) ?? 'That did not work. Please try again.' };
+      return { refusal: messageOf(error) ?? t`That did not work. Please try again.` };
     } finally {
       setBusy(false);
     }
@@ -56,18 +57,18 @@ export function useTwoFactor() {
       if ('ok' in outcome) {
         notify.success(
           outcome.ok.otherSessionsEnded > 0
-            ? 'Two-step sign-in is on. Your other devices were signed out.'
-            : 'Two-step sign-in is on',
+            ? t`Two-step sign-in is on. Your other devices were signed out.`
+            : t`Two-step sign-in is on`,
         );
       }
       return outcome;
     },
     regenerate: (code: string) =>
-      call(() => client.regenerateRecoveryCodes.mutate({ code }), 'New recovery codes made'),
+      call(() => client.regenerateRecoveryCodes.mutate({ code }), t`New recovery codes made`),
     disable: (code: string, password: string | undefined) =>
       call(
         () => client.disable.mutate({ code, ...(password ? { password } : {}) }),
-        'Two-step sign-in is off',
+        t`Two-step sign-in is off`,
       ),
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * One queue of modal dialogs (confirmations and alerts) that any code can open and await, so that
  * features need no dialog state of their own. <DialogHost> renders the first request.
@@ -41,8 +42,13 @@ function open(kind: DialogRequest['kind'], options: DialogOptions): Promise<bool
         kind,
         title: options.title,
         message: options.message,
-        confirmLabel: options.confirmLabel ?? (kind === 'confirm' ? 'Yes' : 'OK'),
-        cancelLabel: options.cancelLabel ?? 'Cancel',
+        confirmLabel:
+          options.confirmLabel ??
+          (kind === 'confirm'
+            ? t({ message: 'Yes', comment: "Button: a confirmation dialog's answer, when it names none" })
+            : t({ message: 'OK', comment: 'Button: closes an alert dialog, when it names no other' })),
+        cancelLabel:
+          options.cancelLabel ?? t({ message: 'Cancel', comment: "Button: a confirmation dialog's No" }),
         danger: options.danger ?? false,
         autoCloseMs: options.autoCloseMs,
         resolve,

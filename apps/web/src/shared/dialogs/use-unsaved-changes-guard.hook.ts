@@ -1,15 +1,16 @@
+import { t } from '@lingui/core/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
-import { confirmDialog } from './dialog.store';
+import { type DialogOptions, confirmDialog } from './dialog.store';
 
 /** The question asked before unsaved changes are dropped (decision 217): Stay is the safe answer. */
-export const UNSAVED_CHANGES_DIALOG = {
-  title: 'Leave without saving?',
-  message: 'Your changes here are not saved. Stay to save them, or discard them.',
-  confirmLabel: 'Discard changes',
-  cancelLabel: 'Stay',
+export const unsavedChangesDialog = (): DialogOptions => ({
+  title: t`Leave without saving?`,
+  message: t`Your changes here are not saved. Stay to save them, or discard them.`,
+  confirmLabel: t`Discard changes`,
+  cancelLabel: t({ message: 'Stay', comment: 'Button: stay on the screen with unsaved changes' }),
   danger: true,
-} as const;
+});
 
 /** Where a navigation goes: the path and the parsed search. */
 export interface NextPlace {
@@ -31,7 +32,7 @@ export function useUnsavedChangesGuard(lost: (next: NextPlace | null) => boolean
   });
   const shouldBlockFn = useCallback(async ({ next }: { next: NextPlace }) => {
     if (!latest.current({ pathname: next.pathname, search: next.search })) return false;
-    return !(await confirmDialog(UNSAVED_CHANGES_DIALOG));
+    return !(await confirmDialog(unsavedChangesDialog()));
   }, []);
   const enableBeforeUnload = useCallback(() => latest.current(null), []);
   useBlocker({ shouldBlockFn, enableBeforeUnload });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { useReportValidity } from './field-validity.context';
 
@@ -12,9 +13,16 @@ export function wholeNumberOf(text: string, { min, max }: WholeNumberBounds): nu
   return text.trim() !== '' && Number.isInteger(value) && value >= min && value <= max ? value : null;
 }
 
+/** What a whole number counts (each has its own sentence: a unit is not glued into one). */
+export type WholeNumberUnit = 'minutes';
+
+const ISSUES: Record<WholeNumberUnit, (min: number, max: number) => string> = {
+  minutes: (min, max) => t`Enter whole minutes from ${min} to ${max}.`,
+};
+
 /** What a field says when its text is not a whole number within its bounds. */
-export function wholeNumberIssue({ min, max }: WholeNumberBounds, unit = 'minutes'): string {
-  return `Enter whole ${unit} from ${min} to ${max}.`;
+export function wholeNumberIssue({ min, max }: WholeNumberBounds, unit: WholeNumberUnit = 'minutes'): string {
+  return ISSUES[unit](min, max);
 }
 
 /**
@@ -27,7 +35,7 @@ export function useTypedWholeNumber(props: {
   id: string;
   value: number;
   bounds: WholeNumberBounds;
-  unit?: string;
+  unit?: WholeNumberUnit;
   onChange: (value: number) => void;
 }) {
   const { id, value, bounds, unit, onChange } = props;

@@ -1,6 +1,6 @@
 import { inputClass } from '../ui/button.styles';
 import { Field, fieldAria } from '../ui/field.component';
-import { useTypedWholeNumber, type WholeNumberBounds } from './typed-whole-number.hook';
+import { useTypedWholeNumber, type WholeNumberBounds, type WholeNumberUnit } from './typed-whole-number.hook';
 
 /** A labelled whole-number field, kept as typed and judged at the field (see useTypedWholeNumber). */
 export function WholeNumberField(props: {
@@ -8,7 +8,7 @@ export function WholeNumberField(props: {
   label: string;
   hint?: string;
   bounds: WholeNumberBounds;
-  unit?: string;
+  unit?: WholeNumberUnit;
   step?: number;
   widthClass?: string;
   value: number;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { notify } from '../../lib/toast';
@@ -18,6 +19,7 @@ export function SecretOnce(props: {
   focusOnShow?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const { label, secret, copyLabel, copied, focusOnShow = false, children } = props;
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -29,7 +31,7 @@ export function SecretOnce(props: {
       await navigator.clipboard.writeText(secret);
       notify.success(copied);
     } catch {
-      notify.error('Could not copy: select the secret and copy it yourself');
+      notify.error(t`Could not copy: select the secret and copy it yourself`);
     }
   };
   return (

@@ -1,18 +1,23 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminAccount } from '@medrem/contract';
 import { useState } from 'react';
+import { formatDateTime } from '../../../i18n/intl-formats';
 import { messageOf } from '../../../lib/api-error';
 import { trpc } from '../../../lib/trpc';
 import { notify } from '../../../lib/toast';
 import { confirmDialog } from '../../../shared/dialogs/dialog.store';
 import { buttonClass, cardClass, inputClass } from '../../../shared/ui/button.styles';
 
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : 'never';
-
 const badge = 'rounded-full px-2 py-0.5 text-sm font-medium';
 
 /** One account with what an administrator may do to it; each confirmation names the account. */
 export function AccountRow({ account }: { account: AdminAccount }) {
+  const { t } = useLingui();
+  const email = account.email;
+  const day = (iso: string | null) =>
+    iso
+      ? formatDateTime(iso, { dateStyle: 'medium' }, 'en-US')
+      : t({ message: 'never', comment: 'Last active: never' });
   const utils = trpc.useUtils();
   const disable = trpc.admin.disable.useMutation();
   const enable = trpc.admin.enable.useMutation();
@@ -25,25 +30,24 @@ export function AccountRow({ account }: { account: AdminAccount }) {
     try {
       notify.success((await work()).message);
     } catch (error) {
-      notify.error(messageOf(error) ?? 'That did not work. Please try again.');
+      notify.error(messageOf(error) ?? t`That did not work. Please try again.`);
     }
     await refresh();
   };
   const onDisable = async () => {
     const sure = await confirmDialog({
-      title: `Disable ${account.email}?`,
-      message:
-        'They are signed out everywhere at once, cannot sign in and get no reminders until you re-enable the account.',
-      confirmLabel: 'Disable',
+      title: t`Disable ${email}?`,
+      message: t`They are signed out everywhere at once, cannot sign in and get no reminders until you re-enable the account.`,
+      confirmLabel: t({ message: 'Disable', comment: 'Button: disable an account' }),
       danger: true,
     });
     if (sure) await act(() => disable.mutateAsync({ id: account.id }));
   };
   const onReset = async () => {
     const sure = await confirmDialog({
-      title: `Send a password reset link to ${account.email}?`,
-      message: 'The link works once, for 30 minutes; choosing a new password signs them out everywhere else.',
-      confirmLabel: 'Send link',
+      title: t`Send a password reset link to ${email}?`,
+      message: t`The link works once, for 30 minutes; choosing a new password signs them out everywhere else.`,
+      confirmLabel: t`Send link`,
     });
     if (sure) await act(() => reset.mutateAsync({ id: account.id }));
   };
@@ -55,22 +59,34 @@ export function AccountRow({ account }: { account: AdminAccount }) {
         <p className="text-slate-700">{account.name}</p>
         <p className="flex flex-wrap gap-2">
           {account.admin ? (
-            <span className={`${badge} bg-brand-50 text-brand-800`}>Administrator</span>
+            <span className={`${badge} bg-brand-50 text-brand-800`}>
+              <Trans>Administrator</Trans>
+            </span>
           ) : null}
-          {account.disabled ? <span className={`${badge} bg-red-50 text-red-800`}>Disabled</span> : null}
+          {account.disabled ? (
+            <span className={`${badge} bg-red-50 text-red-800`}>
+              {t({ message: 'Disabled', comment: 'Badge: the account is disabled' })}
+            </span>
+          ) : null}
           <span className={`${badge} bg-slate-100 text-slate-800`}>
-            {account.emailVerified ? 'Address verified' : 'Address not verified'}
+            {account.emailVerified ? t`Address verified` : t`Address not verified`}
           </span>
           <span className={`${badge} bg-slate-100 text-slate-800`}>
-            Two-factor {account.twoFactorEnabled ? 'on' : 'off'}
+            {account.twoFactorEnabled ? t`Two-factor on` : t`Two-factor off`}
           </span>
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-          <dt>Created</dt>
+          <dt>
+            <Trans>Created</Trans>
+          </dt>
           <dd>{day(account.createdAt)}</dd>
-          <dt>Last active</dt>
+          <dt>
+            <Trans>Last active</Trans>
+          </dt>
           <dd>{day(account.lastActiveAt)}</dd>
-          <dt>Profiles</dt>
+          <dt>
+            <Trans>Profiles</Trans>
+          </dt>
           <dd>{account.profiles}</dd>
         </dl>
       </div>
@@ -81,15 +97,21 @@ export function AccountRow({ account }: { account: AdminAccount }) {
             className={buttonClass.secondary}
             onClick={() => void act(() => enable.mutateAsync({ id: account.id }))}
           >
-            Re-enable<span className="sr-only"> {account.email}</span>
+            <Trans>
+              Re-enable<span className="sr-only"> {email}</span>
+            </Trans>
           </button>
         ) : (
           <button type="button" className={buttonClass.secondary} onClick={() => void onDisable()}>
-            Disable<span className="sr-only"> {account.email}</span>
+            <Trans>
+              Disable<span className="sr-only"> {email}</span>
+            </Trans>
           </button>
         )}
         <button type="button" className={buttonClass.secondary} onClick={() => void onReset()}>
-          Send reset link<span className="sr-only"> to {account.email}</span>
+          <Trans>
+            Send reset link<span className="sr-only"> to {email}</span>
+          </Trans>
         </button>
         <button
           type="button"
@@ -97,7 +119,9 @@ export function AccountRow({ account }: { account: AdminAccount }) {
           aria-expanded={deleting}
           onClick={() => setDeleting(!deleting)}
         >
-          Delete…<span className="sr-only"> {account.email}</span>
+          <Trans>
+            Delete…<span className="sr-only"> {email}</span>
+          </Trans>
         </button>
       </div>
       {deleting ? (
@@ -109,7 +133,7 @@ export function AccountRow({ account }: { account: AdminAccount }) {
           }}
         >
           <label htmlFor={confirmId} className="font-medium text-slate-900">
-            Type {account.email} to delete this account and everything it holds. This cannot be undone.
+            <Trans>Type {email} to delete this account and everything it holds. This cannot be undone.</Trans>
           </label>
           <input
             id={confirmId}
@@ -125,10 +149,10 @@ export function AccountRow({ account }: { account: AdminAccount }) {
               className={buttonClass.danger}
               disabled={remove.isPending || typed.trim().toLowerCase() !== account.email}
             >
-              Delete {account.email}
+              <Trans>Delete {email}</Trans>
             </button>
             <button type="button" className={buttonClass.secondary} onClick={() => setDeleting(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
@@ -7,6 +8,7 @@ const PAGE_SIZE = 20;
 
 /** The accounts, newest first, searched by address and paged; never medicine data (issue 57). */
 export function AccountsList() {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const accounts = trpc.admin.accounts.useQuery({
@@ -20,7 +22,7 @@ export function AccountsList() {
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor="admin-account-search" className="font-medium text-slate-800">
-          Search by email address
+          <Trans>Search by email address</Trans>
         </label>
         <input
           id="admin-account-search"
@@ -34,7 +36,7 @@ export function AccountsList() {
         />
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
-        {accounts.data ? `${total} ${total === 1 ? 'account' : 'accounts'}` : 'Loading accounts...'}
+        {accounts.data ? <Plural value={total} one="# account" other="# accounts" /> : t`Loading accounts...`}
       </p>
       <ul className="flex flex-col gap-3">
         {accounts.data?.accounts.map((account) => (
@@ -42,17 +44,19 @@ export function AccountsList() {
         ))}
       </ul>
       {pages > 1 ? (
-        <nav aria-label="Account pages" className="flex items-center justify-between gap-2">
+        <nav aria-label={t`Account pages`} className="flex items-center justify-between gap-2">
           <button
             type="button"
             className={buttonClass.secondary}
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
           >
-            Previous
+            <Trans>Previous</Trans>
           </button>
           <span className="text-slate-700">
-            Page {page} of {pages}
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
           </span>
           <button
             type="button"
@@ -60,7 +64,7 @@ export function AccountsList() {
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
           >
-            Next
+            <Trans>Next</Trans>
           </button>
         </nav>
       ) : null}

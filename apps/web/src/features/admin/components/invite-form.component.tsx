@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
 import { trpc } from '../../../lib/trpc';
@@ -6,6 +7,7 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 
 /** Mails an invitation to register: once, for 7 days, only for that address (decision 283). */
 export function InviteForm() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const invite = trpc.signups.invite.useMutation();
   const [email, setEmail] = useState('');
@@ -15,7 +17,7 @@ export function InviteForm() {
       notify.success(answer.message);
       setEmail('');
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Could not send the invitation. Please try again.');
+      notify.error(messageOf(error) ?? t`Could not send the invitation. Please try again.`);
     }
     await utils.admin.actions.invalidate();
   };
@@ -29,7 +31,7 @@ export function InviteForm() {
     >
       <div className="flex grow flex-col gap-1">
         <label htmlFor="admin-invite-email" className="font-medium text-slate-800">
-          Email address to invite
+          <Trans>Email address to invite</Trans>
         </label>
         <input
           id="admin-invite-email"
@@ -46,7 +48,7 @@ export function InviteForm() {
         className={buttonClass.secondary}
         disabled={invite.isPending || email.trim() === ''}
       >
-        Send invitation
+        <Trans>Send invitation</Trans>
       </button>
     </form>
   );

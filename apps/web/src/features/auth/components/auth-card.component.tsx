@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SignedOutLanguage } from '../../../i18n/signed-out-language.component';
 import { cardClass } from '../../../shared/ui/button.styles';
 import { InvitationNotice } from './invitation-notice.component';
 import { SocialSignIn } from './social-sign-in.component';
@@ -21,6 +22,10 @@ export function AuthCard(props: {
       {props.children}
       <SocialSignIn redirect={props.redirect} />
       <p className="mt-6 text-center text-slate-700">{props.footer}</p>
+      {/* Issue 54: a visitor can read these pages in their language before they can sign in. */}
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <SignedOutLanguage />
+      </div>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type InputRegistration, TextInput } from '../../../shared/ui/text-input.component';
 
 /** Email and password, as Login and Register both ask for them. */
@@ -10,12 +11,13 @@ export function CredentialFields(props: {
   /** The login form's: `username webauthn` lets the field suggest passkeys too (issue 57). */
   emailAutoComplete?: string;
 }) {
+  const { t } = useLingui();
   const { idPrefix, errors } = props;
   return (
     <>
       <TextInput
         id={`${idPrefix}-email`}
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete={props.emailAutoComplete ?? 'email'}
         error={errors.email?.message}
@@ -23,7 +25,7 @@ export function CredentialFields(props: {
       />
       <TextInput
         id={`${idPrefix}-password`}
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete={props.newPassword ? 'new-password' : 'current-password'}
         error={errors.password?.message}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../../lib/error-message';
 import { useNavigation } from '../../../lib/navigation';
@@ -36,7 +38,7 @@ export function GoogleSignInButton({
     async (identity: GoogleIdentity | null) => {
       if (!identity) return;
       const { linkedExistingAccount, securedUnverifiedAccount } = await socialLogin(identity);
-      notify.success('Welcome! You are signed in with Google.');
+      notify.success(t`Welcome! You are signed in with Google.`);
       if (securedUnverifiedAccount) notify.warning(SECURED_MESSAGE('Google'), SECURED_TOAST);
       else if (linkedExistingAccount) notify.info(LINKED_MESSAGE('Google'));
       await replaceWith(safeRedirect(redirect));
@@ -64,7 +66,7 @@ export function GoogleSignInButton({
     setBusy(true);
     const firebase = await loadFirebase().catch((error: unknown) => {
       console.error('Could not load Google sign-in', error);
-      notify.error('Google sign-in could not be loaded. Check your connection and try again.');
+      notify.error(t`Google sign-in could not be loaded. Check your connection and try again.`);
       return undefined;
     });
     try {
@@ -98,7 +100,7 @@ export function GoogleSignInButton({
           d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.2 7.1l3.6 2.8C6.7 7.3 9.1 5.4 12 5.4z"
         />
       </svg>
-      {busy ? 'Signing in with Google...' : 'Login with Google'}
+      {busy ? <Trans>Signing in with Google...</Trans> : <Trans>Login with Google</Trans>}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useNavigation } from '../../../lib/navigation';
 
 /** The path of a care invitation link (features/care/components/invite-caregiver.component.tsx). */
@@ -21,19 +22,23 @@ export function InvitationNotice({ redirect }: { redirect?: string | undefined }
   return (
     <div role="note" className="mb-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-800">
       <p>
-        You were invited to join someone&apos;s care circle.{' '}
-        <Link to="/login" search={{ redirect }} className={linkClass}>
-          Sign in
-        </Link>{' '}
-        or{' '}
-        <Link to="/register" search={{ redirect }} className={linkClass}>
-          create an account
-        </Link>{' '}
-        to accept.
+        <Trans>
+          You were invited to join someone&apos;s care circle.{' '}
+          <Link to="/login" search={{ redirect }} className={linkClass}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link to="/register" search={{ redirect }} className={linkClass}>
+            create an account
+          </Link>{' '}
+          to accept.
+        </Trans>
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        Use the email address the invitation was sent to. You will then see who invited you and choose whether
-        to accept.
+        <Trans>
+          Use the email address the invitation was sent to. You will then see who invited you and choose
+          whether to accept.
+        </Trans>
       </p>
     </div>
   );

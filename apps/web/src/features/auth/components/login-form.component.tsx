@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, lazy, useCallback, useState } from 'react';
+import { loadAppCatalog } from '../../../i18n/active-locale';
 import { messageOf, statusOf } from '../../../lib/error-message';
 import { useHydrated } from '../../../lib/hydrated.hook';
 import { useNavigation } from '../../../lib/navigation';
@@ -17,11 +18,16 @@ import type { SecondStep } from '@medrem/contract';
 // Fetched when a password proves right for an account with two-step sign-in, not precached with the
 // app's start (decision 051's budget): most accounts never see the second step.
 // Shown only after a right password for an unverified address: fetched then, like the second step.
+// Their texts are in the full app's catalog (decision 361), fetched beside them.
 const UnverifiedNotice = lazy(() =>
-  import('./unverified-notice.component').then((m) => ({ default: m.UnverifiedNotice })),
+  Promise.all([import('./unverified-notice.component'), loadAppCatalog()]).then(([m]) => ({
+    default: m.UnverifiedNotice,
+  })),
 );
 const SecondStepForm = lazy(() =>
-  import('../../two-factor/second-step-form.component').then((m) => ({ default: m.SecondStepForm })),
+  Promise.all([import('../../two-factor/second-step-form.component'), loadAppCatalog()]).then(([m]) => ({
+    default: m.SecondStepForm,
+  })),
 );
 
 /**

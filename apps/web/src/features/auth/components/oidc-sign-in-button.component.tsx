@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { KeyRound } from 'lucide-react';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { safeRedirect } from '../safe-redirect';
@@ -7,11 +8,12 @@ import { safeRedirect } from '../safe-redirect';
  * provider and back (authorization code flow). The label names the provider.
  */
 export function OidcSignInButton(props: { label: string; startUrl: string; redirect?: string | undefined }) {
+  const label = props.label;
   const href = `${props.startUrl}?redirect=${encodeURIComponent(safeRedirect(props.redirect))}`;
   return (
     <a href={href} className={`${buttonClass.secondary} w-full`}>
       <KeyRound aria-hidden="true" className="size-5" />
-      Login with {props.label}
+      <Trans>Login with {label}</Trans>
     </a>
   );
 }

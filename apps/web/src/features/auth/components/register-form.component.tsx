@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { registerInputSchema } from '@medrem/contract';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -28,6 +29,7 @@ export function RegisterForm({
   redirect,
   invitation,
 }: { redirect?: string | undefined; invitation?: string | undefined } = {}) {
+  const { t } = useLingui();
   const auth = useAuth();
   const { policy, mayRegister } = useMayRegister(invitation);
   const navigate = useNavigate();
@@ -43,19 +45,20 @@ export function RegisterForm({
       ({ verificationRequired } = await auth.register({ ...values, invitation }));
     } catch (error) {
       console.error('Registration failed', error);
-      notify.error(messageOf(error) ?? 'Registration failed. Please try again.');
+      notify.error(messageOf(error) ?? t`Registration failed. Please try again.`);
       return;
     }
     if (verificationRequired) {
+      const email = values.email;
       // Sign-in waits for the mailed link on this server (decision 209): no auto-closing here.
       await alertDialog({
-        title: 'Check your mailbox',
-        message: `Your account has been created. We sent a link to ${values.email}: open it to verify your address, then sign in.`,
+        title: t`Check your mailbox`,
+        message: t`Your account has been created. We sent a link to ${email}: open it to verify your address, then sign in.`,
       });
     } else {
       await alertDialog({
-        title: 'Registration Successful!',
-        message: 'Your account has been created successfully. Please log in.',
+        title: t`Registration Successful!`,
+        message: t`Your account has been created successfully. Please log in.`,
         autoCloseMs: SUCCESS_DIALOG_AUTO_CLOSE_MS,
       });
     }
@@ -70,10 +73,10 @@ export function RegisterForm({
   return (
     <AuthCard
       id="register-title"
-      title="Register"
+      title={t`Register`}
       redirect={redirect}
       footer={
-        <>
+        <Trans>
           Already have an account?{' '}
           <Link
             to="/login"
@@ -82,7 +85,7 @@ export function RegisterForm({
           >
             Sign In
           </Link>
-        </>
+        </Trans>
       }
     >
       <SignupPolicyNotice policy={policy} invited={invitation !== undefined} />
@@ -94,7 +97,7 @@ export function RegisterForm({
       >
         <TextInput
           id="register-name"
-          label="Name"
+          label={t`Name`}
           type="text"
           autoComplete="name"
           error={errors.name?.message}
@@ -108,7 +111,7 @@ export function RegisterForm({
           newPassword
         />
         <button type="submit" className={buttonClass.primary} disabled={isSubmitting}>
-          {isSubmitting ? 'Registering...' : 'Register'}
+          {isSubmitting ? t`Registering...` : t`Register`}
         </button>
       </form>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useOnlineStatus } from '../../../app/shell/use-online-status.hook';
@@ -41,31 +42,36 @@ function CannotCheck({ title, children }: { title: string; children: ReactNode }
  * again. Every screen that waits for the sign-in check shows this, not a spinner of its own.
  */
 export function CheckingAuthentication({ userKnown }: { userKnown: boolean }) {
+  const { t } = useLingui();
   const online = useOnlineStatus();
   const tooLong = useWaitedTooLong(online, CHECK_TIMEOUT_MS);
   if (!online && !userKnown) {
     return (
-      <CannotCheck title="You're offline">
+      <CannotCheck title={t`You're offline`}>
         <p className="text-slate-700">
-          This device has no saved schedule to open without signing in. Connect to the internet to sign in;
-          your schedule opens as soon as you&apos;re back online.
+          <Trans>
+            This device has no saved schedule to open without signing in. Connect to the internet to sign in;
+            your schedule opens as soon as you&apos;re back online.
+          </Trans>
         </p>
       </CannotCheck>
     );
   }
   if (tooLong) {
     return (
-      <CannotCheck title="Could not check your sign-in">
+      <CannotCheck title={t`Could not check your sign-in`}>
         <p className="text-slate-700">
-          We could not reach the server to check your sign-in. Check your internet connection and try again.
+          <Trans>
+            We could not reach the server to check your sign-in. Check your internet connection and try again.
+          </Trans>
         </p>
         <button type="button" className={buttonClass.primary} onClick={() => window.location.reload()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </CannotCheck>
     );
   }
-  return <Spinner label="Checking authentication..." />;
+  return <Spinner label={t`Checking authentication...`} />;
 }
 
 /**

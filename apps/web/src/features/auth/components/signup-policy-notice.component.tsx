@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { SignupPolicy } from '@medrem/contract/constants';
 import { trpc } from '../../../lib/trpc';
 
@@ -23,17 +24,24 @@ export function SignupPolicyNotice({
   if (policy === 'closed') {
     return (
       <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-        Sign-ups are closed on this server: no new accounts can be made. If you already have an account, sign
-        in; otherwise ask the administrator of this server.
+        <Trans>
+          Sign-ups are closed on this server: no new accounts can be made. If you already have an account,
+          sign in; otherwise ask the administrator of this server.
+        </Trans>
       </p>
     );
   }
   if (policy === 'invite') {
     return (
       <p role="status" className="mb-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-slate-900">
-        {invited
-          ? 'You were invited: register with the email address the invitation was sent to.'
-          : 'This server takes new accounts by invitation only. Open the invitation link mailed to you to register.'}
+        {invited ? (
+          <Trans>You were invited: register with the email address the invitation was sent to.</Trans>
+        ) : (
+          <Trans>
+            This server takes new accounts by invitation only. Open the invitation link mailed to you to
+            register.
+          </Trans>
+        )}
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/error-message';
 import { plainMutation } from '../../../lib/plain-trpc';
@@ -8,6 +9,7 @@ import { buttonClass } from '../../../shared/ui/button.styles';
  * and asks for a new link to the address typed in. A plain call: this is the signed-out first load.
  */
 export function UnverifiedNotice({ email, message }: { email: string; message: string }) {
+  const { t } = useLingui();
   const [state, setState] = useState<{ busy: boolean; said?: string }>({ busy: false });
   const resend = async () => {
     setState({ busy: true });
@@ -17,7 +19,7 @@ export function UnverifiedNotice({ email, message }: { email: string; message: s
     } catch (error) {
       setState({
         busy: false,
-        said: messageOf(error) ?? 'The mail could not be asked for. Please try again.',
+        said: messageOf(error) ?? t`The mail could not be asked for. Please try again.`,
       });
     }
   };
@@ -30,7 +32,7 @@ export function UnverifiedNotice({ email, message }: { email: string; message: s
         disabled={state.busy}
         onClick={() => void resend()}
       >
-        {state.busy ? 'Sending...' : 'Send me a new link'}
+        {state.busy ? t`Sending...` : t`Send me a new link`}
       </button>
       {state.said ? <p className="text-sm text-slate-800">{state.said}</p> : null}
     </div>

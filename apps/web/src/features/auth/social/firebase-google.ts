@@ -2,6 +2,7 @@
  * Firebase Auth's Google sign-in. This module is loaded only when 'Login with Google' is pressed
  * (a dynamic import), so the Firebase SDK is never part of the first load.
  */
+import { t } from '@lingui/core/macro';
 import { type FirebaseApp, getApps, initializeApp } from 'firebase/app';
 import {
   type Auth,
@@ -51,7 +52,13 @@ async function identityOf(a: Auth, credential: UserCredential): Promise<GoogleId
   return {
     idToken,
     email: email ?? '',
-    name: displayName?.trim() || (email ?? '').split('@')[0] || 'Friend',
+    name:
+      displayName?.trim() ||
+      (email ?? '').split('@')[0] ||
+      t({
+        message: 'Friend',
+        comment: 'The name of a new account whose Google profile has neither a name nor an email address',
+      }),
   };
 }
 
@@ -96,10 +103,10 @@ export function googleErrorMessage(error: unknown): string | undefined {
     case 'auth/user-cancelled':
       return undefined; // the user changed their mind: nothing to report
     case 'auth/network-request-failed':
-      return 'Google cannot be reached. Check your connection and try again.';
+      return t`Google cannot be reached. Check your connection and try again.`;
     case 'auth/unauthorized-domain':
-      return 'Google sign-in is not allowed on this address. Please use your email and password.';
+      return t`Google sign-in is not allowed on this address. Please use your email and password.`;
     default:
-      return 'Google sign-in did not complete. Please try again.';
+      return t`Google sign-in did not complete. Please try again.`;
   }
 }

@@ -1,16 +1,22 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/toast';
 import { useSignInProviders } from './sign-in-providers.hook';
 
-export const LINKED_MESSAGE = (provider: string) =>
-  `Your ${provider} sign-in is now linked to your existing account (same verified email). You can use either; Settings, Profile lists both.`;
+/** `provider`: its name ('Google', the OpenID Connect provider's label), undefined when unknown. */
+export const LINKED_MESSAGE = (provider: string | undefined) =>
+  provider === undefined
+    ? t`Your provider sign-in is now linked to your existing account (same verified email). You can use either; Settings, Profile lists both.`
+    : t`Your ${provider} sign-in is now linked to your existing account (same verified email). You can use either; Settings, Profile lists both.`;
 
 /**
  * The provider opened a password account whose address was never verified, and the server locked
  * out whoever registered it (decision 219): said plainly, with what is gone and the way back.
  */
-export const SECURED_MESSAGE = (provider: string) =>
-  `Your ${provider} sign-in opened the account registered with this email. That address had never been verified, so to lock out whoever registered it we removed its password, signed out its devices and removed its caregivers, calendar link and open invitations. Set a password in Settings, Profile if you want one.`;
+export const SECURED_MESSAGE = (provider: string | undefined) =>
+  provider === undefined
+    ? t`Your provider sign-in opened the account registered with this email. That address had never been verified, so to lock out whoever registered it we removed its password, signed out its devices and removed its caregivers, calendar link and open invitations. Set a password in Settings, Profile if you want one.`
+    : t`Your ${provider} sign-in opened the account registered with this email. That address had never been verified, so to lock out whoever registered it we removed its password, signed out its devices and removed its caregivers, calendar link and open invitations. Set a password in Settings, Profile if you want one.`;
 
 /** Long enough to read the message above. */
 export const SECURED_TOAST = { durationMs: 15_000 };
@@ -44,8 +50,8 @@ export function useSignInNotice(search: string) {
     if ((!notice.error && !notice.signedIn) || !ready || reported) return;
     reported = true;
     if (notice.error) notify.error(notice.error);
-    if (notice.signedIn === 'linked') notify.info(LINKED_MESSAGE(label ?? 'provider'));
-    if (notice.signedIn === 'secured') notify.warning(SECURED_MESSAGE(label ?? 'provider'), SECURED_TOAST);
+    if (notice.signedIn === 'linked') notify.info(LINKED_MESSAGE(label));
+    if (notice.signedIn === 'secured') notify.warning(SECURED_MESSAGE(label), SECURED_TOAST);
     const url = new URL(window.location.href);
     url.searchParams.delete('signin_error');
     url.searchParams.delete('signin');

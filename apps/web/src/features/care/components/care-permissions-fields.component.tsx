@@ -1,10 +1,16 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CARE_DELAY_MINUTES, type CarePermissions } from '@medrem/contract';
 import { inputClass } from '../../../shared/ui/button.styles';
 
 const DELAYS = [15, 30, 60, 120, 240, 480, CARE_DELAY_MINUTES.max];
 
-export const delayLabel = (minutes: number) =>
-  minutes < 60 ? `${minutes} minutes` : `${minutes / 60} ${minutes === 60 ? 'hour' : 'hours'}`;
+export const delayLabel = (minutes: number): string => {
+  const hours = minutes / 60;
+  return minutes < 60
+    ? plural(minutes, { one: '# minute', other: '# minutes' })
+    : plural(hours, { one: '# hour', other: '# hours' });
+};
 
 /** What a caregiver may see and when they are alerted: plain checkboxes and a select (no library). */
 export function CarePermissionsFields(props: {
@@ -12,6 +18,7 @@ export function CarePermissionsFields(props: {
   value: CarePermissions;
   onChange: (value: CarePermissions) => void;
 }) {
+  const { t } = useLingui();
   const { idPrefix, value, onChange } = props;
   const set = (change: Partial<CarePermissions>) => onChange({ ...value, ...change });
   const check = (key: 'canSeeMedicines' | 'missedDoseAlerts' | 'refillAlerts', label: string) => (
@@ -28,16 +35,18 @@ export function CarePermissionsFields(props: {
   );
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 font-medium text-slate-900">What they see and when they are alerted</legend>
+      <legend className="mb-1 font-medium text-slate-900">
+        <Trans>What they see and when they are alerted</Trans>
+      </legend>
       <p className="text-sm text-slate-600">
-        They always see how many doses you took today. They can never change anything.
+        <Trans>They always see how many doses you took today. They can never change anything.</Trans>
       </p>
-      {check('canSeeMedicines', 'They may also see my medicine list')}
-      {check('missedDoseAlerts', 'Alert them when I miss a dose')}
+      {check('canSeeMedicines', t`They may also see my medicine list`)}
+      {check('missedDoseAlerts', t`Alert them when I miss a dose`)}
       {value.missedDoseAlerts ? (
         <div className="flex flex-col gap-1 pl-8">
           <label htmlFor={`${idPrefix}-delay`} className="text-sm text-slate-700">
-            How long after my own “still not taken?” alert (which comes 1 hour after the dose)
+            <Trans>How long after my own “still not taken?” alert (which comes 1 hour after the dose)</Trans>
           </label>
           <select
             id={`${idPrefix}-delay`}
@@ -55,7 +64,7 @@ export function CarePermissionsFields(props: {
           </select>
         </div>
       ) : null}
-      {check('refillAlerts', 'Alert them when a medicine is running out')}
+      {check('refillAlerts', t`Alert them when a medicine is running out`)}
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CARE_INVITATION_DAYS, DEFAULT_CARE_PERMISSIONS, emailSchema } from '@medrem/contract';
 import { Copy } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -19,6 +20,7 @@ const invitationLink = (token: string) =>
  * link and sends it however they like; it works once, for the invited email only (decision 140).
  */
 export function InviteCaregiver() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const invalidate = useInvalidateCare();
   const [email, setEmail] = useState('');
@@ -38,7 +40,7 @@ export function InviteCaregiver() {
       setEmail('');
       await invalidate();
     } catch (failure) {
-      setError(messageOf(failure) ?? 'The invitation could not be made. Please try again.');
+      setError(messageOf(failure) ?? t`The invitation could not be made. Please try again.`);
     }
   };
 
@@ -46,16 +48,18 @@ export function InviteCaregiver() {
     if (!sent) return;
     try {
       await navigator.clipboard.writeText(sent.link);
-      notify.success('Invitation link copied.');
+      notify.success(t`Invitation link copied.`);
     } catch {
-      notify.warning('Copying is not allowed here: select the link and copy it yourself.');
+      notify.warning(t`Copying is not allowed here: select the link and copy it yourself.`);
     }
   };
 
+  const invited = sent?.email;
+  const days = CARE_INVITATION_DAYS;
   return (
     <div className="flex flex-col gap-4">
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        <Field id="care-invite-email" label="Caregiver’s email" error={error}>
+        <Field id="care-invite-email" label={t`Caregiver’s email`} error={error}>
           <input
             type="email"
             autoComplete="email"
@@ -67,21 +71,27 @@ export function InviteCaregiver() {
         </Field>
         <CarePermissionsFields idPrefix="care-invite" value={permissions} onChange={setPermissions} />
         <button type="submit" className={`${buttonClass.primary} self-start`} disabled={invite.isPending}>
-          Create invitation link
+          <Trans>Create invitation link</Trans>
         </button>
       </form>
       {sent ? (
         <div className="rounded-lg border border-slate-200 bg-brand-50 p-3" role="status">
-          <p className="font-medium text-slate-900">Invitation for {sent.email} is ready.</p>
+          <p className="font-medium text-slate-900">
+            <Trans>Invitation for {invited} is ready.</Trans>
+          </p>
           <p className="text-sm text-slate-700">
             {sent.mailed
-              ? `We emailed it to ${sent.email}. You can also copy the link and send it yourself.`
-              : 'It was not emailed: invitations are mailed once your own address is verified (see the notice at the top). Copy this link and send it to them yourself.'}{' '}
-            It works once, for {CARE_INVITATION_DAYS} days, and only for the account with that email.
+              ? t`We emailed it to ${invited}. You can also copy the link and send it yourself.`
+              : t`It was not emailed: invitations are mailed once your own address is verified (see the notice at the top). Copy this link and send it to them yourself.`}{' '}
+            <Plural
+              value={days}
+              one="It works once, for # day, and only for the account with that email."
+              other="It works once, for # days, and only for the account with that email."
+            />
           </p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
             <label htmlFor="care-invite-link" className="sr-only">
-              Invitation link
+              <Trans>Invitation link</Trans>
             </label>
             <input
               id="care-invite-link"
@@ -91,7 +101,7 @@ export function InviteCaregiver() {
               onFocus={(e) => e.target.select()}
             />
             <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
-              <Copy aria-hidden className="size-4" /> Copy link
+              <Copy aria-hidden className="size-4" /> <Trans>Copy link</Trans>
             </button>
           </div>
         </div>

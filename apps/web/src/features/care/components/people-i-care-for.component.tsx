@@ -1,5 +1,8 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CaredPersonView } from '@medrem/contract';
-import { formatTime12h } from '@medrem/domain';
+import { slotNameText } from '../../../i18n/domain-texts';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
 import { trpc } from '../../../lib/trpc';
@@ -10,19 +13,30 @@ import { useSignedInUser } from '../../auth/auth.context';
 import { useInvalidateCare, usePeopleICareFor } from '../care.queries';
 
 const STATUS = {
-  taken: { label: 'Taken', className: 'bg-green-100 text-green-900' },
-  'not-taken': { label: 'Not taken yet', className: 'bg-amber-100 text-amber-900' },
-  upcoming: { label: 'Later today', className: 'bg-slate-100 text-slate-800' },
+  taken: {
+    label: msg({ message: 'Taken', comment: 'A dose’s state: taken' }),
+    className: 'bg-green-100 text-green-900',
+  },
+  'not-taken': { label: msg`Not taken yet`, className: 'bg-amber-100 text-amber-900' },
+  upcoming: { label: msg`Later today`, className: 'bg-slate-100 text-slate-800' },
 } as const;
 
 /** An as-needed medicine's day: each intake's time, and which passed a safety limit (decision 189). */
 function asNeededText(intakes: readonly { time: string; override: boolean }[]): string {
-  if (intakes.length === 0) return 'none taken today';
-  const times = intakes.map((x) => `${formatTime12h(x.time)}${x.override ? ' (past a safety limit)' : ''}`);
-  return `taken ${intakes.length === 1 ? 'once' : `${intakes.length} times`} today: ${times.join(', ')}`;
+  if (intakes.length === 0) return t`none taken today`;
+  const times = intakes
+    .map((x) => {
+      const time = formatTimeOfDay(x.time);
+      return x.override ? t`${time} (past a safety limit)` : time;
+    })
+    .join(', ');
+  const count = intakes.length;
+  return t`taken ${plural(count, { one: 'once', other: '# times' })} today: ${times}`;
 }
 
 function Person({ person }: { person: CaredPersonView }) {
+  const { t } = useLingui();
+  const name = person.name;
   const user = useSignedInUser();
   const invalidate = useInvalidateCare();
   const leave = trpc.care.leave.useMutation();
@@ -33,18 +47,17 @@ function Person({ person }: { person: CaredPersonView }) {
   const taken = today.slots.reduce((sum, slot) => sum + Math.min(slot.taken, slot.planned), 0);
   const onLeave = async () => {
     const sure = await confirmDialog({
-      title: `Stop caring for ${person.name}?`,
-      message:
-        'You stop seeing their doses and getting their alerts at once. Only a new invitation brings you back.',
-      confirmLabel: 'Leave',
+      title: t`Stop caring for ${name}?`,
+      message: t`You stop seeing their doses and getting their alerts at once. Only a new invitation brings you back.`,
+      confirmLabel: t({ message: 'Leave', comment: 'Button: stop caring for a person' }),
       danger: true,
     });
     if (!sure) return;
     try {
       await leave.mutateAsync({ userEmail: user.email, patientId: person.patientId });
-      notify.success(`You no longer care for ${person.name}.`);
+      notify.success(t`You no longer care for ${name}.`);
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Could not leave. Please try again.');
+      notify.error(messageOf(error) ?? t`Could not leave. Please try again.`);
     }
     await invalidate();
   };
@@ -57,40 +70,55 @@ function Person({ person }: { person: CaredPersonView }) {
             {person.name}
           </h3>
           <p className="text-slate-700">
-            Today: {taken} of {planned} {planned === 1 ? 'dose' : 'doses'} taken
+            {t`Today: ${taken} of ${plural(planned, { one: '# dose', other: '# doses' })} taken`}
           </p>
         </div>
         <button type="button" className={buttonClass.secondary} onClick={() => void onLeave()}>
-          Leave<span className="sr-only"> {person.name}’s circle</span>
+          <Trans>
+            Leave<span className="sr-only"> {name}’s circle</span>
+          </Trans>
         </button>
       </div>
       {today.slots.length > 0 ? (
-        <ul className="mt-3 flex flex-col gap-2" aria-label={`${person.name}’s doses today`}>
-          {today.slots.map((slot) => (
-            <li key={slot.slot} className="flex items-center justify-between gap-2">
-              <span className="text-slate-800">
-                {slot.name} · {slot.time} · {slot.taken} of {slot.planned}
-              </span>
-              <span className={`rounded-full px-3 py-1 text-sm font-medium ${STATUS[slot.status].className}`}>
-                {STATUS[slot.status].label}
-              </span>
-            </li>
-          ))}
+        <ul className="mt-3 flex flex-col gap-2" aria-label={t`${name}’s doses today`}>
+          {today.slots.map((slot) => {
+            const { time, taken: slotTaken, planned: slotPlanned } = slot;
+            const slotName = slotNameText(slot.name);
+            return (
+              <li key={slot.slot} className="flex items-center justify-between gap-2">
+                <span className="text-slate-800">
+                  {t`${slotName} · ${time} · ${slotTaken} of ${slotPlanned}`}
+                </span>
+                <span
+                  className={`rounded-full px-3 py-1 text-sm font-medium ${STATUS[slot.status].className}`}
+                >
+                  {t(STATUS[slot.status].label)}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       ) : (
-        <p className="mt-2 text-slate-700">No doses planned today.</p>
+        <p className="mt-2 text-slate-700">
+          <Trans>No doses planned today.</Trans>
+        </p>
       )}
       {person.medicines ? (
         <div className="mt-3">
-          <h4 className="font-medium text-slate-900">Medicines</h4>
+          <h4 className="font-medium text-slate-900">
+            <Trans>Medicines</Trans>
+          </h4>
           <ul className="text-slate-700">
-            {person.medicines.map((m, i) => (
-              <li key={`${m.name}-${i}`}>
-                {m.name}
-                {m.dosage ? ` (${m.dosage})` : ''}:{' '}
-                {m.asNeeded ? asNeededText(m.asNeeded) : `${m.taken} of ${m.due} taken today`}
-              </li>
-            ))}
+            {person.medicines.map((m, i) => {
+              const { taken: medicineTaken, due } = m;
+              return (
+                <li key={`${m.name}-${i}`}>
+                  {m.name}
+                  {m.dosage ? ` (${m.dosage})` : ''}:{' '}
+                  {m.asNeeded ? asNeededText(m.asNeeded) : t`${medicineTaken} of ${due} taken today`}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}
@@ -100,18 +128,19 @@ function Person({ person }: { person: CaredPersonView }) {
 
 /** The caregiver's side: read-only, today's status of each person; no control changes their data. */
 export function PeopleICareFor() {
+  const { t } = useLingui();
   const { data, isPending, error } = usePeopleICareFor();
-  if (isPending) return <Spinner label="Loading the people you care for..." />;
-  if (error) return <p role="alert">{messageOf(error) ?? 'Could not load the people you care for.'}</p>;
+  if (isPending) return <Spinner label={t`Loading the people you care for...`} />;
+  if (error) return <p role="alert">{messageOf(error) ?? t`Could not load the people you care for.`}</p>;
   if (data.patients.length === 0) {
     return (
       <p className="text-slate-700">
-        You do not care for anyone yet. Someone can invite you from their Care screen.
+        <Trans>You do not care for anyone yet. Someone can invite you from their Care screen.</Trans>
       </p>
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="People you care for">
+    <ul className="flex flex-col gap-3" aria-label={t`People you care for`}>
       {data.patients.map((p) => (
         <Person key={p.patientId} person={p} />
       ))}

@@ -1,6 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Medicine } from '@medrem/contract';
 import { ERROR_REASONS } from '@medrem/contract/constants';
-import { formatTime12h, zonedNow } from '@medrem/domain';
+import { zonedNow } from '@medrem/domain';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { useState } from 'react';
 import { messageOf, reasonOf } from '../../../lib/api-error';
 import { serverClock } from '../../../lib/server-clock';
@@ -13,15 +16,18 @@ import { asNeededLogRange, asNeededWarning, intakesOn } from '../as-needed.model
 
 /** The limits in plain words, e.g. 'At most 4 in 24 hours, at least 4 hours apart.' */
 export function limitsText(schedule: Extract<Medicine['schedule'], { kind: 'asNeeded' }>): string {
-  const parts = [
-    schedule.maxPer24h !== null ? `at most ${schedule.maxPer24h} in 24 hours` : null,
-    schedule.minIntervalMinutes !== null ? `at least ${hoursText(schedule.minIntervalMinutes)} apart` : null,
-  ].filter(Boolean);
-  return parts.length ? `${parts.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) : 'No limit set.';
-}
-
-function hoursText(minutes: number): string {
-  return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
+  const max = schedule.maxPer24h;
+  const minutes = schedule.minIntervalMinutes;
+  if (minutes === null) return max === null ? t`No limit set.` : t`At most ${max} in 24 hours.`;
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return max === null
+      ? t`At least ${plural(hours, { one: '# hour', other: '# hours' })} apart.`
+      : t`At most ${max} in 24 hours, at least ${plural(hours, { one: '# hour', other: '# hours' })} apart.`;
+  }
+  return max === null
+    ? t`At least ${plural(minutes, { one: '# minute', other: '# minutes' })} apart.`
+    : t`At most ${max} in 24 hours, at least ${plural(minutes, { one: '# minute', other: '# minutes' })} apart.`;
 }
 
 /**
@@ -32,7 +38,9 @@ function hoursText(minutes: number): string {
  * user may still record a refused dose after an explicit confirmation (marked as an override).
  */
 export function AsNeededMedicine(props: { medicine: Medicine; today: string; timeZone: string }) {
+  const { t } = useLingui();
   const { medicine, today, timeZone } = props;
+  const name = medicine.name;
   const schedule = medicine.schedule?.kind === 'asNeeded' ? medicine.schedule : null;
   const utils = trpc.useUtils();
   const invalidateMedicines = useInvalidateMedicines();
@@ -44,17 +52,17 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
   const record = async (override: boolean) => {
     await take.mutateAsync({ id: medicine.id, override });
     setRefusal(null);
-    notify.success(`${medicine.name} marked as taken!`);
+    notify.success(t`${name} marked as taken!`);
     await Promise.all([utils.medicine.asNeededLog.invalidate({ id: medicine.id }), invalidateMedicines()]);
   };
   const askOverride = async (message: string) => {
     setRefusal(message);
     const confirmed = await confirmDialog({
-      title: 'Take it anyway?',
-      message: `${message} Record this dose anyway? It will be marked as over the limit in your history and report.`,
-      confirmLabel: 'Yes, record it anyway',
+      title: t`Take it anyway?`,
+      message: t`${message} Record this dose anyway? It will be marked as over the limit in your history and report.`,
+      confirmLabel: t`Yes, record it anyway`,
     });
-    if (confirmed) await record(true).catch(() => notify.error('Could not record the dose.'));
+    if (confirmed) await record(true).catch(() => notify.error(t`Could not record the dose.`));
   };
   const takeNow = async () => {
     const at = serverClock.now().getTime();
@@ -72,7 +80,7 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
     // The limits are judged by the server against every device's intakes: not queued offline.
     if (!navigator.onLine) {
       notify.warning(
-        "You're offline. An as-needed dose is checked against its limits online, so nothing was recorded.",
+        t`You're offline. An as-needed dose is checked against its limits online, so nothing was recorded.`,
       );
       return;
     }
@@ -81,15 +89,23 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
     } catch (error) {
       // Only a safety limit may be overridden; any other refusal (a 409 of the key too) is shown as is.
       if (reasonOf(error) !== ERROR_REASONS.asNeededLimit) {
-        notify.error(messageOf(error) ?? 'Could not record the dose. Please try again.');
+        notify.error(messageOf(error) ?? t`Could not record the dose. Please try again.`);
         return;
       }
-      await askOverride(messageOf(error) ?? 'This dose would pass a safety limit.');
+      await askOverride(messageOf(error) ?? t`This dose would pass a safety limit.`);
     }
   };
 
   const titleId = `as-needed-${medicine.id}-title`;
   const takenToday = intakesOn(log.data?.intakes ?? [], today, timeZone);
+  const times = takenToday.length
+    ? takenToday
+        .map((i) => {
+          const time = formatTimeOfDay(zonedNow(new Date(i.takenAt), timeZone).time);
+          return i.override ? t`${time} (over the limit)` : time;
+        })
+        .join(', ')
+    : t({ message: 'none', comment: 'Taken today: none (no as-needed dose taken today)' });
   return (
     <section
       aria-labelledby={titleId}
@@ -97,19 +113,13 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-        {medicine.name} <span className="text-sm font-normal text-slate-700">as needed</span>
+        <Trans>
+          {name} <span className="text-sm font-normal text-slate-700">as needed</span>
+        </Trans>
       </h3>
       <p className="text-sm text-slate-700">{limitsText(schedule)}</p>
       <p className="text-sm text-slate-800">
-        Taken today:{' '}
-        {takenToday.length
-          ? takenToday
-              .map((i) => {
-                const time = formatTime12h(zonedNow(new Date(i.takenAt), timeZone).time);
-                return i.override ? `${time} (over the limit)` : time;
-              })
-              .join(', ')
-          : 'none'}
+        <Trans>Taken today: {times}</Trans>
       </p>
       {refusal ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
@@ -122,7 +132,7 @@ export function AsNeededMedicine(props: { medicine: Medicine; today: string; tim
         disabled={take.isPending}
         onClick={() => void takeNow()}
       >
-        Take now
+        <Trans>Take now</Trans>
       </button>
     </section>
   );

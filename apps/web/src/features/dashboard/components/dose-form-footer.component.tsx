@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /**
  * The end of a dose's small form (skip, postpone): its submit and Cancel, and the refusal read out
  * where the form is (`errorId` is what the field's aria-describedby names).
@@ -24,7 +26,7 @@ export function DoseFormFooter(props: {
           className="min-h-11 rounded-md border border-slate-400 px-4"
           onClick={props.onCancel}
         >
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
       {props.error ? (

@@ -1,4 +1,6 @@
-import { formatTime12h, postponeIssue, quickPostponeTimes } from '@medrem/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { postponeIssue, quickPostponeTimes } from '@medrem/domain';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { useId, useState } from 'react';
 import { DoseFormFooter } from './dose-form-footer.component';
 
@@ -13,6 +15,7 @@ export function DosePostponeEditor(props: {
   onPostpone: (newTime: string) => Promise<string | null>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { doseName, plannedTime, now } = props;
   const id = useId();
   const [time, setTime] = useState('');
@@ -34,22 +37,35 @@ export function DosePostponeEditor(props: {
       }}
     >
       <p id={`${id}-legend`} className="font-medium text-slate-900">
-        Postpone {doseName} to a later time today
+        <Trans>Postpone {doseName} to a later time today</Trans>
       </p>
       <div className="flex flex-wrap gap-2">
-        {quick.map((q) => (
-          <button
-            key={q.minutes}
-            type="button"
-            className="min-h-11 rounded-md border border-brand-700 px-3 text-brand-800"
-            onClick={() => void save(q.time)}
-          >
-            {q.minutes < 60 ? `+${q.minutes} min` : `+${q.minutes / 60} h`} ({formatTime12h(q.time)})
-          </button>
-        ))}
+        {quick.map((q) => {
+          const time = formatTimeOfDay(q.time);
+          const minutes = q.minutes;
+          const hours = q.minutes / 60;
+          return (
+            <button
+              key={q.minutes}
+              type="button"
+              className="min-h-11 rounded-md border border-brand-700 px-3 text-brand-800"
+              onClick={() => void save(q.time)}
+            >
+              {minutes < 60
+                ? t({
+                    message: `+${minutes} min (${time})`,
+                    comment: 'Postpone by this many minutes, to this time',
+                  })
+                : t({
+                    message: `+${hours} h (${time})`,
+                    comment: 'Postpone by this many hours, to this time',
+                  })}
+            </button>
+          );
+        })}
       </div>
       <label htmlFor={`${id}-time`} className="text-slate-800">
-        Another time today
+        <Trans>Another time today</Trans>
       </label>
       <input
         id={`${id}-time`}
@@ -62,7 +78,7 @@ export function DosePostponeEditor(props: {
         className="w-40 rounded-md border border-slate-400 px-2 py-2"
       />
       <DoseFormFooter
-        submitLabel="Postpone dose"
+        submitLabel={t`Postpone dose`}
         onCancel={props.onClose}
         error={error}
         errorId={`${id}-error`}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { postponedText, zonedNow } from '@medrem/domain';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -24,6 +25,7 @@ export function DosePostpone(props: {
   postponedTo: string | null;
   timeZone: string;
 }) {
+  const { t } = useLingui();
   const { medicine, doseName, postponedTo } = props;
   const { postpone, undo } = usePostponeDose({
     medicineId: medicine.id,
@@ -40,7 +42,7 @@ export function DosePostpone(props: {
   if (props.date !== now.date) return null;
   if (editing) {
     return (
-      <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+      <Suspense fallback={<p className="text-sm text-slate-600">{t`Loading…`}</p>}>
         <DosePostponeEditor
           doseName={doseName}
           plannedTime={props.plannedTime}
@@ -61,21 +63,23 @@ export function DosePostpone(props: {
       <button
         type="button"
         className="min-h-11 text-brand-700 underline"
-        aria-label={`${postponedTo ? 'Postpone again' : 'Postpone'} ${doseName}`}
+        aria-label={postponedTo ? t`Postpone again ${doseName}` : t`Postpone ${doseName}`}
         onPointerEnter={() => void DosePostponeEditor.load().catch(() => undefined)}
         onFocus={() => void DosePostponeEditor.load().catch(() => undefined)}
         onClick={() => setEditing(true)}
       >
-        {postponedTo ? 'Change' : 'Postpone'}
+        {postponedTo
+          ? t({ message: 'Change', comment: 'Button: choose another time for a postponed dose' })
+          : t({ message: 'Postpone', comment: 'Button: move a dose to a later time today' })}
       </button>
       {postponedTo ? (
         <button
           type="button"
           className="min-h-11 text-brand-700 underline"
-          aria-label={`Undo postponing ${doseName}`}
+          aria-label={t`Undo postponing ${doseName}`}
           onClick={() => void undo().then(setError)}
         >
-          Undo
+          <Trans>Undo</Trans>
         </button>
       ) : null}
       {error ? (

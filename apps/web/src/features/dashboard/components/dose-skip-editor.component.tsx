@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SKIP_NOTE_MAX, SKIP_REASONS, SKIP_REASON_LABELS, type SkipReason } from '@medrem/domain';
 import { useId, useState } from 'react';
 import { DoseFormFooter } from './dose-form-footer.component';
@@ -13,6 +14,7 @@ export function DoseSkipEditor(props: {
   onSkip: (reason: SkipReason | null, note: string) => Promise<string | null>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { doseName, onSkip, onClose } = props;
   const [reason, setReason] = useState<SkipReason | null>(null);
   const [note, setNote] = useState('');
@@ -28,7 +30,7 @@ export function DoseSkipEditor(props: {
   };
   const options: { value: SkipReason | null; label: string }[] = [
     ...SKIP_REASONS.map((value) => ({ value, label: SKIP_REASON_LABELS[value] })),
-    { value: null, label: 'No reason given' },
+    { value: null, label: t`No reason given` },
   ];
   return (
     <form
@@ -39,7 +41,9 @@ export function DoseSkipEditor(props: {
       }}
     >
       <fieldset>
-        <legend className="mb-1 font-medium text-slate-900">Skip {doseName}? Why:</legend>
+        <legend className="mb-1 font-medium text-slate-900">
+          <Trans>Skip {doseName}? Why:</Trans>
+        </legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {options.map((option) => (
             <label key={option.value ?? 'none'} className="flex min-h-11 items-center gap-2 text-slate-800">
@@ -56,7 +60,7 @@ export function DoseSkipEditor(props: {
         </div>
       </fieldset>
       <label htmlFor={`${id}-note`} className="text-slate-800">
-        Note (optional)
+        <Trans>Note (optional)</Trans>
       </label>
       <input
         id={`${id}-note`}
@@ -69,7 +73,7 @@ export function DoseSkipEditor(props: {
         className="rounded-md border border-slate-400 px-2 py-2"
       />
       <DoseFormFooter
-        submitLabel="Skip dose"
+        submitLabel={t`Skip dose`}
         busy={busy}
         onCancel={onClose}
         error={error}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { skipText } from '@medrem/domain';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -21,6 +22,7 @@ export function DoseSkip(props: {
   taken: boolean;
   skipped: DoseSkipView | null;
 }) {
+  const { t } = useLingui();
   const { medicine, doseName, taken, skipped } = props;
   const { skip, unskip } = useSkipDose({
     medicineId: medicine.id,
@@ -38,10 +40,10 @@ export function DoseSkip(props: {
         <button
           type="button"
           className="ml-1 font-normal text-brand-700 underline"
-          aria-label={`Undo skipping ${doseName}`}
+          aria-label={t`Undo skipping ${doseName}`}
           onClick={() => void unskip().then(setError)}
         >
-          Undo
+          <Trans>Undo</Trans>
         </button>
         {error ? (
           <span role="alert" className="block font-normal text-red-800">
@@ -56,15 +58,15 @@ export function DoseSkip(props: {
       <button
         type="button"
         className="mt-1 min-h-11 text-sm text-brand-700 underline"
-        aria-label={`Skip ${doseName}`}
+        aria-label={t`Skip ${doseName}`}
         onClick={() => setEditing(true)}
       >
-        Skip
+        {t({ message: 'Skip', comment: 'Button: skip a dose on purpose' })}
       </button>
     );
   }
   return (
-    <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+    <Suspense fallback={<p className="text-sm text-slate-600">{t`Loading…`}</p>}>
       <DoseSkipEditor doseName={doseName} onSkip={skip} onClose={() => setEditing(false)} />
     </Suspense>
   );

@@ -1,4 +1,8 @@
-import { formatTime12h, type SlotStatus } from '@medrem/domain';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type SlotStatus } from '@medrem/domain';
+import { slotNameText, slotStatusText } from '../../../i18n/domain-texts';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { Link } from '@tanstack/react-router';
 import { Moon, Sun, Sunrise, Sunset, type LucideIcon } from 'lucide-react';
 import { type DoseSlotView, type SlotDose, doseLine } from '../dose-slots.model';
@@ -28,7 +32,7 @@ const SLOT_ICON: Record<DoseSlotView['name'], LucideIcon> = {
 };
 
 /** Decision 187: why a dose before the medicine was added is not due, and that a tick still counts. */
-export const BEFORE_ADDED_NOTE = 'Before you added it: tick it if you took it.';
+export const BEFORE_ADDED_NOTE = msg`Before you added it: tick it if you took it.`;
 
 export function DoseSlotCard(props: {
   slot: DoseSlotView;
@@ -44,10 +48,19 @@ export function DoseSlotCard(props: {
    */
   interval?: { key: string; note: string };
 }) {
+  const { t } = useLingui();
   const { slot, interval } = props;
   const Icon = SLOT_ICON[slot.name];
   const id = interval ? `interval-${interval.key}` : slot.id;
   const titleId = `${id}-title`;
+  // "Metformin, Morning dose": which dose a control is about (the card's time on an every-N-hours card).
+  // The domain's name, in the page's language; a title made distinct by its time has it already.
+  const title = slot.title === slot.name ? slotNameText(slot.name) : slot.title;
+  const when = interval ? formatTimeOfDay(slot.time) : title;
+  const doseName = (name: string) =>
+    t({ message: `${name}, ${when} dose`, comment: '{when} is a slot name (Morning…) or a time' });
+  const tickLabel = (name: string) =>
+    t({ message: `${name}, ${when} dose taken`, comment: '{when} is a slot name (Morning…) or a time' });
   return (
     <section
       aria-labelledby={titleId}
@@ -59,21 +72,23 @@ export function DoseSlotCard(props: {
           <Icon aria-hidden="true" className="size-6 text-brand-700" />
           <div>
             <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-              {slot.title}
+              {title}
             </h3>
             {slot.title === slot.name ? (
-              <p className="text-sm text-slate-700">{formatTime12h(slot.time)}</p>
+              <p className="text-sm text-slate-700">{formatTimeOfDay(slot.time)}</p>
             ) : null}
           </div>
         </div>
         <span
           className={`shrink-0 rounded-full px-2.5 py-1 text-sm font-medium whitespace-nowrap ${STATUS_STYLE[slot.status]}`}
         >
-          {slot.status}
+          {slotStatusText(slot.status)}
         </span>
       </header>
       {slot.doses.length === 0 ? (
-        <p className="my-4 text-slate-600">No medicines in this slot.</p>
+        <p className="my-4 text-slate-600">
+          <Trans>No medicines in this slot.</Trans>
+        </p>
       ) : (
         <ul className="my-3 flex flex-col gap-2">
           {slot.doses.map((dose) => (
@@ -83,7 +98,7 @@ export function DoseSlotCard(props: {
                   <p className="font-medium text-slate-900">{dose.medicine.name}</p>
                   <p className="text-sm text-slate-700">{doseLine(dose)}</p>
                   {dose.beforeAdded && !dose.taken ? (
-                    <p className="text-sm text-slate-600">{BEFORE_ADDED_NOTE}</p>
+                    <p className="text-sm text-slate-600">{t(BEFORE_ADDED_NOTE)}</p>
                   ) : null}
                   {dose.taken && dose.takenAt ? (
                     <DoseTakenAt
@@ -96,7 +111,7 @@ export function DoseSlotCard(props: {
                   ) : null}
                 </div>
                 <DoseTick
-                  label={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose taken`}
+                  label={tickLabel(dose.medicine.name)}
                   taken={dose.taken}
                   available={slot.available}
                   busy={false}
@@ -106,7 +121,7 @@ export function DoseSlotCard(props: {
               </div>
               <DosePostpone
                 medicine={dose.medicine}
-                doseName={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose`}
+                doseName={doseName(dose.medicine.name)}
                 date={props.date}
                 slot={dose.slot}
                 plannedTime={dose.plannedTime ?? slot.time}
@@ -116,7 +131,7 @@ export function DoseSlotCard(props: {
               />
               <DoseSkip
                 medicine={dose.medicine}
-                doseName={`${dose.medicine.name}, ${interval ? formatTime12h(slot.time) : slot.title} dose`}
+                doseName={doseName(dose.medicine.name)}
                 date={props.date}
                 slot={dose.slot}
                 taken={dose.taken}
@@ -129,14 +144,16 @@ export function DoseSlotCard(props: {
       {interval ? (
         <p className="mt-auto text-sm text-slate-700">{interval.note}</p>
       ) : slot.index < 0 ? (
-        <p className="mt-auto text-sm text-slate-700">A time set for this medicine.</p>
+        <p className="mt-auto text-sm text-slate-700">
+          <Trans>A time set for this medicine.</Trans>
+        </p>
       ) : (
         <Link
           to="/settings"
           search={{ tab: 'medicineDefaults' }}
           className="mt-auto text-sm text-brand-700 underline"
         >
-          You can set your default time from settings
+          <Trans>You can set your default time from settings</Trans>
         </Link>
       )}
     </section>

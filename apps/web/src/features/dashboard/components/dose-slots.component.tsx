@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Settings } from '@medrem/contract';
 import { DEFAULT_TAKE_EARLY_MINUTES, type ZonedNow, lastCourseDay } from '@medrem/domain';
 import { useMemo } from 'react';
@@ -22,6 +23,7 @@ import { DoseSlotCard } from './dose-slot-card.component';
  * order of their time (decision 192).
  */
 export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow }) {
+  const { t } = useLingui();
   const medicines = useMedicines();
   const list = useMemo(() => medicines.data ?? [], [medicines.data]);
   const { takenById, takenAtById, skippedById, postponedById, pendingTicks } = useTakenToday(list, now.date);
@@ -47,10 +49,10 @@ export function DoseSlots({ settings, now }: { settings: Settings; now: ZonedNow
   return (
     <section aria-labelledby="today-doses-title" className={cardClass}>
       <h2 id="today-doses-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Today&apos;s doses
+        <Trans>Today's doses</Trans>
       </h2>
       {medicines.isPending ? (
-        <Spinner label="Loading your doses..." />
+        <Spinner label={t`Loading your doses...`} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {cards.map((card) => {

@@ -1,6 +1,10 @@
+import { i18n } from '@lingui/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DoseTick, NOT_YET_AVAILABLE_HINT } from './dose-tick.component';
+import { DoseTick, NOT_YET_AVAILABLE_HINT as HINT } from './dose-tick.component';
+
+/** The hint in the page's language (English in the tests). */
+const NOT_YET_AVAILABLE_HINT = i18n._(HINT);
 
 describe('DoseTick', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NOT_YET_AVAILABLE_HINT_MS } from '@medrem/domain';
 import { Check, CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
-export const NOT_YET_AVAILABLE_HINT = 'Available after scheduled time';
+export const NOT_YET_AVAILABLE_HINT = msg`Available after scheduled time`;
 
 /**
  * The tick of one dose. Before the slot's time it is disabled (aria-disabled, so it still receives
@@ -17,6 +19,7 @@ export function DoseTick(props: {
   waiting?: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useLingui();
   const { label, taken, available, busy, waiting = false, onToggle } = props;
   const [hint, setHint] = useState(false);
   useEffect(() => {
@@ -34,7 +37,7 @@ export function DoseTick(props: {
           data-testid="waiting-to-sync"
         >
           <CloudOff aria-hidden="true" className="size-4" />
-          Waiting to sync
+          <Trans>Waiting to sync</Trans>
         </span>
       ) : null}
       <button
@@ -56,7 +59,7 @@ export function DoseTick(props: {
       <span role="status" className="absolute top-full right-0 z-10 mt-1 whitespace-nowrap">
         {hint ? (
           <span className="rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow">
-            {NOT_YET_AVAILABLE_HINT}
+            {t(NOT_YET_AVAILABLE_HINT)}
           </span>
         ) : null}
       </span>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
 /**
@@ -33,7 +34,7 @@ export function TakenAtEditor(props: {
       }}
     >
       <label htmlFor={fieldId} className="text-slate-800">
-        {medicineName} taken at
+        <Trans>{medicineName} taken at</Trans>
       </label>
       <input
         id={fieldId}
@@ -50,10 +51,10 @@ export function TakenAtEditor(props: {
         disabled={busy}
         className="rounded-md bg-brand-700 px-3 py-1 font-medium text-white disabled:opacity-60"
       >
-        Save
+        <Trans>Save</Trans>
       </button>
       <button type="button" className="rounded-md border border-slate-400 px-3 py-1" onClick={onClose}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       {error ? (
         <p id={`${fieldId}-error`} role="alert" className="w-full text-red-800">

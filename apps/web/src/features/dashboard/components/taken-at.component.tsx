@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Medicine } from '@medrem/contract';
-import { formatTime12h, zonedNow } from '@medrem/domain';
+import { zonedNow } from '@medrem/domain';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useCorrectTakenAt } from '../use-correct-taken-at.hook';
@@ -44,27 +46,35 @@ export function TakenAt(props: {
   /** Saves a wall time of the dose's day: null when saved, else why not. */
   onCorrect: (time: string) => Promise<string | null>;
 }) {
+  const { t } = useLingui();
   const { medicineName, takenAt, timeZone, onCorrect } = props;
   const wall = zonedNow(new Date(takenAt), timeZone).time;
+  const time = formatTimeOfDay(wall);
   const [editing, setEditing] = useState(false);
 
   if (!editing) {
     return (
       <p className="text-sm text-green-800">
-        Taken at {formatTime12h(wall)}{' '}
+        <Trans>Taken at {time}</Trans>{' '}
         <button
           type="button"
           className="ml-1 text-brand-700 underline"
-          aria-label={`Change when ${medicineName} was taken (taken at ${formatTime12h(wall)})`}
+          aria-label={t`Change when ${medicineName} was taken (taken at ${time})`}
           onClick={() => setEditing(true)}
         >
-          Change
+          {t({ message: 'Change', comment: 'Button: correct the time a dose was taken' })}
         </button>
       </p>
     );
   }
   return (
-    <Suspense fallback={<p className="text-sm text-slate-600">Taken at {formatTime12h(wall)}</p>}>
+    <Suspense
+      fallback={
+        <p className="text-sm text-slate-600">
+          <Trans>Taken at {time}</Trans>
+        </p>
+      }
+    >
       <TakenAtEditor
         medicineName={medicineName}
         wall={wall}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CUSTOM_DECIMALS_MAX,
   CUSTOM_TYPE_NAME_MAX,
@@ -22,11 +24,13 @@ export function checkCustomType(
   const unit = draft.unit.trim();
   const min = parseTypedNumber(draft.min);
   const max = parseTypedNumber(draft.max);
-  if (!name) errors['name'] = 'Give it a name.';
-  else if (name.length > CUSTOM_TYPE_NAME_MAX) errors['name'] = `At most ${CUSTOM_TYPE_NAME_MAX} characters.`;
-  if (unit.length > CUSTOM_UNIT_MAX) errors['unit'] = `At most ${CUSTOM_UNIT_MAX} characters.`;
-  if (min === undefined || Number.isNaN(min)) errors['min'] = 'Enter the lowest value possible.';
-  if (max === undefined || Number.isNaN(max)) errors['max'] = 'Enter the highest value possible.';
+  const nameMax = CUSTOM_TYPE_NAME_MAX;
+  const unitMax = CUSTOM_UNIT_MAX;
+  if (!name) errors['name'] = t`Give it a name.`;
+  else if (name.length > nameMax) errors['name'] = t`At most ${nameMax} characters.`;
+  if (unit.length > unitMax) errors['unit'] = t`At most ${unitMax} characters.`;
+  if (min === undefined || Number.isNaN(min)) errors['min'] = t`Enter the lowest value possible.`;
+  if (max === undefined || Number.isNaN(max)) errors['max'] = t`Enter the highest value possible.`;
   if (Object.keys(errors).length > 0) return { errors };
   const type = { name, unit, min: min!, max: max!, decimals: Number(draft.decimals) };
   const issue = customTypeIssue(type);
@@ -38,6 +42,7 @@ export function checkCustomType(
  * range)"): checked by the domain's rule before the online call (decision 307: types are not queued).
  */
 export function CustomTypeForm(props: { onCreate: (type: CustomMeasurementType) => Promise<boolean> }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
@@ -67,20 +72,28 @@ export function CustomTypeForm(props: { onCreate: (type: CustomMeasurementType) 
   return (
     <form
       noValidate
-      aria-label="Your own measurement"
+      aria-label={t`Your own measurement`}
       onSubmit={(e) => void submit(e)}
       className="mt-3 space-y-3"
     >
       <p className="text-slate-700">
-        A number you track that is not on the list, such as your waist or a pain score.
+        <Trans>A number you track that is not on the list, such as your waist or a pain score.</Trans>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {input('name', 'Name')}
-        {input('unit', 'Unit, optional')}
-        {input('min', 'Lowest possible', 'decimal')}
-        {input('max', 'Highest possible', 'decimal')}
+        {input('name', t({ message: 'Name', comment: "An own measurement's name, e.g. Waist" }))}
+        {input('unit', t({ message: 'Unit, optional', comment: "An own measurement's unit, e.g. cm" }))}
+        {input(
+          'min',
+          t({ message: 'Lowest possible', comment: "An own measurement's lowest value" }),
+          'decimal',
+        )}
+        {input(
+          'max',
+          t({ message: 'Highest possible', comment: "An own measurement's highest value" }),
+          'decimal',
+        )}
       </div>
-      <Field id="custom-type-decimals" label="Decimal places">
+      <Field id="custom-type-decimals" label={t`Decimal places`}>
         <select
           id="custom-type-decimals"
           className={inputClass}
@@ -95,7 +108,7 @@ export function CustomTypeForm(props: { onCreate: (type: CustomMeasurementType) 
         </select>
       </Field>
       <button type="submit" className={buttonClass.primary}>
-        Add this measurement
+        <Trans>Add this measurement</Trans>
       </button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { JournalSeriesView, MeasurementTypeView } from '@medrem/contract';
 import { addDays, wallClockInstant } from '@medrem/domain';
 import { useState } from 'react';
@@ -35,16 +37,29 @@ export function chartLines(series: JournalSeriesView): ChartLine[] {
 
 /** Readings as they are; a long range's daily means at midday, said as a day's mean in the table. */
 export function chartReadings(series: JournalSeriesView): ChartReading[] {
-  return series.points.map((p) =>
-    series.resolution === 'raw'
-      ? { id: p.at, at: p.at, values: p.mean }
-      : {
-          id: p.date,
-          at: noon(p.date, series.timeZone),
-          values: p.mean,
-          timeText: `${shortDayLabel(p.date)}${p.count > 1 ? `, mean of ${p.count}` : ''}`,
-        },
-  );
+  return series.points.map((p) => {
+    if (series.resolution === 'raw') return { id: p.at, at: p.at, values: p.mean };
+    const day = shortDayLabel(p.date);
+    const count = p.count;
+    return {
+      id: p.date,
+      at: noon(p.date, series.timeZone),
+      values: p.mean,
+      timeText: count > 1 ? t`${day}, mean of ${count}` : day,
+    };
+  });
+}
+
+/** The chart's title: the type and the period shown. */
+function chartTitle(period: ChartPeriod, name: string): string {
+  switch (period) {
+    case '2w':
+      return t`${name}, last 2 weeks`;
+    case '3m':
+      return t`${name}, last 3 months`;
+    case '1y':
+      return t`${name}, last 1 year`;
+  }
 }
 
 /**
@@ -58,6 +73,7 @@ export function JournalCharts(props: {
   today: string;
   timeZone: string;
 }) {
+  const { t } = useLingui();
   // A phone draws on fewer units: the same 11-unit text is then about 10 px, not 6.
   const width = useMediaQuery('(max-width: 639px)') ? 380 : 640;
   const [period, setPeriod] = useState<ChartPeriod>('2w');
@@ -74,47 +90,54 @@ export function JournalCharts(props: {
   const symptoms = trpc.journal.symptoms.useQuery(range, { select: (d) => d.symptoms });
   const moods = trpc.journal.moods.useQuery(range, { select: (d) => d.moods });
   const timeline: TimelineEntry[] = [
-    ...(symptoms.data ?? []).map((s) => ({
-      id: s.id,
-      at: s.occurredAt,
-      name: s.symptom,
-      level: s.severity,
-      levelText: `${s.severity} of 5`,
-      medicineName: s.medicineName ?? undefined,
-      note: s.note ?? undefined,
-    })),
-    ...(moods.data ?? []).map((m) => ({
-      id: `mood-${m.date}`,
-      at: noon(m.date, props.timeZone),
-      name: 'Mood',
-      level: m.mood,
-      levelText: `${moodLabel(m.mood)} (${m.mood} of 5)`,
-      note: m.note ?? undefined,
-      timeText: shortDayLabel(m.date),
-    })),
+    ...(symptoms.data ?? []).map((s) => {
+      const severity = s.severity;
+      return {
+        id: s.id,
+        at: s.occurredAt,
+        name: s.symptom,
+        level: severity,
+        levelText: t`${severity} of 5`,
+        medicineName: s.medicineName ?? undefined,
+        note: s.note ?? undefined,
+      };
+    }),
+    ...(moods.data ?? []).map((m) => {
+      const level = m.mood;
+      const mood = moodLabel(level);
+      return {
+        id: `mood-${m.date}`,
+        at: noon(m.date, props.timeZone),
+        name: t({ message: 'Mood', comment: "A row of the symptoms' timeline: the day's mood" }),
+        level,
+        levelText: t`${mood} (${level} of 5)`,
+        note: m.note ?? undefined,
+        timeText: shortDayLabel(m.date),
+      };
+    }),
   ];
 
   return (
     <section aria-labelledby="charts-title" className={`${cardClass} space-y-4`}>
       <h2 id="charts-title" className="text-xl font-semibold text-slate-900">
-        Charts
+        <Trans>Charts</Trans>
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
         <TypeSelect
           id="chart-type"
-          label="Measurement"
+          label={t`Measurement`}
           types={props.types}
           value={typeRef}
           onChange={setTypeRef}
         />
-        <Field id="chart-medicine" label="Medicine on the same chart">
+        <Field id="chart-medicine" label={t`Medicine on the same chart`}>
           <select
             id="chart-medicine"
             className={inputClass}
             value={medicineId}
             onChange={(e) => setMedicineId(e.target.value)}
           >
-            <option value="">None</option>
+            <option value="">{t({ message: 'None', comment: 'No medicine chosen' })}</option>
             {props.medicines.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -122,7 +145,11 @@ export function JournalCharts(props: {
             ))}
           </select>
         </Field>
-        <div role="group" aria-label="Period" className="flex gap-1 sm:col-span-2">
+        <div
+          role="group"
+          aria-label={t({ message: 'Period', comment: 'The span of time a chart shows' })}
+          className="flex gap-1 sm:col-span-2"
+        >
           {(Object.keys(CHART_PERIODS) as ChartPeriod[]).map((key) => (
             <button
               key={key}
@@ -131,22 +158,22 @@ export function JournalCharts(props: {
               onClick={() => setPeriod(key)}
               className={`${buttonClass.secondary} flex-1 px-2 whitespace-nowrap sm:flex-none aria-pressed:border-brand-700 aria-pressed:bg-brand-50`}
             >
-              {CHART_PERIODS[key].label}
+              {t(CHART_PERIODS[key].label)}
             </button>
           ))}
         </div>
       </div>
       {series.error ? (
         <p role="alert" className="text-red-700">
-          {messageOf(series.error) ?? 'Could not load the chart.'}
+          {messageOf(series.error) ?? t`Could not load the chart.`}
         </p>
       ) : !series.data ? (
-        <Spinner label="Loading the chart..." />
+        <Spinner label={t`Loading the chart...`} />
       ) : (
         <MeasurementChart
           id="measurement-chart"
           width={width}
-          title={`${series.data.type.label}, last ${CHART_PERIODS[period].label}`}
+          title={chartTitle(period, series.data.type.label)}
           from={from}
           days={days}
           timeZone={props.timeZone}

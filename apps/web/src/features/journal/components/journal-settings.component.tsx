@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { MeasurementTypeView } from '@medrem/contract';
 import { type FormEvent, useState } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
@@ -47,9 +49,10 @@ export function targetsOf(
     const low = parseTypedNumber(bounds[component.key]?.low ?? '');
     const high = parseTypedNumber(bounds[component.key]?.high ?? '');
     const id = `target-${component.key}`;
-    if (Number.isNaN(low) || Number.isNaN(high)) errors[id] = 'Enter numbers, or leave a bound empty.';
+    const name = component.label.toLowerCase();
+    if (Number.isNaN(low) || Number.isNaN(high)) errors[id] = t`Enter numbers, or leave a bound empty.`;
     else if (low !== undefined && high !== undefined && low >= high)
-      errors[id] = `The lowest ${component.label.toLowerCase()} must be below the highest.`;
+      errors[id] = t`The lowest ${name} must be below the highest.`;
     else if (low !== undefined || high !== undefined) {
       const stored = rangeToCanonical(type, component.key, { low, high }, unit);
       targets.push({ component: component.key, low: stored.low ?? null, high: stored.high ?? null });
@@ -66,13 +69,14 @@ export function JournalSettings(props: {
   types: MeasurementTypeView[];
   onSave: (input: PreferencesInput) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const [typeRef, setTypeRef] = useState(props.types[0]?.type ?? '');
   const type = props.types.find((t) => t.type === typeRef) ?? props.types[0];
   return type ? (
     <div className="space-y-3">
       <TypeSelect
         id="settings-type"
-        label="Type"
+        label={t({ message: 'Type', comment: 'The kind of a measurement: blood pressure, weight…' })}
         types={props.types}
         value={type.type}
         onChange={setTypeRef}
@@ -86,7 +90,10 @@ function TypeSettings(props: {
   type: MeasurementTypeView;
   onSave: (input: PreferencesInput) => Promise<unknown>;
 }) {
+  const { t } = useLingui();
   const { type } = props;
+  const name = type.label;
+  const lowerName = type.label.toLowerCase();
   const [unit, setUnit] = useState(type.displayUnit);
   const [bounds, setBounds] = useState(() => boundsOf(type, type.displayUnit));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -100,14 +107,12 @@ function TypeSettings(props: {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="space-y-3"
-      aria-label={`${type.label} settings`}
-    >
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3" aria-label={t`${name} settings`}>
       {type.units.length > 1 ? (
-        <Field id="settings-unit" label="Show in">
+        <Field
+          id="settings-unit"
+          label={t({ message: 'Show in', comment: 'The unit a measurement is shown in' })}
+        >
           <select
             id="settings-unit"
             className={inputClass}
@@ -132,16 +137,25 @@ function TypeSettings(props: {
       {type.components.map((component) => {
         const id = `target-${component.key}`;
         const shown = typeUnitText(type, componentUnitOf(type, component.key, unit));
+        const part = component.label;
         const edit = (end: 'low' | 'high', text: string) =>
           setBounds({ ...bounds, [component.key]: { ...bounds[component.key]!, [end]: text } });
         return (
           <fieldset key={component.key} aria-describedby={errors[id] ? `${id}-error` : undefined}>
             <legend className="font-medium text-slate-800">
-              {component.label} target{shown ? ` (${shown})` : ''}
+              {shown ? t`${part} target (${shown})` : t`${part} target`}
             </legend>
             <div className="mt-1 grid grid-cols-2 gap-2">
               {(['low', 'high'] as const).map((end) => (
-                <Field key={end} id={`${id}-${end}`} label={end === 'low' ? 'From' : 'To'}>
+                <Field
+                  key={end}
+                  id={`${id}-${end}`}
+                  label={
+                    end === 'low'
+                      ? t({ message: 'From', comment: "A target range's lower bound" })
+                      : t({ message: 'To', comment: "A target range's upper bound" })
+                  }
+                >
                   <input
                     type="text"
                     inputMode="decimal"
@@ -164,7 +178,7 @@ function TypeSettings(props: {
         );
       })}
       <button type="submit" className={buttonClass.secondary}>
-        Save {type.label.toLowerCase()} settings
+        {t`Save ${lowerName} settings`}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { addDays, daysBetween, zonedNow } from '@medrem/domain';
+import { dateTimeFormat } from '../../../i18n/intl-formats';
 import { ChartTable } from '../../reports/components/chart-table.component';
 import { dayOffset, linearScale, shortDayLabel, timeTicks, valueAxis } from '../chart-scale';
 import { type TargetRange, rangeText } from '../journal-units';
@@ -55,22 +57,12 @@ const LINE_STYLES = [
   { stroke: 'stroke-slate-600', fill: 'fill-slate-600', marker: 'diamond' },
 ] as const;
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A reading's time in the person's zone: "Dec 6, 8:00 AM". */
+/** A reading's time in the person's zone: "Dec 6, 8:00 AM" (a formatter cached per language and zone). */
 export function readingTimeLabel(at: string, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(at));
+  return dateTimeFormat(
+    { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone },
+    'en-US',
+  ).format(new Date(at));
 }
 
 function Marker({ shape, x, y, className }: { shape: string; x: number; y: number; className: string }) {
@@ -90,6 +82,7 @@ function Marker({ shape, x, y, className }: { shape: string; x: number; y: numbe
  * same (decision 305).
  */
 export function MeasurementChart(props: MeasurementChartProps) {
+  const { t } = useLingui();
   const { lines, readings, adherence, timeZone, from, days, width = CHART_WIDTH } = props;
   const values = readings.flatMap((r) => lines.map((l) => r.values[l.key] ?? Number.NaN));
   const targets = lines.flatMap((l) => [l.target?.low ?? Number.NaN, l.target?.high ?? Number.NaN]);
@@ -103,12 +96,26 @@ export function MeasurementChart(props: MeasurementChartProps) {
     .filter((p) => p.offset >= 0 && p.offset <= days)
     .sort((a, b) => a.offset - b.offset);
   const takenOn = new Map(adherence?.days.map((d) => [d.date, d]) ?? []);
+  const title = props.title;
+  const first = shortDayLabel(from);
+  const last = shortDayLabel(addDays(from, days - 1));
+  const medicine = adherence?.medicineName;
   const caption = [
-    `${props.title}, ${shortDayLabel(from)} to ${shortDayLabel(addDays(from, days - 1))}`,
+    t`${title}, ${first} to ${last}`,
     ...lines
       .filter((l) => rangeText(l.target ?? {}, l.unit))
-      .map((l) => `${l.label} target ${rangeText(l.target!, l.unit)}`),
+      .map((l) => {
+        const name = l.label;
+        const range = rangeText(l.target!, l.unit);
+        return t`${name} target ${range}`;
+      }),
   ].join('; ');
+  /** A line's name in the legend, with its target range when it has one. */
+  const legendText = (line: ChartLine) => {
+    const name = line.label;
+    const range = line.target ? rangeText(line.target, line.unit) : '';
+    return range ? t`${name} (target ${range})` : name;
+  };
 
   return (
     <figure aria-labelledby={`${props.id}-title`} className="m-0">
@@ -121,15 +128,20 @@ export function MeasurementChart(props: MeasurementChartProps) {
             <svg aria-hidden="true" viewBox="-6 -6 12 12" className="size-3">
               <Marker shape={LINE_STYLES[i % 3]!.marker} x={0} y={0} className={LINE_STYLES[i % 3]!.fill} />
             </svg>
-            {line.label}
-            {line.target && rangeText(line.target, line.unit)
-              ? ` (target ${rangeText(line.target, line.unit)})`
-              : ''}
+            {legendText(line)}
           </li>
         ))}
-        {adherence ? <li>Columns below: {adherence.medicineName} doses taken per day</li> : null}
+        {adherence ? (
+          <li>
+            <Trans>Columns below: {medicine} doses taken per day</Trans>
+          </li>
+        ) : null}
       </ul>
-      {placed.length === 0 ? <p className="mt-2 text-slate-700">No readings in this period.</p> : null}
+      {placed.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          <Trans>No readings in this period.</Trans>
+        </p>
+      ) : null}
       <svg
         aria-hidden="true"
         viewBox={`0 0 ${width} ${height}`}
@@ -223,16 +235,21 @@ export function MeasurementChart(props: MeasurementChartProps) {
       <ChartTable
         caption={caption}
         columns={[
-          'Time',
-          ...lines.map((l) => (l.unit ? `${l.label} (${l.unit})` : l.label)),
-          ...(adherence ? [`${adherence.medicineName} that day`] : []),
+          t`Time`,
+          ...lines.map((l) => {
+            const name = l.label;
+            const unit = l.unit;
+            return unit ? t`${name} (${unit})` : name;
+          }),
+          ...(adherence ? [t`${medicine} that day`] : []),
         ]}
         rows={placed.map(({ reading }) => {
           const day = takenOn.get(zonedNow(new Date(reading.at), timeZone).date);
+          const { taken, due } = day ?? { taken: 0, due: 0 };
           return [
             reading.timeText ?? readingTimeLabel(reading.at, timeZone),
             ...lines.map((l) => reading.values[l.key] ?? '-'),
-            ...(adherence ? [day && day.due > 0 ? `${day.taken} of ${day.due} taken` : 'none due'] : []),
+            ...(adherence ? [due > 0 ? t`${taken} of ${due} taken` : t`none due`] : []),
           ];
         })}
       />

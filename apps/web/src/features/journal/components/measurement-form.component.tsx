@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeasurementEntryView, MeasurementTypeView } from '@medrem/contract';
 import {
   JOURNAL_NOTE_MAX,
@@ -12,12 +15,12 @@ import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { checkMeasurement, type MeasurementInput } from '../journal-drafts';
 import { typeUnitText } from '../journal-units';
 
-export const MEAL_LABELS: Record<MealContext, string> = {
-  fasting: 'Fasting',
-  'before-meal': 'Before a meal',
-  'after-meal': 'After a meal',
-  bedtime: 'At bedtime',
-  other: 'Other',
+export const MEAL_LABELS: Record<MealContext, MessageDescriptor> = {
+  fasting: msg({ message: 'Fasting', comment: 'When a blood glucose reading was taken' }),
+  'before-meal': msg({ message: 'Before a meal', comment: 'When a blood glucose reading was taken' }),
+  'after-meal': msg({ message: 'After a meal', comment: 'When a blood glucose reading was taken' }),
+  bedtime: msg({ message: 'At bedtime', comment: 'When a blood glucose reading was taken' }),
+  other: msg({ message: 'Other', comment: 'When a blood glucose reading was taken' }),
 };
 
 export interface MeasurementFormProps {
@@ -43,6 +46,7 @@ const asText = (values: Record<string, number>) =>
  * (journal-drafts.ts), every refusal said at its field.
  */
 export function MeasurementForm(props: MeasurementFormProps) {
+  const { t } = useLingui();
   const { editing } = props;
   const [typeRef, setTypeRef] = useState(
     editing?.type ?? props.only ?? props.types[0]?.type ?? 'blood-pressure',
@@ -97,11 +101,11 @@ export function MeasurementForm(props: MeasurementFormProps) {
       className="space-y-3"
     >
       <h2 id="measurement-form-title" className="text-lg font-semibold text-slate-900">
-        {editing ? 'Correct a reading' : 'Add a reading'}
+        {editing ? t`Correct a reading` : t`Add a reading`}
       </h2>
       <TypeSelect
         id="measurement-kind"
-        label="Type"
+        label={t({ message: 'Type', comment: 'The kind of a measurement: blood pressure, weight…' })}
         types={props.types}
         value={type.type}
         disabled={editing !== undefined || props.only !== undefined}
@@ -115,8 +119,15 @@ export function MeasurementForm(props: MeasurementFormProps) {
         {type.components.map((component) => {
           const id = `measurement-${component.key}`;
           // The pulse keeps beats/min whatever the reading's unit (decision 265).
-          const shown = typeUnitText(type, type.components.length > 1 ? component.unit : type.displayUnit);
-          const label = `${component.label}${shown ? ` (${shown})` : ''}${component.optional ? ', optional' : ''}`;
+          const unit = typeUnitText(type, type.components.length > 1 ? component.unit : type.displayUnit);
+          const name = component.label;
+          const label = unit
+            ? component.optional
+              ? t`${name} (${unit}), optional`
+              : t`${name} (${unit})`
+            : component.optional
+              ? t`${name}, optional`
+              : name;
           return (
             <Field key={component.key} id={id} label={label} error={errors[component.key]}>
               <input
@@ -138,24 +149,26 @@ export function MeasurementForm(props: MeasurementFormProps) {
         </p>
       ) : null}
       {type.type === 'blood-glucose' ? (
-        <Field id="measurement-meal" label="Meal">
+        <Field id="measurement-meal" label={t`Meal`}>
           <select
             id="measurement-meal"
             className={inputClass}
             value={mealContext}
             onChange={(e) => setMealContext(e.target.value)}
           >
-            <option value="">Not said</option>
+            <option value="">
+              {t({ message: 'Not said', comment: 'No meal chosen for a blood glucose reading' })}
+            </option>
             {MEAL_CONTEXT_VALUES.map((m) => (
               <option key={m} value={m}>
-                {MEAL_LABELS[m]}
+                {t(MEAL_LABELS[m])}
               </option>
             ))}
           </select>
         </Field>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="measurement-date" label="Date" error={errors['takenAt']}>
+        <Field id="measurement-date" label={t`Date`} error={errors['takenAt']}>
           <input
             type="date"
             className={inputClass}
@@ -165,7 +178,7 @@ export function MeasurementForm(props: MeasurementFormProps) {
             {...fieldAria('measurement-date', errors['takenAt'])}
           />
         </Field>
-        <Field id="measurement-time" label="Time">
+        <Field id="measurement-time" label={t`Time`}>
           <input
             id="measurement-time"
             type="time"
@@ -175,7 +188,7 @@ export function MeasurementForm(props: MeasurementFormProps) {
           />
         </Field>
       </div>
-      <Field id="measurement-note" label="Note, optional" error={errors['note']}>
+      <Field id="measurement-note" label={t`Note, optional`} error={errors['note']}>
         <textarea
           rows={2}
           maxLength={JOURNAL_NOTE_MAX + 100}
@@ -187,11 +200,11 @@ export function MeasurementForm(props: MeasurementFormProps) {
       </Field>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary} disabled={saving}>
-          {editing ? 'Save the correction' : 'Save reading'}
+          {editing ? t`Save the correction` : t`Save reading`}
         </button>
         {editing ? (
           <button type="button" className={buttonClass.secondary} onClick={props.onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

@@ -1,15 +1,28 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeasurementReminderView, MeasurementTypeView } from '@medrem/contract';
-import { formatTime12h, measurementReminderIssue } from '@medrem/domain';
+import { measurementReminderIssue } from '@medrem/domain';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { type FormEvent, useState } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { TypeSelect } from './type-select.component';
 import { FieldError } from '../../../shared/ui/field.component';
+import { intlLocale } from '../../../i18n/intl-formats';
 
 /**
  * Day names by weekday number (0 = Sunday). Not the medicine form's list: importing it split that
  * model into a chunk of its own, which cost the signed-in start's precache bytes (issue 9's budget).
  */
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WEEKDAY_NAMES = [
+  msg`Sunday`,
+  msg`Monday`,
+  msg`Tuesday`,
+  msg`Wednesday`,
+  msg`Thursday`,
+  msg`Friday`,
+  msg`Saturday`,
+];
 
 export interface ReminderInput {
   type: string;
@@ -19,10 +32,16 @@ export interface ReminderInput {
 
 /** "7:30 AM and 9:00 PM, every day", "7:00 AM, on Monday": a reminder as the list says it. */
 export function reminderText(reminder: Pick<MeasurementReminderView, 'times' | 'days'>): string {
-  const times = reminder.times.map(formatTime12h);
-  const when = times.length > 1 ? `${times.slice(0, -1).join(', ')} and ${times.at(-1)}` : times[0];
-  const days = reminder.days ? `on ${reminder.days.map((d) => WEEKDAY_NAMES[d]).join(', ')}` : 'every day';
-  return `${when}, ${days}`;
+  // English as before: "7:30 AM, 1:00 PM and 9:00 PM" (en-GB's list, no comma before "and").
+  const locale = intlLocale('en-GB');
+  const times = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    reminder.times.map(formatTimeOfDay),
+  );
+  if (!reminder.days) return t`${times}, every day`;
+  const days = new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format(
+    reminder.days.map((d) => (WEEKDAY_NAMES[d] ? i18n._(WEEKDAY_NAMES[d]) : String(d))),
+  );
+  return t`${times}, on ${days}`;
 }
 
 /**
@@ -36,6 +55,7 @@ export function MeasurementReminders(props: {
   onSave: (input: ReminderInput) => Promise<boolean>;
   onRemove: (type: string) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const [typeRef, setTypeRef] = useState(props.types[0]?.type ?? 'blood-pressure');
   const current = props.reminders.find((r) => r.type === typeRef);
   const [times, setTimes] = useState<string[]>(current?.times ?? ['08:00']);
@@ -61,64 +81,73 @@ export function MeasurementReminders(props: {
   return (
     <div className="mt-3 space-y-4">
       {props.reminders.length > 0 ? (
-        <ul aria-label="Your reminders to measure" className="list-disc space-y-1 pl-5 text-slate-800">
-          {props.reminders.map((r) => (
-            <li key={r.type}>
-              {labelOf(r.type)}: {reminderText(r)}
-            </li>
-          ))}
+        <ul aria-label={t`Your reminders to measure`} className="list-disc space-y-1 pl-5 text-slate-800">
+          {props.reminders.map((r) => {
+            const name = labelOf(r.type);
+            const when = reminderText(r);
+            return <li key={r.type}>{t`${name}: ${when}`}</li>;
+          })}
         </ul>
       ) : (
-        <p className="text-slate-700">No reminders to measure yet.</p>
+        <p className="text-slate-700">
+          <Trans>No reminders to measure yet.</Trans>
+        </p>
       )}
       <form
         noValidate
         onSubmit={(e) => void submit(e)}
         className="space-y-3"
-        aria-label="Reminder to measure"
+        aria-label={t`Reminder to measure`}
       >
         <TypeSelect
           id="reminder-type"
-          label="Measurement"
+          label={t`Measurement`}
           types={props.types}
           value={typeRef}
           onChange={choose}
         />
         <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium text-slate-800">Times</legend>
-          {times.map((time, i) => (
-            <div key={i} className="flex items-center gap-2">
-              <input
-                type="time"
-                aria-label={`Time ${i + 1}`}
-                className={inputClass}
-                value={time}
-                onChange={(e) => setTimes(times.map((t, j) => (j === i ? e.target.value : t)))}
-              />
-              {times.length > 1 ? (
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  aria-label={`Remove time ${i + 1}`}
-                  onClick={() => setTimes(times.filter((_, j) => j !== i))}
-                >
-                  Remove
-                </button>
-              ) : null}
-            </div>
-          ))}
+          <legend className="font-medium text-slate-800">
+            <Trans>Times</Trans>
+          </legend>
+          {times.map((time, i) => {
+            const n = i + 1;
+            return (
+              <div key={i} className="flex items-center gap-2">
+                <input
+                  type="time"
+                  aria-label={t`Time ${n}`}
+                  className={inputClass}
+                  value={time}
+                  onChange={(e) => setTimes(times.map((t, j) => (j === i ? e.target.value : t)))}
+                />
+                {times.length > 1 ? (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    aria-label={t`Remove time ${n}`}
+                    onClick={() => setTimes(times.filter((_, j) => j !== i))}
+                  >
+                    <Trans>Remove</Trans>
+                  </button>
+                ) : null}
+              </div>
+            );
+          })}
           {times.length < 8 ? (
             <button
               type="button"
               className={`${buttonClass.secondary} self-start`}
               onClick={() => setTimes([...times, '20:00'])}
             >
-              Add a time
+              <Trans>Add a time</Trans>
             </button>
           ) : null}
         </fieldset>
         <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'reminder-error' : undefined}>
-          <legend className="font-medium text-slate-800">Days</legend>
+          <legend className="font-medium text-slate-800">
+            <Trans>Days</Trans>
+          </legend>
           <label className="flex min-h-11 items-center gap-2">
             <input
               type="radio"
@@ -127,7 +156,7 @@ export function MeasurementReminders(props: {
               checked={days === null}
               onChange={() => setDays(null)}
             />
-            Every day
+            <Trans>Every day</Trans>
           </label>
           <label className="flex min-h-11 items-center gap-2">
             <input
@@ -137,13 +166,13 @@ export function MeasurementReminders(props: {
               checked={days !== null}
               onChange={() => setDays(days ?? [1])}
             />
-            On these days
+            <Trans>On these days</Trans>
           </label>
           {days !== null ? (
             <div className="flex flex-wrap gap-2">
               {WEEKDAY_NAMES.map((name, day) => (
                 <label
-                  key={name}
+                  key={day}
                   className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3"
                 >
                   <input
@@ -158,7 +187,7 @@ export function MeasurementReminders(props: {
                       )
                     }
                   />
-                  {name}
+                  {t(name)}
                 </label>
               ))}
             </div>
@@ -167,7 +196,7 @@ export function MeasurementReminders(props: {
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass.primary}>
-            Save reminder
+            <Trans>Save reminder</Trans>
           </button>
           {current ? (
             <button
@@ -175,7 +204,7 @@ export function MeasurementReminders(props: {
               className={buttonClass.secondary}
               onClick={() => void props.onRemove(typeRef)}
             >
-              Stop this reminder
+              <Trans>Stop this reminder</Trans>
             </button>
           ) : null}
         </div>

@@ -1,9 +1,13 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+
 export const MOODS = [
-  { mood: 1, label: 'Very low' },
-  { mood: 2, label: 'Low' },
-  { mood: 3, label: 'Okay' },
-  { mood: 4, label: 'Good' },
-  { mood: 5, label: 'Very good' },
+  { mood: 1, label: msg({ message: 'Very low', comment: 'A mood, 1 of 5 (how do you feel today?)' }) },
+  { mood: 2, label: msg({ message: 'Low', comment: 'A mood, 2 of 5 (how do you feel today?)' }) },
+  { mood: 3, label: msg({ message: 'Okay', comment: 'A mood, 3 of 5 (how do you feel today?)' }) },
+  { mood: 4, label: msg({ message: 'Good', comment: 'A mood, 4 of 5 (how do you feel today?)' }) },
+  { mood: 5, label: msg({ message: 'Very good', comment: 'A mood, 5 of 5 (how do you feel today?)' }) },
 ] as const;
 
 /**
@@ -28,7 +32,10 @@ function Face({ mood }: { mood: number }) {
   );
 }
 
-export const moodLabel = (mood: number) => MOODS.find((m) => m.mood === mood)?.label ?? String(mood);
+export const moodLabel = (mood: number) => {
+  const label = MOODS.find((m) => m.mood === mood)?.label;
+  return label ? i18n._(label) : String(mood);
+};
 
 /**
  * The daily mood: five labelled faces, one press. The day's choice is shown pressed (aria-pressed)
@@ -39,10 +46,11 @@ export function MoodCheck(props: {
   onChoose: (mood: number) => void;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="mood-title">
       <h2 id="mood-title" className="text-lg font-semibold text-slate-900">
-        How do you feel today?
+        <Trans>How do you feel today?</Trans>
       </h2>
       <div className="mt-2 grid grid-cols-5 gap-1">
         {MOODS.map(({ mood, label }) => (
@@ -55,7 +63,7 @@ export function MoodCheck(props: {
             className="flex min-h-11 flex-col items-center justify-center gap-1 rounded-lg border border-slate-300 px-1 py-2 text-xs text-slate-800 hover:bg-slate-100 aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:font-semibold"
           >
             <Face mood={mood} />
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { addDays } from '@medrem/domain';
 import { ChartTable } from '../../reports/components/chart-table.component';
 import { dayOffset, linearScale, shortDayLabel, timeTicks } from '../chart-scale';
@@ -34,6 +35,7 @@ export function SymptomTimeline(props: {
   entries: TimelineEntry[];
   width?: number | undefined;
 }) {
+  const { t } = useLingui();
   const { from, days, timeZone, width = CHART_WIDTH } = props;
   const entries = props.entries
     .map((e) => ({ entry: e, offset: dayOffset(e.at, from, timeZone) }))
@@ -42,13 +44,25 @@ export function SymptomTimeline(props: {
   const names = [...new Set(entries.map((p) => p.entry.name))].sort((a, b) => a.localeCompare(b));
   const x = linearScale([0, days], [LEFT, width - RIGHT]);
   const height = names.length * ROW + AXIS;
+  const first = shortDayLabel(from);
+  const last = shortDayLabel(addDays(from, days - 1));
+  /** The table's last cell: the suspected medicine and the note. */
+  const details = (entry: TimelineEntry) => {
+    const medicine = entry.medicineName;
+    const note = entry.note;
+    if (medicine && note) return t`Suspected: ${medicine}. ${note}`;
+    if (medicine) return t`Suspected: ${medicine}`;
+    return note ?? '';
+  };
   return (
     <figure aria-labelledby="symptom-timeline-title" className="m-0">
       <figcaption id="symptom-timeline-title" className="text-lg font-semibold text-slate-900">
-        Symptoms and mood
+        <Trans>Symptoms and mood</Trans>
       </figcaption>
       {entries.length === 0 ? (
-        <p className="mt-2 text-slate-700">No symptoms or moods in this period.</p>
+        <p className="mt-2 text-slate-700">
+          <Trans>No symptoms or moods in this period.</Trans>
+        </p>
       ) : (
         <svg
           aria-hidden="true"
@@ -99,16 +113,14 @@ export function SymptomTimeline(props: {
         </svg>
       )}
       <ChartTable
-        caption={`Symptoms and mood, ${shortDayLabel(from)} to ${shortDayLabel(addDays(from, days - 1))}`}
+        caption={t`Symptoms and mood, ${first} to ${last}`}
         // Four columns, the medicine and the note in one: five overflow a phone's width.
-        columns={['Time', 'Symptom', 'Severity or mood', 'Details']}
+        columns={[t`Time`, t`Symptom`, t`Severity or mood`, t`Details`]}
         rows={entries.map(({ entry }) => [
           entry.timeText ?? readingTimeLabel(entry.at, timeZone),
           entry.name,
           entry.levelText,
-          [entry.medicineName ? `Suspected: ${entry.medicineName}` : '', entry.note ?? '']
-            .filter(Boolean)
-            .join('. '),
+          details(entry),
         ])}
       />
     </figure>

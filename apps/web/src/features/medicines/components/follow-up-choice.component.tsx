@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FollowUpSettings } from '@medrem/domain';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
@@ -21,14 +22,18 @@ export function FollowUpChoice(props: {
   error: string | undefined;
   onChange: (draft: FollowUpDraft) => void;
 }) {
+  const { t } = useLingui();
   const { id, draft, error } = props;
+  const cadence = followUpsText(props.userDefault);
   const set = (change: Partial<FollowUpDraft>) => props.onChange({ ...draft, ...change });
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium text-slate-800">Reminder follow-ups</legend>
+        <legend className="font-medium text-slate-800">
+          <Trans>Reminder follow-ups</Trans>
+        </legend>
         <p className="text-sm text-slate-600">
-          Until the dose is taken, skipped or snoozed, remind me again.
+          <Trans>Until the dose is taken, skipped or snoozed, remind me again.</Trans>
         </p>
         <div className="flex flex-wrap gap-2">
           <label className={choiceClass}>
@@ -39,7 +44,9 @@ export function FollowUpChoice(props: {
               checked={!draft.custom}
               onChange={() => set({ custom: false })}
             />
-            Use my default ({followUpsText(props.userDefault)})
+            <Trans comment="The user's default follow-ups, e.g. (every 10 min, up to 3 times)">
+              Use my default ({cadence})
+            </Trans>
           </label>
           <label className={choiceClass}>
             <input
@@ -49,20 +56,20 @@ export function FollowUpChoice(props: {
               checked={draft.custom}
               onChange={() => set({ custom: true })}
             />
-            Custom
+            <Trans comment="Follow-ups: a cadence for this medicine alone">Custom</Trans>
           </label>
         </div>
       </fieldset>
       {draft.custom ? (
         <div className="flex flex-wrap gap-4">
-          <Field id={`${id}-minutes`} label="Every (minutes)" error={error} hint="5 to 60.">
+          <Field id={`${id}-minutes`} label={t`Every (minutes)`} error={error} hint={t`5 to 60.`}>
             <FollowUpMinutesInput
               value={draft.everyMinutes}
               {...fieldAria(`${id}-minutes`, error, true)}
               onChange={(everyMinutes) => set({ everyMinutes })}
             />
           </Field>
-          <Field id={`${id}-times`} label="Up to (times)" hint="0: no follow-ups for this medicine.">
+          <Field id={`${id}-times`} label={t`Up to (times)`} hint={t`0: no follow-ups for this medicine.`}>
             <select
               className={`${inputClass} max-w-32`}
               value={draft.times}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { daysText, startDateText, timesText } from '../medicine-display';
 import type { Medicine } from '../medicines.queries';
 import { DurationBadge } from './duration-badge.component';
@@ -27,20 +28,30 @@ export function MedicationCards(props: {
             />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <dt className="text-slate-600">Frequency</dt>
+            <dt className="text-slate-600">
+              <Trans>Frequency</Trans>
+            </dt>
             <dd>
               <FrequencyText frequency={medicine.frequency} schedule={medicine.schedule} />
             </dd>
-            <dt className="text-slate-600">Time</dt>
+            <dt className="text-slate-600">
+              <Trans>Time</Trans>
+            </dt>
             <dd>
               {timesText(medicine.scheduledTimes)}
               <FollowUpNote followUps={medicine.followUps} />
             </dd>
-            <dt className="text-slate-600">Start Date</dt>
+            <dt className="text-slate-600">
+              <Trans>Start Date</Trans>
+            </dt>
             <dd>{startDateText(medicine.startDate)}</dd>
-            <dt className="text-slate-600">Total Duration</dt>
+            <dt className="text-slate-600">
+              <Trans>Total Duration</Trans>
+            </dt>
             <dd>{daysText(medicine.originalDurationDays)}</dd>
-            <dt className="text-slate-600">Current Duration</dt>
+            <dt className="text-slate-600">
+              <Trans>Current Duration</Trans>
+            </dt>
             <dd>
               <DurationBadge daysLeft={medicine.daysLeft} />
             </dd>

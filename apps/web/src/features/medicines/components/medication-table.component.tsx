@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { daysText, startDateText, timesText } from '../medicine-display';
 import type { Medicine } from '../medicines.queries';
 import { DurationBadge } from './duration-badge.component';
@@ -6,14 +8,14 @@ import { FrequencyText } from './frequency-text.component';
 import { MedicineActions } from './medicine-actions.component';
 
 const COLUMNS = [
-  'Medication',
-  'Dosage',
-  'Frequency',
-  'Time',
-  'Start Date',
-  'Total Duration',
-  'Current Duration',
-  'Actions',
+  msg`Medication`,
+  msg`Dosage`,
+  msg`Frequency`,
+  msg`Time`,
+  msg`Start Date`,
+  msg`Total Duration`,
+  msg`Current Duration`,
+  msg`Actions`,
 ];
 
 export function MedicationTable(props: {
@@ -21,14 +23,15 @@ export function MedicationTable(props: {
   onDelete: (medicine: Medicine) => void;
   deletingId: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left">
         <thead className="border-b border-slate-200 text-sm text-slate-700">
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-3 font-semibold">
-                {column}
+              <th key={column.id} scope="col" className="px-3 py-3 font-semibold">
+                {t(column)}
               </th>
             ))}
           </tr>

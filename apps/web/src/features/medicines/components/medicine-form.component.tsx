@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type DerivedMedicineFigures,
   type DoseSchedule,
@@ -27,8 +29,8 @@ import { SlotChoices } from './slot-choices.component';
 import { SchedulePreview } from './schedule-preview.component';
 
 /** Said at the dose times when none is chosen (the spec's warning, at its field: decision 195). */
-export const NO_DOSE_TIME_CHOSEN = 'Choose at least one dose time.';
-const NO_SCHEDULED_TIMES = 'Choose a dose time that has a default reminder time (see Settings).';
+export const NO_DOSE_TIME_CHOSEN = msg`Choose at least one dose time.`;
+const NO_SCHEDULED_TIMES = msg`Choose a dose time that has a default reminder time (see Settings).`;
 
 const NO_ERRORS: ScheduleErrors = {};
 
@@ -59,6 +61,7 @@ export function MedicineForm(props: {
   /** Returns true when the form should be reset (a successful add). */
   onSubmit: (values: MedicineFormValues, derived: DerivedMedicineFigures) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const { idPrefix: p, schema, defaultReminderTimes } = props;
   const {
     register,
@@ -153,9 +156,9 @@ export function MedicineForm(props: {
   const frequencyProblem = !slotKind
     ? undefined
     : !(frequency ?? '').includes('1')
-      ? NO_DOSE_TIME_CHOSEN
+      ? t(NO_DOSE_TIME_CHOSEN)
       : derived.scheduledTimes.length === 0
-        ? NO_SCHEDULED_TIMES
+        ? t(NO_SCHEDULED_TIMES)
         : errors.frequency?.message;
   const blockedByFrequency = () =>
     slotKind && (derived.scheduledTimes.length === 0 || (own.times !== null && own.issue !== null));
@@ -184,7 +187,7 @@ export function MedicineForm(props: {
       className={`${cardClass} flex flex-col gap-5`}
     >
       <div className="grid gap-5 md:grid-cols-2">
-        <Field id={`${p}-name`} label="Medicine Name" error={error('name')}>
+        <Field id={`${p}-name`} label={t`Medicine Name`} error={error('name')}>
           <input
             type="text"
             className={inputClass}
@@ -192,7 +195,7 @@ export function MedicineForm(props: {
             {...register('name')}
           />
         </Field>
-        <Field id={`${p}-dosage`} label="Dosage" error={error('dosage')} hint="For example 500mg.">
+        <Field id={`${p}-dosage`} label={t`Dosage`} error={error('dosage')} hint={t`For example 500mg.`}>
           <input
             type="text"
             className={inputClass}
@@ -219,7 +222,7 @@ export function MedicineForm(props: {
             />
           </DoseTimesChoice>
         </div>
-        <Field id={`${p}-startDate`} label="Start Date" error={error('startDate')}>
+        <Field id={`${p}-startDate`} label={t`Start Date`} error={error('startDate')}>
           <input
             type="date"
             className={inputClass}
@@ -242,7 +245,7 @@ export function MedicineForm(props: {
         ) : (
           // An incomplete schedule previews nothing: not the daily doses it would fall back to.
           <p className="rounded-lg bg-slate-50 p-3 text-slate-700 md:col-span-2">
-            The next 7 days show here once the schedule is complete.
+            <Trans>The next 7 days show here once the schedule is complete.</Trans>
           </p>
         )}
         <ScheduledTimes
@@ -252,7 +255,7 @@ export function MedicineForm(props: {
           usualTimes={own.times === null}
         />
         {NUMBER_FIELDS.map(({ name, label, hint }) => (
-          <Field key={name} id={`${p}-${name}`} label={label} error={error(name)} hint={hint}>
+          <Field key={name} id={`${p}-${name}`} label={t(label)} error={error(name)} hint={hint && t(hint)}>
             <input
               type="number"
               min={1}
@@ -275,7 +278,7 @@ export function MedicineForm(props: {
           />
         </div>
         <div className="md:col-span-2">
-          <Field id={`${p}-instructions`} label="Instructions" error={error('instructions')}>
+          <Field id={`${p}-instructions`} label={t`Instructions`} error={error('instructions')}>
             <textarea
               rows={3}
               className={inputClass}

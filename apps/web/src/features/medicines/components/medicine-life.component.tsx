@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -18,7 +20,7 @@ export function MedicineLife(props: { medicine: Medicine; today: string }) {
   return (
     <section className={cardClass} aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900">
-        Taking this medicine
+        <Trans>Taking this medicine</Trans>
       </h2>
       {medicine.stoppedOn ? (
         <StoppedState medicine={medicine} today={today} />
@@ -31,6 +33,7 @@ export function MedicineLife(props: { medicine: Medicine; today: string }) {
 }
 
 function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
+  const { t } = useLingui();
   const [stoppedOn, setStoppedOn] = useState(today);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -45,10 +48,11 @@ function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
     try {
       const trimmed = reason.trim();
       await stop.mutateAsync({ id: medicine.id, stoppedOn, ...(trimmed ? { reason: trimmed } : {}) });
-      notify.success(`${medicine.name} is stopped from ${stoppedOn}. Its history is kept.`);
+      const name = medicine.name;
+      notify.success(t`${name} is stopped from ${stoppedOn}. Its history is kept.`);
       await invalidate();
     } catch (failure) {
-      if (!tellIfUnreachable(failure, 'Stopping')) setError(messageOf(failure) ?? 'Stopping failed.');
+      if (!tellIfUnreachable(failure, 'Stopping')) setError(messageOf(failure) ?? t`Stopping failed.`);
     }
   };
   return (
@@ -60,7 +64,7 @@ function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
       }}
     >
       <label htmlFor={dateId} className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Stop from
+        <Trans>Stop from</Trans>
         <input
           id={dateId}
           type="date"
@@ -72,7 +76,7 @@ function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
         />
       </label>
       <label htmlFor={reasonId} className="flex grow flex-col gap-1 text-sm font-medium text-slate-800">
-        Reason (optional)
+        <Trans>Reason (optional)</Trans>
         <input
           id={reasonId}
           type="text"
@@ -83,7 +87,7 @@ function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
         />
       </label>
       <button type="submit" className={buttonClass.secondary} disabled={stop.isPending}>
-        Stop taking
+        <Trans>Stop taking</Trans>
       </button>
       {error && (
         <p id={errorId} role="alert" className="text-red-700 sm:basis-full">
@@ -95,6 +99,7 @@ function StopForm({ medicine, today }: { medicine: Medicine; today: string }) {
 }
 
 function StoppedState({ medicine, today }: { medicine: Medicine; today: string }) {
+  const { t } = useLingui();
   const resume = trpc.medicine.resume.useMutation();
   const invalidate = useInvalidateMedicines();
   const planned = (medicine.stoppedOn ?? '') > today;
@@ -102,18 +107,26 @@ function StoppedState({ medicine, today }: { medicine: Medicine; today: string }
     if (refuseWhenOffline('Resuming')) return;
     try {
       await resume.mutateAsync({ id: medicine.id });
-      notify.success(`${medicine.name} is taken again.`);
+      const name = medicine.name;
+      notify.success(t`${name} is taken again.`);
     } catch (failure) {
-      if (!tellIfUnreachable(failure, 'Resuming')) notify.error(messageOf(failure) ?? 'Resuming failed.');
+      if (!tellIfUnreachable(failure, 'Resuming')) notify.error(messageOf(failure) ?? t`Resuming failed.`);
     } finally {
       await invalidate();
     }
   };
+  const stoppedOn = medicine.stoppedOn;
+  const reason = medicine.stopReason;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-slate-800">
-        {planned ? 'Stops' : 'Stopped'} from {medicine.stoppedOn}
-        {medicine.stopReason ? ` (${medicine.stopReason})` : ''}.
+        {planned
+          ? reason
+            ? t`Stops from ${stoppedOn} (${reason}).`
+            : t`Stops from ${stoppedOn}.`
+          : reason
+            ? t`Stopped from ${stoppedOn} (${reason}).`
+            : t`Stopped from ${stoppedOn}.`}
       </p>
       <button
         type="button"
@@ -121,7 +134,9 @@ function StoppedState({ medicine, today }: { medicine: Medicine; today: string }
         disabled={resume.isPending}
         onClick={() => void takeAgain()}
       >
-        {planned ? 'Keep taking it' : 'Resume'}
+        {planned
+          ? t`Keep taking it`
+          : t({ message: 'Resume', comment: 'Button: take a stopped medicine again' })}
       </button>
     </div>
   );
@@ -134,22 +149,37 @@ function PlanHistory({ id }: { id: string }) {
   if (changes.length === 0) return null;
   return (
     <>
-      <h3 className="mt-4 mb-2 font-semibold text-slate-900">History of changes</h3>
+      <h3 className="mt-4 mb-2 font-semibold text-slate-900">
+        <Trans>History of changes</Trans>
+      </h3>
       <ol className="flex flex-col gap-1 text-slate-800">
-        {changes.map((c) => (
-          <li key={c.id}>
-            <span className="font-medium">{c.effectiveOn}</span>: {entryText(c)}
-            {c.reason ? ` (${c.reason})` : ''}
-          </li>
-        ))}
+        {changes.map((c) => {
+          const effectiveOn = c.effectiveOn;
+          const entry = entryText(c);
+          const reason = c.reason;
+          return (
+            <li key={c.id}>
+              {reason ? (
+                <Trans comment="A change of a medicine's plan: its date, what changed, and why">
+                  <span className="font-medium">{effectiveOn}</span>: {entry} ({reason})
+                </Trans>
+              ) : (
+                <Trans comment="A change of a medicine's plan: its date and what changed">
+                  <span className="font-medium">{effectiveOn}</span>: {entry}
+                </Trans>
+              )}
+            </li>
+          );
+        })}
       </ol>
     </>
   );
 }
 
+/** What a change did; a change of the plan itself is said in the server's words. */
 function entryText(c: { kind: string; changes: { text: string }[] }): string {
-  if (c.kind === 'start') return 'Started';
-  if (c.kind === 'stop') return 'Stopped';
-  if (c.kind === 'resume') return 'Resumed';
+  if (c.kind === 'start') return translate({ message: 'Started', context: 'history of a medicine' });
+  if (c.kind === 'stop') return translate({ message: 'Stopped', context: 'history of a medicine' });
+  if (c.kind === 'resume') return translate({ message: 'Resumed', context: 'history of a medicine' });
   return c.changes.map((x) => x.text).join('; ');
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { FieldError } from '../../../shared/ui/field.component';
@@ -16,12 +17,15 @@ export function DoseTimesChoice(props: {
   onTimes: (times: string[]) => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const { id, times, error } = props;
   const own = times !== null;
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium text-slate-800">When to take it</legend>
+        <legend className="font-medium text-slate-800">
+          <Trans>When to take it</Trans>
+        </legend>
         <div className="flex flex-wrap gap-2">
           <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3">
             <input
@@ -31,11 +35,11 @@ export function DoseTimesChoice(props: {
               checked={!own}
               onChange={props.onUsual}
             />
-            Use my usual times
+            <Trans>Use my usual times</Trans>
           </label>
           <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3">
             <input type="radio" className="size-5" name={`${id}-mode`} checked={own} onChange={props.onOwn} />
-            Set times for this medicine
+            <Trans>Set times for this medicine</Trans>
           </label>
         </div>
       </fieldset>
@@ -45,29 +49,34 @@ export function DoseTimesChoice(props: {
           aria-invalid={error ? true : undefined}
           aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
         >
-          <legend className="font-medium text-slate-800">Times for this medicine</legend>
+          <legend className="font-medium text-slate-800">
+            <Trans>Times for this medicine</Trans>
+          </legend>
           <ul className="flex flex-wrap gap-2">
-            {times.map((time, i) => (
-              <li key={i} className="flex items-center gap-1">
-                <input
-                  type="time"
-                  aria-label={`Time ${i + 1}`}
-                  className={`${inputClass} w-36`}
-                  value={time}
-                  onChange={(e) => props.onTimes(times.map((t, j) => (j === i ? e.target.value : t)))}
-                />
-                {times.length > 1 ? (
-                  <button
-                    type="button"
-                    className={buttonClass.secondary}
-                    aria-label={`Remove time ${i + 1}`}
-                    onClick={() => props.onTimes(times.filter((_, j) => j !== i))}
-                  >
-                    ✕
-                  </button>
-                ) : null}
-              </li>
-            ))}
+            {times.map((time, i) => {
+              const number = i + 1;
+              return (
+                <li key={i} className="flex items-center gap-1">
+                  <input
+                    type="time"
+                    aria-label={t`Time ${number}`}
+                    className={`${inputClass} w-36`}
+                    value={time}
+                    onChange={(e) => props.onTimes(times.map((was, j) => (j === i ? e.target.value : was)))}
+                  />
+                  {times.length > 1 ? (
+                    <button
+                      type="button"
+                      className={buttonClass.secondary}
+                      aria-label={t`Remove time ${number}`}
+                      onClick={() => props.onTimes(times.filter((_, j) => j !== i))}
+                    >
+                      ✕
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
           {times.length < 8 ? (
             <button
@@ -75,12 +84,14 @@ export function DoseTimesChoice(props: {
               className={`${buttonClass.secondary} self-start`}
               onClick={() => props.onTimes([...times, ''])}
             >
-              Add a time
+              <Trans>Add a time</Trans>
             </button>
           ) : null}
           <p id={`${id}-hint`} className="text-sm text-slate-600">
-            One dose at each time. Reminders come at these times; changing your usual times in Settings does
-            not move them.
+            <Trans>
+              One dose at each time. Reminders come at these times; changing your usual times in Settings does
+              not move them.
+            </Trans>
           </p>
           <FieldError id={id} error={error} />
         </fieldset>

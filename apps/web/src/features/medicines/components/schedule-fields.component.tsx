@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { INTERVAL_HOURS, type ScheduleKind, taperDays } from '@medrem/domain';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
@@ -6,7 +7,8 @@ import {
   SCHEDULE_KIND_LABELS,
   type ScheduleDraft,
   type ScheduleErrors,
-  WEEKDAY_NAMES,
+  WEEKDAYS,
+  weekdayName,
 } from '../schedule-draft.model';
 
 const numberValue = (value: string) => (value === '' ? Number.NaN : Number(value));
@@ -49,11 +51,12 @@ export function ScheduleFields(props: {
   errors: ScheduleErrors;
   onChange: (draft: ScheduleDraft) => void;
 }) {
+  const { t } = useLingui();
   const { idPrefix: p, draft, errors } = props;
   const set = (patch: Partial<ScheduleDraft>) => props.onChange({ ...draft, ...patch });
   return (
     <div className="flex flex-col gap-4 md:col-span-2">
-      <Field id={`${p}-schedule-kind`} label="How is it taken?">
+      <Field id={`${p}-schedule-kind`} label={t`How is it taken?`}>
         <select
           id={`${p}-schedule-kind`}
           className={inputClass}
@@ -62,7 +65,7 @@ export function ScheduleFields(props: {
         >
           {Object.entries(SCHEDULE_KIND_LABELS).map(([kind, label]) => (
             <option key={kind} value={kind}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
@@ -73,11 +76,13 @@ export function ScheduleFields(props: {
           aria-invalid={errors['days'] ? true : undefined}
           aria-describedby={errors['days'] ? `${p}-days-error` : undefined}
         >
-          <legend className="font-medium text-slate-800">Days of the week</legend>
+          <legend className="font-medium text-slate-800">
+            <Trans>Days of the week</Trans>
+          </legend>
           <div className="flex flex-wrap gap-2">
-            {WEEKDAY_NAMES.map((name, day) => (
+            {WEEKDAYS.map((day) => (
               <label
-                key={name}
+                key={day}
                 className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 px-3"
               >
                 <input
@@ -92,7 +97,7 @@ export function ScheduleFields(props: {
                     })
                   }
                 />
-                {name}
+                {weekdayName(day)}
               </label>
             ))}
           </div>
@@ -103,7 +108,7 @@ export function ScheduleFields(props: {
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberInput
             id={`${p}-days-on`}
-            label="Days taking it"
+            label={t`Days taking it`}
             value={draft.daysOn}
             error={errors['daysOn']}
             min={1}
@@ -111,7 +116,7 @@ export function ScheduleFields(props: {
           />
           <NumberInput
             id={`${p}-days-off`}
-            label="Days off"
+            label={t`Days off`}
             value={draft.daysOff}
             error={errors['daysOff']}
             min={1}
@@ -123,8 +128,8 @@ export function ScheduleFields(props: {
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberInput
             id={`${p}-every-hours`}
-            label="Hours between doses"
-            hint="For example 8, 2 or 1.5. Kept in real hours, also on the nights the clocks change."
+            label={t`Hours between doses`}
+            hint={t`For example 8, 2 or 1.5. Kept in real hours, also on the nights the clocks change.`}
             value={draft.everyHours}
             error={errors['everyHours']}
             min={INTERVAL_HOURS.min}
@@ -133,8 +138,8 @@ export function ScheduleFields(props: {
           />
           <Field
             id={`${p}-first-dose`}
-            label="First dose at"
-            hint="On the start date; the next ones follow."
+            label={t`First dose at`}
+            hint={t`On the start date; the next ones follow.`}
             error={errors['startTime']}
           >
             <input
@@ -151,8 +156,8 @@ export function ScheduleFields(props: {
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberInput
             id={`${p}-max-doses`}
-            label="Most doses in 24 hours"
-            hint="Leave empty for no maximum."
+            label={t`Most doses in 24 hours`}
+            hint={t`Leave empty for no maximum.`}
             value={draft.maxPer24h}
             error={errors['maxPer24h']}
             min={1}
@@ -160,8 +165,8 @@ export function ScheduleFields(props: {
           />
           <NumberInput
             id={`${p}-min-interval`}
-            label="Hours at least between doses"
-            hint="Leave empty for no minimum."
+            label={t`Hours at least between doses`}
+            hint={t`Leave empty for no minimum.`}
             value={draft.minIntervalHours}
             error={errors['minIntervalHours']}
             min={0.5}
@@ -190,65 +195,76 @@ function TaperSteps(props: {
   errors: ScheduleErrors;
   set: (patch: Partial<ScheduleDraft>) => void;
 }) {
+  const { t } = useLingui();
   const { idPrefix: p, draft, errors, set } = props;
+  const totalDays = taperDays(draft.steps) || 0;
   const change = (index: number, patch: Partial<ScheduleDraft['steps'][number]>) =>
     set({ steps: draft.steps.map((step, i) => (i === index ? { ...step, ...patch } : step)) });
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="font-medium text-slate-800">Steps, one after another from the start date</legend>
-      {draft.steps.map((step, index) => (
-        <div key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4">
-          <Field
-            id={`${p}-step-${index}-dose`}
-            label={`Step ${index + 1}: dose`}
-            error={errors[`steps.${index}.dose`]}
-          >
-            <input
-              {...fieldAria(`${p}-step-${index}-dose`, errors[`steps.${index}.dose`])}
-              type="text"
-              placeholder="40 mg"
-              className={inputClass}
-              value={step.dose}
-              onChange={(e) => change(index, { dose: e.target.value })}
+      <legend className="font-medium text-slate-800">
+        <Trans>Steps, one after another from the start date</Trans>
+      </legend>
+      {draft.steps.map((step, index) => {
+        const number = index + 1;
+        return (
+          <div key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-4">
+            <Field
+              id={`${p}-step-${index}-dose`}
+              label={t`Step ${number}: dose`}
+              error={errors[`steps.${index}.dose`]}
+            >
+              <input
+                {...fieldAria(`${p}-step-${index}-dose`, errors[`steps.${index}.dose`])}
+                type="text"
+                placeholder={t({
+                  message: '40 mg',
+                  comment: 'Placeholder: an example of a taper step’s dose',
+                })}
+                className={inputClass}
+                value={step.dose}
+                onChange={(e) => change(index, { dose: e.target.value })}
+              />
+            </Field>
+            <NumberInput
+              id={`${p}-step-${index}-days`}
+              label={t`Step ${number}: days`}
+              value={step.days}
+              error={errors[`steps.${index}.days`]}
+              min={1}
+              onChange={(days) => change(index, { days })}
             />
-          </Field>
-          <NumberInput
-            id={`${p}-step-${index}-days`}
-            label={`Step ${index + 1}: days`}
-            value={step.days}
-            error={errors[`steps.${index}.days`]}
-            min={1}
-            onChange={(days) => change(index, { days })}
-          />
-          <NumberInput
-            id={`${p}-step-${index}-pills`}
-            label={`Step ${index + 1}: pills per dose`}
-            value={step.pillsPerDose}
-            error={errors[`steps.${index}.pillsPerDose`]}
-            min={1}
-            onChange={(pillsPerDose) => change(index, { pillsPerDose })}
-          />
-          <button
-            type="button"
-            className={`${buttonClass.secondary} self-end`}
-            disabled={draft.steps.length === 1}
-            onClick={() => set({ steps: draft.steps.filter((_, i) => i !== index) })}
-          >
-            Remove step {index + 1}
-          </button>
-        </div>
-      ))}
+            <NumberInput
+              id={`${p}-step-${index}-pills`}
+              label={t`Step ${number}: pills per dose`}
+              value={step.pillsPerDose}
+              error={errors[`steps.${index}.pillsPerDose`]}
+              min={1}
+              onChange={(pillsPerDose) => change(index, { pillsPerDose })}
+            />
+            <button
+              type="button"
+              className={`${buttonClass.secondary} self-end`}
+              disabled={draft.steps.length === 1}
+              onClick={() => set({ steps: draft.steps.filter((_, i) => i !== index) })}
+            >
+              <Trans>Remove step {number}</Trans>
+            </button>
+          </div>
+        );
+      })}
       <button
         type="button"
         className={`${buttonClass.secondary} self-start`}
         onClick={() => set({ steps: [...draft.steps, NEW_TAPER_STEP] })}
       >
-        Add step
+        <Trans>Add step</Trans>
       </button>
       <FieldError id={`${p}-steps-error`} error={errors['steps']} />
       <p className="text-sm text-slate-700">
-        The course ends with the last step: {taperDays(draft.steps) || 0} days in all (this sets the total
-        duration).
+        <Trans>
+          The course ends with the last step: {totalDays} days in all (this sets the total duration).
+        </Trans>
       </p>
     </fieldset>
   );

@@ -1,13 +1,16 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DayDose, DoseSchedule } from '@medrem/domain';
-import { courseDoses, formatTime12h, lastCourseDose, upcomingDoses } from '@medrem/domain';
+import { courseDoses, lastCourseDose, upcomingDoses } from '@medrem/domain';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
+import { dateTimeFormat } from '../../../i18n/intl-formats';
 
 const PREVIEW_DAYS = 7;
-const dayLabel = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+/** 'Tue, Dec 8' in English; each language's own short day. */
+const dayLabel = (date: string) =>
+  dateTimeFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }, 'en-US').format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /**
  * The next 7 days' doses of the medicine as the form stands (decision 120), computed by the same
@@ -25,15 +28,16 @@ export function SchedulePreview(props: {
   timeZone: string;
   defaultReminderTimes: readonly string[];
 }) {
+  const { t } = useLingui();
   const titleId = `${props.idPrefix}-preview-title`;
   if (props.schedule?.kind === 'asNeeded') {
     return (
       <section aria-labelledby={titleId} className="rounded-lg bg-slate-50 p-3 md:col-span-2">
         <h2 id={titleId} className="font-medium text-slate-800">
-          Next 7 days
+          <Trans>Next 7 days</Trans>
         </h2>
         <p className="text-sm text-slate-700">
-          Taken only when needed: never reminded, never counted as missed.
+          <Trans>Taken only when needed: never reminded, never counted as missed.</Trans>
         </p>
       </section>
     );
@@ -62,53 +66,73 @@ export function SchedulePreview(props: {
   const past = interval
     ? []
     : (days[0]?.date === props.startDate ? days[0].doses : []).filter((d) => d.beforeAdded);
+
+  /** A dose of the list: '8:00 AM (40 mg)', '8:00 AM (already past)'. */
+  const doseText = (d: DayDose): string => {
+    const time = formatTimeOfDay(d.time);
+    const dose = d.dose;
+    if (d.beforeAdded) return dose ? t`${time} (${dose}) (already past)` : t`${time} (already past)`;
+    return dose
+      ? t({ message: `${time} (${dose})`, comment: 'A dose time with its dose: 8:00 AM (40 mg)' })
+      : time;
+  };
+
+  /**
+   * 'Last dose: Tue, Dec 8 at 11:00 AM', with what an interval course counts, or the doses of today
+   * already past: "13 doses from now: today's 8:00 AM dose is already past; tick it on the dashboard if you took it".
+   */
+  const lastDoseText = (lastDose: { date: string; time: string }): string => {
+    const date = dayLabel(lastDose.date);
+    const time = formatTimeOfDay(lastDose.time);
+    if (interval) {
+      const doses = courseDoses(medicine);
+      const courseDays = medicine.originalDurationDays;
+      return t`Last dose: ${date} at ${time} (${doses} doses: ${courseDays} days are counted from the first dose, not from midnight)`;
+    }
+    if (past.length) {
+      const left = courseDoses(medicine) - past.length;
+      const and = t({ message: 'and', comment: 'Joins dose times: 8:00 AM and 2:00 PM' });
+      const times = past.map((d) => formatTimeOfDay(d.time)).join(` ${and} `);
+      const pastDoses = past.length;
+      return t`Last dose: ${date} at ${time} (${plural(left, { one: `${left} dose`, other: `${left} doses` })} from now: ${plural(
+        pastDoses,
+        {
+          one: `today's ${times} dose is already past; tick it on the dashboard if you took it`,
+          other: `today's ${times} doses are already past; tick them on the dashboard if you took them`,
+        },
+      )})`;
+    }
+    return t`Last dose: ${date} at ${time}`;
+  };
+
   return (
     <section aria-labelledby={titleId} className="rounded-lg bg-slate-50 p-3 md:col-span-2">
       <h2 id={titleId} className="font-medium text-slate-800">
-        Next 7 days
+        <Trans>Next 7 days</Trans>
       </h2>
       <ul data-testid={`${props.idPrefix}-preview`} className="mt-2 flex flex-col gap-1 text-sm">
         {days.map(({ date, doses }) => (
           <li key={date} className="flex flex-wrap gap-x-2">
-            <span className="w-28 font-medium text-slate-900">
-              {dayLabel.format(new Date(`${date}T00:00:00Z`))}
-            </span>
+            <span className="w-28 font-medium text-slate-900">{dayLabel(date)}</span>
             <span className="text-slate-700">
-              {doses.length
-                ? doses
-                    .map(
-                      (d) =>
-                        `${formatTime12h(d.time)}${d.dose ? ` (${d.dose})` : ''}${d.beforeAdded ? ' (already past)' : ''}`,
-                    )
-                    .join(', ')
-                : 'No doses'}
+              {doses.length ? doses.map(doseText).join(', ') : t`No doses`}
             </span>
           </li>
         ))}
       </ul>
       {last ? (
         <p data-testid={`${props.idPrefix}-last-dose`} className="mt-2 text-sm text-slate-800">
-          Last dose: {dayLabel.format(new Date(`${last.date}T00:00:00Z`))} at {formatTime12h(last.time)}
-          {interval
-            ? ` (${courseDoses(medicine)} doses: ${medicine.originalDurationDays} days are counted from the first dose, not from midnight)`
-            : ''}
-          {past.length ? ` (${pastNote(courseDoses(medicine), past)})` : ''}
+          {lastDoseText(last)}
         </p>
       ) : null}
       {clockNote ? (
         <p className="mt-2 text-sm text-amber-900">
-          The clocks change in this period: doses stay the same number of real hours apart, so their times
-          move.
+          <Trans>
+            The clocks change in this period: doses stay the same number of real hours apart, so their times
+            move.
+          </Trans>
         </p>
       ) : null}
     </section>
   );
-}
-
-/** "13 doses from now: today's 8:00 AM dose is already past; tick it on the dashboard if you took it". */
-function pastNote(courseTotal: number, past: readonly DayDose[]): string {
-  const times = past.map((d) => formatTime12h(d.time)).join(' and ');
-  const left = courseTotal - past.length;
-  const what = past.length === 1 ? `today's ${times} dose is` : `today's ${times} doses are`;
-  return `${left} ${left === 1 ? 'dose' : 'doses'} from now: ${what} already past; tick ${past.length === 1 ? 'it' : 'them'} on the dashboard if you took ${past.length === 1 ? 'it' : 'them'}`;
 }

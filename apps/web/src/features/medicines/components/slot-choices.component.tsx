@@ -1,4 +1,7 @@
-import { formatTime12h, slotNameForTime } from '@medrem/domain';
+import { Trans } from '@lingui/react/macro';
+import { slotNameForTime } from '@medrem/domain';
+import { slotNameText } from '../../../i18n/domain-texts';
+import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { FieldError } from '../../../shared/ui/field.component';
 import { choicesOfFrequency, frequencyOfChoices } from '../slot-choices.model';
 
@@ -23,10 +26,13 @@ export function SlotChoices(props: {
       aria-invalid={error ? true : undefined}
       aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
     >
-      <legend className="font-medium text-slate-800">Dose times</legend>
+      <legend className="font-medium text-slate-800">
+        <Trans>Dose times</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {chosen.map((isChosen, slot) => {
           const time = times[slot];
+          const dose = slot + 1;
           return (
             <label
               key={slot}
@@ -40,17 +46,20 @@ export function SlotChoices(props: {
               />
               {time ? (
                 <span>
-                  {slotNameForTime(time)} <span className="text-slate-600">· {formatTime12h(time)}</span>
+                  {slotNameText(slotNameForTime(time))}{' '}
+                  <span className="text-slate-600">· {formatTimeOfDay(time)}</span>
                 </span>
               ) : (
-                <span>Dose {slot + 1} (no default time)</span>
+                <span>
+                  <Trans>Dose {dose} (no default time)</Trans>
+                </span>
               )}
             </label>
           );
         })}
       </div>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        Your default reminder times; change them in Settings.
+        <Trans>Your default reminder times; change them in Settings.</Trans>
       </p>
       <FieldError id={id} error={error} />
     </fieldset>

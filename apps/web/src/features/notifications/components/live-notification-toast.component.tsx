@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Notification } from '@medrem/contract';
 
 /**
@@ -28,7 +29,7 @@ export function LiveNotificationToast(props: {
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-400 px-3 font-medium text-slate-800 hover:bg-slate-100"
           onClick={onDismiss}
         >
-          Dismiss
+          <Trans comment="Button: close an in-page notification (marks it read)">Dismiss</Trans>
         </button>
       </div>
     </div>

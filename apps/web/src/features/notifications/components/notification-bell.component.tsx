@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { NOTIFICATION_BADGE_CAP } from '@medrem/domain';
 import { Bell } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -22,6 +24,7 @@ export function badgeText(unread: number): string {
  * Popover adds aria-hidden focus sentinels that axe reports as a serious violation.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const notifications = useNotifications();
   const unread = notifications.data?.unreadCount ?? 0;
   const [open, setOpen] = useState(false);
@@ -47,7 +50,11 @@ export function NotificationBell() {
         className={`${buttonClass.icon} relative`}
         aria-expanded={open}
         aria-controls="notification-panel"
-        aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={
+          unread
+            ? t`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}`
+            : t`Notifications`
+        }
         onClick={() => {
           // Opening the panel shows the latest list, not the last poll's.
           if (!open) void notifications.refetch();
@@ -70,7 +77,7 @@ export function NotificationBell() {
           id="notification-panel"
           className="fixed inset-x-3 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
         >
-          <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading…</p>}>
+          <Suspense fallback={<p className="p-4 text-sm text-slate-600">{t`Loading…`}</p>}>
             <NotificationPanel
               list={notifications.data?.notifications ?? []}
               loading={notifications.isPending}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Notification, NotificationType } from '@medrem/contract';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale';
@@ -25,30 +26,39 @@ export function NotificationPanel({
   /** Called after a notification was opened (the bell closes its panel). */
   onOpened: () => void;
 }) {
+  const { t } = useLingui();
   const actions = useNotificationActions();
   const { open, targetOf } = useOpenNotification();
   const hasUnread = list.some((n) => !n.isRead);
   return (
     <div className="flex max-h-[28rem] flex-col">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-        <h2 className="font-semibold text-slate-900">Notifications</h2>
+        <h2 className="font-semibold text-slate-900">
+          <Trans>Notifications</Trans>
+        </h2>
         <button
           type="button"
           className="min-h-11 px-2 text-sm font-medium text-brand-700 underline disabled:text-slate-500 disabled:no-underline"
           disabled={!hasUnread}
           onClick={() => void actions.markAllRead()}
         >
-          Mark all as read
+          <Trans>Mark all as read</Trans>
         </button>
       </div>
       {loading ? (
-        <p className="p-4 text-slate-700">Loading...</p>
+        <p className="p-4 text-slate-700">
+          <Trans>Loading...</Trans>
+        </p>
       ) : list.length === 0 ? (
-        <p className="p-4 text-slate-700">No notifications yet.</p>
+        <p className="p-4 text-slate-700">
+          <Trans>No notifications yet.</Trans>
+        </p>
       ) : (
         <ul className="overflow-y-auto">
           {list.map((n) => {
             const { Icon, className } = TYPE_ICON[n.type] ?? TYPE_ICON.generic;
+            const { title, message } = n;
+            const action = targetOf(n).label;
             return (
               <li
                 key={n.id}
@@ -61,7 +71,17 @@ export function NotificationPanel({
                     open(n);
                     onOpened();
                   }}
-                  aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}. ${n.message}. ${targetOf(n).label}`}
+                  aria-label={
+                    n.isRead
+                      ? t({
+                          message: `${title}. ${message}. ${action}`,
+                          comment: 'A notification: its title, its text, and what opening it does',
+                        })
+                      : t({
+                          message: `Unread: ${title}. ${message}. ${action}`,
+                          comment: 'An unread notification: its title, its text, and what opening it does',
+                        })
+                  }
                 >
                   <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${className}`} />
                   <span>
@@ -77,7 +97,7 @@ export function NotificationPanel({
                 <button
                   type="button"
                   className={`${buttonClass.icon} text-slate-600`}
-                  aria-label={`Delete notification: ${n.title}`}
+                  aria-label={t`Delete notification: ${title}`}
                   onClick={() => void actions.remove(n.id)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
 import { notify } from '../../../lib/toast';
@@ -7,9 +9,9 @@ import { refuseWhenOffline, tellIfUnreachable } from '../../offline/online-only'
 import { useInvalidatePacks } from '../packs.queries';
 
 const FIELDS = [
-  { key: 'gtin', label: 'Product number (GTIN, optional)', inputMode: 'numeric', maxLength: 14 },
-  { key: 'batch', label: 'Batch (optional)', maxLength: 20 },
-  { key: 'serial', label: 'Serial number (optional)', maxLength: 20 },
+  { key: 'gtin', label: msg`Product number (GTIN, optional)`, inputMode: 'numeric', maxLength: 14 },
+  { key: 'batch', label: msg`Batch (optional)`, maxLength: 20 },
+  { key: 'serial', label: msg`Serial number (optional)`, maxLength: 20 },
 ] as const;
 type TextField = (typeof FIELDS)[number]['key'];
 
@@ -18,6 +20,7 @@ type TextField = (typeof FIELDS)[number]['key'];
  * cannot read). The server checks the GTIN's check digit and the expiry; its words are shown here.
  */
 export function AddPackForm({ medicineId, medicineName }: { medicineId: string; medicineName: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState<Record<TextField, string>>({ gtin: '', batch: '', serial: '' });
   const [expiresOn, setExpiresOn] = useState('');
   const [pills, setPills] = useState('');
@@ -39,19 +42,20 @@ export function AddPackForm({ medicineId, medicineName }: { medicineId: string; 
         ...(expiresOn ? { expiresOn } : {}),
         pills: Number(pills),
       });
-      notify.success(`A pack of ${pack.pills} was added to ${medicineName}.`);
+      const packPills = pack.pills;
+      notify.success(t`A pack of ${packPills} was added to ${medicineName}.`);
       setText({ gtin: '', batch: '', serial: '' });
       setExpiresOn('');
       setPills('');
       await invalidate();
     } catch (failure) {
-      if (!tellIfUnreachable(failure, 'Editing')) setError(messageOf(failure) ?? 'Adding the pack failed.');
+      if (!tellIfUnreachable(failure, 'Editing')) setError(messageOf(failure) ?? t`Adding the pack failed.`);
     }
   };
   const describedBy = error ? errorId : undefined;
   return (
     <form
-      aria-label="Add a pack by hand"
+      aria-label={t`Add a pack by hand`}
       className="grid gap-3 sm:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -60,7 +64,7 @@ export function AddPackForm({ medicineId, medicineName }: { medicineId: string; 
     >
       {FIELDS.map((field) => (
         <label key={field.key} className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {field.label}
+          {t(field.label)}
           <input
             type="text"
             className={inputClass}
@@ -74,7 +78,7 @@ export function AddPackForm({ medicineId, medicineName }: { medicineId: string; 
         </label>
       ))}
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Expiry date (optional)
+        <Trans>Expiry date (optional)</Trans>
         <input
           type="date"
           className={inputClass}
@@ -84,7 +88,7 @@ export function AddPackForm({ medicineId, medicineName }: { medicineId: string; 
         />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Pills in the pack
+        <Trans>Pills in the pack</Trans>
         <input
           type="number"
           required
@@ -99,7 +103,7 @@ export function AddPackForm({ medicineId, medicineName }: { medicineId: string; 
       </label>
       <div className="flex items-end">
         <button type="submit" className={buttonClass.primary} disabled={add.isPending}>
-          Add pack
+          <Trans>Add pack</Trans>
         </button>
       </div>
       {error && (

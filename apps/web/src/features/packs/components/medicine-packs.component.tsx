@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Pack } from '@medrem/contract';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -16,33 +17,37 @@ import { PackList } from './pack-list.component';
  * it, first-expiring first (decision 322); used up or removed from here; added by hand below.
  */
 export function MedicinePacks({ medicine }: { medicine: { id: string; name: string } }) {
+  const { t } = useLingui();
   const headingId = useId();
   const list = useMedicinePacks(medicine.id);
   const usedUp = trpc.pack.usedUp.useMutation();
   const remove = trpc.pack.remove.useMutation();
   const invalidate = useInvalidatePacks();
   const packs = list.data?.packs ?? [];
+  const loosePills = list.data?.loosePills ?? 0;
+  const name = medicine.name;
   const act = async (what: 'used-up' | 'remove', pack: Pack) => {
+    const { pills, pillsLeft } = pack;
     const confirmed = await confirmDialog(
       what === 'used-up'
         ? {
-            title: 'Pack used up',
-            message: `Finished or thrown away: the ${pack.pillsLeft} pills counted in it come off the supply.`,
-            confirmLabel: 'Mark used up',
+            title: t`Pack used up`,
+            message: t`Finished or thrown away: the ${pillsLeft} pills counted in it come off the supply.`,
+            confirmLabel: t`Mark used up`,
           }
         : {
-            title: 'Remove pack',
-            message: `Added by mistake: the ${pack.pills} pills it added come off the supply.`,
-            confirmLabel: 'Remove it',
+            title: t`Remove pack`,
+            message: t`Added by mistake: the ${pills} pills it added come off the supply.`,
+            confirmLabel: t`Remove it`,
           },
     );
     if (!confirmed || refuseWhenOffline('Editing')) return;
     try {
       if (what === 'used-up') await usedUp.mutateAsync({ id: medicine.id, packId: pack.id });
       else await remove.mutateAsync({ id: medicine.id, packId: pack.id });
-      notify.success(what === 'used-up' ? 'The pack is marked used up.' : 'The pack is removed.');
+      notify.success(what === 'used-up' ? t`The pack is marked used up.` : t`The pack is removed.`);
     } catch (failure) {
-      if (!tellIfUnreachable(failure, 'Editing')) notify.error(messageOf(failure) ?? 'That failed.');
+      if (!tellIfUnreachable(failure, 'Editing')) notify.error(messageOf(failure) ?? t`That failed.`);
     } finally {
       await invalidate();
     }
@@ -51,18 +56,20 @@ export function MedicinePacks({ medicine }: { medicine: { id: string; name: stri
     <section className={cardClass} aria-labelledby={headingId}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-          Packs
+          <Trans comment="Heading: a medicine's packs">Packs</Trans>
         </h2>
         <Link to="/cabinet" className="font-medium text-brand-800 underline">
-          Medicine cabinet
+          <Trans>Medicine cabinet</Trans>
         </Link>
       </div>
       {packs.length === 0 ? (
-        <p className="mb-3 text-slate-700">No pack recorded yet. Add one to keep its expiry in view.</p>
+        <p className="mb-3 text-slate-700">
+          <Trans>No pack recorded yet. Add one to keep its expiry in view.</Trans>
+        </p>
       ) : (
         <PackList
           packs={packs}
-          label={`Packs of ${medicine.name}`}
+          label={t`Packs of ${name}`}
           actions={(pack) =>
             pack.state === 'used-up' ? null : (
               <>
@@ -71,22 +78,24 @@ export function MedicinePacks({ medicine }: { medicine: { id: string; name: stri
                   className={buttonClass.secondary}
                   onClick={() => void act('used-up', pack)}
                 >
-                  Used up
+                  <Trans comment="Button: mark a pack as finished or thrown away">Used up</Trans>
                 </button>
                 <button type="button" className={buttonClass.ghost} onClick={() => void act('remove', pack)}>
-                  Remove
+                  <Trans comment="Button: remove a pack added by mistake">Remove</Trans>
                 </button>
               </>
             )
           }
         />
       )}
-      {(list.data?.loosePills ?? 0) > 0 && (
+      {loosePills > 0 && (
         <p className="mt-2 text-sm text-slate-700">
-          {list.data!.loosePills} pills of the supply are in no recorded pack; they count as used first.
+          <Trans>{loosePills} pills of the supply are in no recorded pack; they count as used first.</Trans>
         </p>
       )}
-      <h3 className="mt-4 mb-2 font-semibold text-slate-900">Add a pack by hand</h3>
+      <h3 className="mt-4 mb-2 font-semibold text-slate-900">
+        <Trans>Add a pack by hand</Trans>
+      </h3>
       <AddPackForm medicineId={medicine.id} medicineName={medicine.name} />
     </section>
   );

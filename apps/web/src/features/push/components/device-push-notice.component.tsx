@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
@@ -24,6 +25,7 @@ function dismissedFor(): string | null {
  * help (decision 197). "Not now" hides it for that state; a new state shows it again.
  */
 export function DevicePushNotice() {
+  const { t } = useLingui();
   const state = useSyncExternalStore(devicePushState.subscribe, devicePushState.current);
   const [dismissed, setDismissed] = useState(dismissedFor);
   if (!NOTICED.has(state) || dismissed === state) return null;
@@ -39,12 +41,12 @@ export function DevicePushNotice() {
   };
   return createPortal(
     <aside
-      aria-label="Reminders on this device"
+      aria-label={t`Reminders on this device`}
       className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
         <DevicePushStatus />
-        <button type="button" className={buttonClass.icon} aria-label="Not now" onClick={hide}>
+        <button type="button" className={buttonClass.icon} aria-label={t`Not now`} onClick={hide}>
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>

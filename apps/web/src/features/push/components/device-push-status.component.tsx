@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { BellOff, BellRing, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../../shared/ui/button.styles';
@@ -19,6 +20,7 @@ function tone(state: DevicePushState): keyof typeof ICON {
  * (decision 197). Used by Settings → Notifications and by the shell's notice.
  */
 export function DevicePushStatus({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const { t } = useLingui();
   const { state, turnOn } = useDevicePush();
   const [busy, setBusy] = useState(false);
   const text = DEVICE_PUSH_TEXT[state];
@@ -31,10 +33,10 @@ export function DevicePushStatus({ headingLevel = 3 }: { headingLevel?: 2 | 3 })
         className={`mt-1 size-5 shrink-0 ${state === 'subscribed' ? 'text-green-700' : 'text-amber-800'}`}
       />
       <div className="flex flex-col gap-2">
-        <Heading className="font-medium text-slate-900">{text.title}</Heading>
+        <Heading className="font-medium text-slate-900">{t(text.title)}</Heading>
         {text.detail ? (
           <p className="text-sm text-slate-700" role={state === 'checking' ? undefined : 'status'}>
-            {text.detail}
+            {t(text.detail)}
           </p>
         ) : null}
         {CAN_TURN_ON.has(state) ? (
@@ -48,7 +50,7 @@ export function DevicePushStatus({ headingLevel = 3 }: { headingLevel?: 2 | 3 })
               void turnOn().finally(() => setBusy(false));
             }}
           >
-            {busy ? 'Turning on…' : 'Turn on reminders on this device'}
+            {busy ? t`Turning on…` : t`Turn on reminders on this device`}
           </button>
         ) : null}
       </div>

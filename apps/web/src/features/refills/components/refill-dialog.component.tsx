@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@medrem/contract/constants';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
@@ -15,6 +16,7 @@ export function RefillDialog(props: {
   onRefill: (pills: number) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const { name, pillsLeft, packPills, busy, onRefill, onCancel } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -24,6 +26,8 @@ export function RefillDialog(props: {
   const [text, setText] = useState(String(packPills));
   const pills = Number(text);
   const valid = /^\d+$/.test(text) && pills >= 1 && pillsLeft + pills <= LIMITS.maxPills;
+  const after = pillsLeft + pills;
+  const most = LIMITS.maxPills - pillsLeft;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -58,13 +62,13 @@ export function RefillDialog(props: {
     >
       <form className="p-6" onSubmit={submit} noValidate>
         <h2 id={titleId} className="text-xl font-semibold text-slate-900">
-          Refill {name}
+          <Trans>Refill {name}</Trans>
         </h2>
         <p id={hintId} className="mt-3 text-slate-700">
-          How many pills did you add? They are added to the {pillsLeft} left.
+          <Trans>How many pills did you add? They are added to the {pillsLeft} left.</Trans>
         </p>
         <label className="mt-4 block font-medium text-slate-900">
-          Pills added
+          <Trans>Pills added</Trans>
           <input
             ref={inputRef}
             className={`${inputClass} mt-1`}
@@ -79,18 +83,20 @@ export function RefillDialog(props: {
           />
         </label>
         {valid ? (
-          <p className="mt-2 text-sm text-slate-700">{pillsLeft + pills} pills after the refill.</p>
+          <p className="mt-2 text-sm text-slate-700">
+            <Trans>{after} pills after the refill.</Trans>
+          </p>
         ) : (
           <p id={errorId} role="alert" className="mt-2 text-sm text-red-800">
-            Enter a whole number of pills from 1 to {LIMITS.maxPills - pillsLeft}.
+            <Trans>Enter a whole number of pills from 1 to {most}.</Trans>
           </p>
         )}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={buttonClass.primary} disabled={!valid || busy}>
-            Add {valid ? pills : ''} pills
+            {valid ? t`Add ${pills} pills` : t`Add pills`}
           </button>
         </div>
       </form>

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isUrgentRefill } from '@medrem/domain';
 import { Pill } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -8,7 +11,6 @@ import { trpc } from '../../../lib/trpc';
 import { notify } from '../../../lib/toast';
 import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
 import { Spinner } from '../../../shared/ui/spinner.component';
-import { countText } from '../../medicines/medicine-display';
 import { useInvalidateMedicines } from '../../medicines/medicines.queries';
 import { useRefillReminders } from '../refills.queries';
 
@@ -16,13 +18,15 @@ import { useRefillReminders } from '../refills.queries';
 // (precached, issue 9's 600 KB) need not carry the dialog.
 const RefillDialog = lazyNamed(() => import('./refill-dialog.component'), 'RefillDialog');
 
-export const NO_REFILLS_TEXT = 'No refills needed at this time.';
-const NOT_FOUND_TEXT = 'No refill reminders found.';
+export const NO_REFILLS_TEXT = msg`No refills needed at this time.`;
+const NOT_FOUND_TEXT = msg`No refill reminders found.`;
+const LOAD_FAILED_TEXT = msg`Something went wrong. Please try again later.`;
 
 const loadErrorText = (error: unknown) =>
-  httpStatusOf(error) === 404 ? NOT_FOUND_TEXT : 'Something went wrong. Please try again later.';
+  i18n._(httpStatusOf(error) === 404 ? NOT_FOUND_TEXT : LOAD_FAILED_TEXT);
 
 export function RefillRemindersPanel() {
+  const { t } = useLingui();
   const reminders = useRefillReminders();
   const refill = trpc.medicine.refill.useMutation();
   const invalidate = useInvalidateMedicines();
@@ -40,8 +44,8 @@ export function RefillRemindersPanel() {
       console.error('Refill failed', error);
       notify.error(
         httpStatusOf(error) === 404
-          ? NOT_FOUND_TEXT
-          : (messageOf(error) ?? 'Failed to refill. Please try again later.'),
+          ? t(NOT_FOUND_TEXT)
+          : (messageOf(error) ?? t`Failed to refill. Please try again later.`),
       );
     }
     await invalidate();
@@ -51,20 +55,21 @@ export function RefillRemindersPanel() {
   return (
     <section className={cardClass} aria-labelledby="refills-title">
       <h2 id="refills-title" className="mb-4 text-xl font-semibold text-slate-900">
-        Refill Reminders
+        <Trans>Refill Reminders</Trans>
       </h2>
       {reminders.isPending ? (
-        <Spinner label="Loading refill reminders..." />
+        <Spinner label={t`Loading refill reminders...`} />
       ) : reminders.isError ? (
         <p role="alert" className="text-red-700">
           {loadErrorText(reminders.error)}
         </p>
       ) : reminders.data.length === 0 ? (
-        <p className="text-slate-700">{NO_REFILLS_TEXT}</p>
+        <p className="text-slate-700">{t(NO_REFILLS_TEXT)}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {reminders.data.map((reminder) => {
             const urgent = isUrgentRefill(reminder);
+            const { name, pillsLeft, daysLeft } = reminder;
             return (
               <li
                 key={reminder.id}
@@ -79,25 +84,28 @@ export function RefillRemindersPanel() {
                       {reminder.name}{' '}
                       {urgent ? (
                         <span className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-                          Urgent
+                          <Trans>Urgent</Trans>
                         </span>
                       ) : null}
                     </p>
                     <p className="text-sm text-slate-700">
-                      {countText(reminder.pillsLeft, 'pill')} left · {countText(reminder.daysLeft, 'day')}{' '}
-                      left
+                      {t`${plural(pillsLeft, { one: `${pillsLeft} pill`, other: `${pillsLeft} pills` })} left · ${plural(daysLeft, { one: `${daysLeft} day`, other: `${daysLeft} days` })} left`}
                     </p>
-                    {urgent ? <p className="text-sm font-medium text-red-800">Please refill it</p> : null}
+                    {urgent ? (
+                      <p className="text-sm font-medium text-red-800">
+                        <Trans>Please refill it</Trans>
+                      </p>
+                    ) : null}
                   </div>
                 </div>
                 <button
                   type="button"
                   className={buttonClass.secondary}
                   disabled={busy}
-                  aria-label={`Refill ${reminder.name}`}
+                  aria-label={t`Refill ${name}`}
                   onClick={() => setAsking(reminder)}
                 >
-                  Refill
+                  <Trans comment="Button: record that a medicine was refilled">Refill</Trans>
                 </button>
               </li>
             );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { rateLabel } from '../report-format';
 import { ChartTable } from './chart-table.component';
 
@@ -20,37 +21,40 @@ export function AdherenceBars(props: {
   nameColumn: string;
   bars: Bar[];
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby={props.id}>
       <h2 id={props.id} className="text-lg font-semibold text-slate-900">
         {props.title}
       </h2>
       {props.bars.length === 0 ? (
-        <p className="mt-2 text-slate-700">Nothing was due this month.</p>
+        <p className="mt-2 text-slate-700">
+          <Trans>Nothing was due this month.</Trans>
+        </p>
       ) : (
         <ul className="mt-3 space-y-3">
-          {props.bars.map((bar) => (
-            <li key={bar.key}>
-              <div className="flex justify-between gap-2 text-sm text-slate-800">
-                <span className="font-medium">{bar.label}</span>
-                <span className="tabular-nums">
-                  {rateLabel(bar.rate)}
-                  <span className="text-slate-600">
-                    {' '}
-                    · {bar.taken} of {bar.due}
+          {props.bars.map((bar) => {
+            const { taken, due } = bar;
+            return (
+              <li key={bar.key}>
+                <div className="flex justify-between gap-2 text-sm text-slate-800">
+                  <span className="font-medium">{bar.label}</span>
+                  <span className="tabular-nums">
+                    {rateLabel(bar.rate)}
+                    <span className="text-slate-600"> · {t`${taken} of ${due}`}</span>
                   </span>
-                </span>
-              </div>
-              <div aria-hidden="true" className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200">
-                <div className="h-full rounded-full bg-brand-700" style={{ width: `${bar.rate ?? 0}%` }} />
-              </div>
-            </li>
-          ))}
+                </div>
+                <div aria-hidden="true" className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200">
+                  <div className="h-full rounded-full bg-brand-700" style={{ width: `${bar.rate ?? 0}%` }} />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <ChartTable
         caption={props.caption}
-        columns={[props.nameColumn, 'Rate', 'Taken', 'Due']}
+        columns={[props.nameColumn, t`Rate`, t`Taken`, t`Due`]}
         rows={props.bars.map((bar) => [bar.label, rateLabel(bar.rate), bar.taken, bar.due])}
       />
     </section>

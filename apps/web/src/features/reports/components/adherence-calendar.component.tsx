@@ -1,9 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MonthAggregatesView } from '@medrem/contract';
 import { STATUS_STYLE, dayLabel, monthLabel, statusText, type DayStatus } from '../report-format';
 import { ChartTable } from './chart-table.component';
 
 // The spec's date locale is en-US, whose weeks start on Sunday.
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAYS = [
+  msg({ message: 'Sun', comment: 'Sunday, short: a column of the month calendar' }),
+  msg({ message: 'Mon', comment: 'Monday, short: a column of the month calendar' }),
+  msg({ message: 'Tue', comment: 'Tuesday, short: a column of the month calendar' }),
+  msg({ message: 'Wed', comment: 'Wednesday, short: a column of the month calendar' }),
+  msg({ message: 'Thu', comment: 'Thursday, short: a column of the month calendar' }),
+  msg({ message: 'Fri', comment: 'Friday, short: a column of the month calendar' }),
+  msg({ message: 'Sat', comment: 'Saturday, short: a column of the month calendar' }),
+];
 
 /** Sunday-first column (1–7) of a calendar date. */
 const weekdayColumn = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() + 1;
@@ -14,25 +24,29 @@ const weekdayColumn = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay(
  * sight is needed to read it.
  */
 export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
+  const { t } = useLingui();
   const first = report.days[0];
+  const month = monthLabel(report.month);
   return (
     <section aria-labelledby="calendar-title">
       <h2 id="calendar-title" className="text-lg font-semibold text-slate-900">
-        {monthLabel(report.month)} by day
+        <Trans>{month} by day</Trans>
       </h2>
       <Legend />
       <div
         aria-hidden="true"
         className="mt-3 grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-600"
       >
-        {WEEKDAYS.map((day) => (
-          <span key={day}>{day}</span>
+        {WEEKDAYS.map((day, i) => (
+          <span key={i}>{t(day)}</span>
         ))}
       </div>
-      <ol className="mt-1 grid grid-cols-7 gap-1" aria-label={`Days of ${monthLabel(report.month)}`}>
+      <ol className="mt-1 grid grid-cols-7 gap-1" aria-label={t`Days of ${month}`}>
         {report.days.map((day) => {
           const style = STATUS_STYLE[day.status];
-          const label = `${dayLabel(day.date)}: ${statusText(day)}`;
+          const date = dayLabel(day.date);
+          const status = statusText(day);
+          const label = t`${date}: ${status}`;
           return (
             <li
               key={day.date}
@@ -53,11 +67,11 @@ export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
         })}
       </ol>
       <ChartTable
-        caption={`${monthLabel(report.month)}: doses taken by day`}
-        columns={['Day', 'Status', 'Due', 'Taken', 'Skipped']}
+        caption={t`${month}: doses taken by day`}
+        columns={[t`Day`, t`Status`, t`Due`, t`Taken`, t`Skipped`]}
         rows={report.days.map((day) => [
           dayLabel(day.date),
-          STATUS_STYLE[day.status].legend,
+          t(STATUS_STYLE[day.status].legend),
           day.status === 'future' ? '-' : day.due,
           day.status === 'future' ? '-' : day.taken,
           // Skipped on purpose (decision 225): not taken, but not forgotten either.
@@ -69,8 +83,9 @@ export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
 }
 
 function Legend() {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Legend" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+    <ul aria-label={t`Legend`} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
       {(Object.keys(STATUS_STYLE) as DayStatus[]).map((status) => (
         <li key={status} className="flex items-center gap-1.5">
           <span
@@ -79,7 +94,7 @@ function Legend() {
           >
             {STATUS_STYLE[status].marker}
           </span>
-          {STATUS_STYLE[status].legend}
+          {t(STATUS_STYLE[status].legend)}
         </li>
       ))}
     </ul>

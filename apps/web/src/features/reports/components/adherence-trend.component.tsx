@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MonthAggregatesView } from '@medrem/contract';
 import { monthLabel, rateLabel, shortMonthLabel } from '../report-format';
 import { ChartTable } from './chart-table.component';
@@ -12,12 +13,13 @@ const BOTTOM = 20;
  * below: a small inline SVG (decision 100). A month with nothing due has no column and a dash.
  */
 export function AdherenceTrend({ trend }: { trend: MonthAggregatesView['trend'] }) {
+  const { t } = useLingui();
   const slot = WIDTH / trend.length;
   const plot = HEIGHT - TOP - BOTTOM;
   return (
     <section aria-labelledby="trend-title">
       <h2 id="trend-title" className="text-lg font-semibold text-slate-900">
-        Last 6 months
+        <Trans>Last 6 months</Trans>
       </h2>
       <svg
         aria-hidden="true"
@@ -55,8 +57,8 @@ export function AdherenceTrend({ trend }: { trend: MonthAggregatesView['trend'] 
         })}
       </svg>
       <ChartTable
-        caption="Adherence in the last 6 months"
-        columns={['Month', 'Rate', 'Taken', 'Due']}
+        caption={t`Adherence in the last 6 months`}
+        columns={[t`Month`, t`Rate`, t`Taken`, t`Due`]}
         rows={trend.map((p) => [monthLabel(p.month), rateLabel(p.rate), p.taken, p.due])}
       />
     </section>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 interface TableProps {
@@ -15,7 +16,7 @@ export function ChartTable(props: TableProps) {
   return (
     <details className="mt-3 text-sm">
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-700">
-        Show as table
+        <Trans>Show as table</Trans>
       </summary>
       <ReportTable {...props} />
     </details>

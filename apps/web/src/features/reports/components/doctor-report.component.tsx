@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type DoctorReportFormat, reportRangeProblem } from '@medrem/contract';
 import { addDays, isValidIsoDate } from '@medrem/domain';
 import { Download } from 'lucide-react';
@@ -9,16 +12,16 @@ import { useSignedInUser } from '../../auth/auth.context';
 import { useJournalTypes } from '../../journal/journal.queries';
 import { downloadDoctorReport } from '../doctor-report.download';
 
-const FORMATS: { format: DoctorReportFormat; label: string }[] = [
-  { format: 'pdf', label: 'Download PDF' },
-  { format: 'csv', label: 'Download CSV' },
-  { format: 'fhir', label: 'Download FHIR (JSON)' },
+const FORMATS: { format: DoctorReportFormat; label: MessageDescriptor }[] = [
+  { format: 'pdf', label: msg`Download PDF` },
+  { format: 'csv', label: msg`Download CSV` },
+  { format: 'fhir', label: msg`Download FHIR (JSON)` },
 ];
 
 /** What is wrong with a range before asking the server (which checks it again), or undefined. */
 export function rangeProblem(from: string, to: string, today: string): string | undefined {
-  if (!isValidIsoDate(from) || !isValidIsoDate(to)) return 'Please choose both dates.';
-  if (to > today) return 'The report can end today at the latest.';
+  if (!isValidIsoDate(from) || !isValidIsoDate(to)) return t`Please choose both dates.`;
+  if (to > today) return t`The report can end today at the latest.`;
   return reportRangeProblem({ from, to })?.message;
 }
 
@@ -27,6 +30,7 @@ export function rangeProblem(from: string, to: string, today: string): string | 
  * file. The file is made on the server from the monthly report's rule and downloaded with the token.
  */
 export function DoctorReport({ today }: { today: string }) {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const [from, setFrom] = useState(() => addDays(today, -29));
   const [to, setTo] = useState(today);
@@ -58,9 +62,9 @@ export function DoctorReport({ today }: { today: string }) {
         measurements,
         symptoms,
       });
-      setDone(`Downloaded ${name}.`);
+      setDone(t`Downloaded ${name}.`);
     } catch (cause) {
-      setError(messageOf(cause) ?? 'The report could not be downloaded. Please try again.');
+      setError(messageOf(cause) ?? t`The report could not be downloaded. Please try again.`);
     } finally {
       setBusy(null);
     }
@@ -70,16 +74,21 @@ export function DoctorReport({ today }: { today: string }) {
     <section aria-labelledby="doctor-report-title" className={`${cardClass} mt-4 space-y-3`}>
       <div>
         <h2 id="doctor-report-title" className="text-lg font-semibold text-slate-900">
-          Doctor&apos;s report
+          <Trans>Doctor&apos;s report</Trans>
         </h2>
         <p className="text-sm text-slate-600">
-          Your medicines with dosage and schedule, every dose taken or missed, adherence and refills, for the
-          days you choose (at most a year), with the readings and symptoms you tick below. PDF to print, CSV
-          for a spreadsheet, FHIR for a clinic’s system.
+          <Trans>
+            Your medicines with dosage and schedule, every dose taken or missed, adherence and refills, for
+            the days you choose (at most a year), with the readings and symptoms you tick below. PDF to print,
+            CSV for a spreadsheet, FHIR for a clinic’s system.
+          </Trans>
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="doctor-report-from" label="From">
+        <Field
+          id="doctor-report-from"
+          label={t({ message: 'From', comment: "The first day of the doctor's report" })}
+        >
           <input
             type="date"
             className={inputClass}
@@ -89,7 +98,10 @@ export function DoctorReport({ today }: { today: string }) {
             {...fieldAria('doctor-report-from', undefined)}
           />
         </Field>
-        <Field id="doctor-report-to" label="To">
+        <Field
+          id="doctor-report-to"
+          label={t({ message: 'To', comment: "The last day of the doctor's report" })}
+        >
           <input
             type="date"
             className={inputClass}
@@ -101,11 +113,13 @@ export function DoctorReport({ today }: { today: string }) {
         </Field>
       </div>
       <fieldset>
-        <legend className="font-medium text-slate-800">From your journal</legend>
+        <legend className="font-medium text-slate-800">
+          <Trans>From your journal</Trans>
+        </legend>
         <div className="mt-1 flex flex-wrap gap-x-4">
           {[
             ...(types.data ?? []).map((t) => ({ key: t.type, label: t.label })),
-            { key: '', label: 'Symptoms' },
+            { key: '', label: t`Symptoms` },
           ].map(({ key, label }) => (
             <label key={key || 'symptoms'} className="inline-flex min-h-11 items-center gap-2 text-slate-800">
               <input
@@ -134,7 +148,7 @@ export function DoctorReport({ today }: { today: string }) {
             onClick={() => void download(format)}
           >
             <Download aria-hidden="true" className="size-5" />
-            {busy === format ? 'Preparing…' : label}
+            {busy === format ? t`Preparing…` : t(label)}
           </button>
         ))}
       </div>

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { slotNameText } from '../../../i18n/domain-texts';
 import { addMonths } from '@medrem/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
@@ -17,22 +19,28 @@ import { AdherenceTrend } from './adherence-trend.component';
  * months after the current one do not exist yet.
  */
 export function ReportCharts({ currentMonth }: { currentMonth: string }) {
+  const { t } = useLingui();
   const [month, setMonth] = useState(currentMonth);
   const shown = month > currentMonth ? currentMonth : month;
   const query = useMonthAggregates(shown);
   const report = query.data;
+  const previous = monthLabel(addMonths(shown, -1));
+  const next = monthLabel(addMonths(shown, 1));
+  const monthName = report ? monthLabel(report.month) : '';
 
   return (
     <div className="mt-4 space-y-4">
-      <nav aria-label="Report month" className={`${cardClass} flex items-center justify-between gap-2`}>
+      <nav aria-label={t`Report month`} className={`${cardClass} flex items-center justify-between gap-2`}>
         <button
           type="button"
           className={buttonClass.secondary}
           onClick={() => setMonth(addMonths(shown, -1))}
-          aria-label={`Previous month, ${monthLabel(addMonths(shown, -1))}`}
+          aria-label={t`Previous month, ${previous}`}
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
-          <span className="hidden sm:inline">Previous</span>
+          <span className="hidden sm:inline">
+            <Trans>Previous</Trans>
+          </span>
         </button>
         <p className="text-center font-semibold text-slate-900" aria-live="polite">
           {monthLabel(shown)}
@@ -42,18 +50,20 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           className={buttonClass.secondary}
           onClick={() => setMonth(addMonths(shown, 1))}
           disabled={shown >= currentMonth}
-          aria-label={`Next month, ${monthLabel(addMonths(shown, 1))}`}
+          aria-label={t`Next month, ${next}`}
         >
-          <span className="hidden sm:inline">Next</span>
+          <span className="hidden sm:inline">
+            <Trans>Next</Trans>
+          </span>
           <ChevronRight aria-hidden="true" className="size-5" />
         </button>
       </nav>
       {query.error ? (
         <p role="alert" className={`${cardClass} text-red-700`}>
-          {messageOf(query.error) ?? 'Could not load the report.'}
+          {messageOf(query.error) ?? t`Could not load the report.`}
         </p>
       ) : !report ? (
-        <Spinner label="Loading the month..." />
+        <Spinner label={t`Loading the month...`} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <div className={`${cardClass} lg:row-span-2`}>
@@ -62,9 +72,9 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           <div className={cardClass}>
             <AdherenceBars
               id="medicine-bars-title"
-              title="By medicine"
-              caption={`Adherence by medicine, ${monthLabel(report.month)}`}
-              nameColumn="Medicine"
+              title={t`By medicine`}
+              caption={t`Adherence by medicine, ${monthName}`}
+              nameColumn={t`Medicine`}
               bars={report.medicines
                 .filter((m) => m.due > 0)
                 .map((m) => ({ key: m.medicineId, label: m.name, ...m }))}
@@ -73,16 +83,16 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           <div className={cardClass}>
             <AdherenceBars
               id="slot-bars-title"
-              title="By time of day"
-              caption={`Adherence by time of day, ${monthLabel(report.month)}`}
-              nameColumn="Time of day"
+              title={t`By time of day`}
+              caption={t`Adherence by time of day, ${monthName}`}
+              nameColumn={t`Time of day`}
               bars={report.slots
                 .filter((s) => s.due > 0)
-                .map((s) => ({
-                  key: String(s.slot),
-                  label: s.time ? `${s.name} (${s.time})` : s.name,
-                  ...s,
-                }))}
+                .map((s) => {
+                  const name = slotNameText(s.name);
+                  const { time } = s;
+                  return { key: String(s.slot), label: time ? t`${name} (${time})` : name, ...s };
+                })}
             />
           </div>
           <div className={`${cardClass} lg:col-span-2`}>
@@ -90,7 +100,7 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           </div>
           {report.asNeeded.length > 0 ? (
             <div className={`${cardClass} lg:col-span-2`}>
-              <AsNeededReport rows={report.asNeeded} month={monthLabel(report.month)} />
+              <AsNeededReport rows={report.asNeeded} month={monthName} />
             </div>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
@@ -13,6 +14,7 @@ import { IdentityProofField } from './identity-proof-field.component';
  * address is opened; the form says so and where the link went.
  */
 export function ChangeEmailForm() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const methods = trpc.social.signInMethods.useQuery({ userEmail: user.email });
   const change = trpc.email.requestChange.useMutation();
@@ -22,6 +24,7 @@ export function ChangeEmailForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const id = useId();
   const hasPassword = methods.data?.hasPassword ?? true;
+  const email = user.email;
   const close = () => {
     setOpen(false);
     setNewEmail('');
@@ -33,12 +36,14 @@ export function ChangeEmailForm() {
       <div className="flex flex-col gap-2">
         {sentTo ? (
           <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
-            We sent a link to <strong className="break-all">{sentTo}</strong>. Your address changes when you
-            open it; until then you sign in with {user.email}.
+            <Trans>
+              We sent a link to <strong className="break-all">{sentTo}</strong>. Your address changes when you
+              open it; until then you sign in with {email}.
+            </Trans>
           </p>
         ) : null}
         <button type="button" className={`${buttonClass.secondary} self-start`} onClick={() => setOpen(true)}>
-          Change email
+          <Trans>Change email</Trans>
         </button>
       </div>
     );
@@ -47,7 +52,7 @@ export function ChangeEmailForm() {
   return (
     <form
       className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
-      aria-label="Change email"
+      aria-label={t`Change email`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -63,7 +68,7 @@ export function ChangeEmailForm() {
         );
       }}
     >
-      <Field id={`${id}-email`} label="New email address">
+      <Field id={`${id}-email`} label={t`New email address`}>
         <input
           {...fieldAria(`${id}-email`, undefined)}
           type="email"
@@ -78,21 +83,22 @@ export function ChangeEmailForm() {
         hasPassword={hasPassword}
         password={password}
         onPassword={setPassword}
-        doing="changing its address"
+        purpose="change-email"
       />
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}{' '}
           {!hasPassword && /sign in again/i.test(error) ? (
             <Link to="/logout" className="underline">
-              Sign out and sign in again
+              <Trans>Sign out and sign in again</Trans>
             </Link>
           ) : null}
         </p>
       ) : null}
       <p className="text-sm text-slate-700">
-        We send a link to the new address and tell {user.email}. The change takes effect when the link is
-        opened.
+        <Trans>
+          We send a link to the new address and tell {email}. The change takes effect when the link is opened.
+        </Trans>
       </p>
       <div className="flex flex-wrap gap-2">
         <button
@@ -100,10 +106,10 @@ export function ChangeEmailForm() {
           className={buttonClass.primary}
           disabled={change.isPending || newEmail.trim() === '' || (hasPassword && password === '')}
         >
-          {change.isPending ? 'Sending...' : 'Send confirmation link'}
+          {change.isPending ? t`Sending...` : t`Send confirmation link`}
         </button>
         <button type="button" className={buttonClass.secondary} onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

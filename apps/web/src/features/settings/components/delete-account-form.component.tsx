@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -12,6 +13,7 @@ import { IdentityProofField } from './identity-proof-field.component';
  * password, or, for an account that signs in only with Google or OpenID Connect, a recent sign-in.
  */
 export function DeleteAccountForm() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const methods = trpc.social.signInMethods.useQuery({ userEmail: user.email });
   const deletion = useDeleteAccount();
@@ -28,7 +30,7 @@ export function DeleteAccountForm() {
     return (
       <button type="button" className={buttonClass.danger} onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" className="size-5" />
-        Delete Account
+        <Trans>Delete Account</Trans>
       </button>
     );
   }
@@ -36,7 +38,7 @@ export function DeleteAccountForm() {
   return (
     <form
       className="flex w-full flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-4"
-      aria-label="Delete Account"
+      aria-label={t`Delete Account`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -44,7 +46,7 @@ export function DeleteAccountForm() {
       }}
     >
       <p className="font-medium text-red-800">
-        This action cannot be undone. All your data will be permanently deleted.
+        <Trans>This action cannot be undone. All your data will be permanently deleted.</Trans>
       </p>
       <IdentityProofField
         id={`${id}-password`}
@@ -52,14 +54,14 @@ export function DeleteAccountForm() {
         password={password}
         onPassword={setPassword}
         error={error}
-        doing="deleting it"
+        purpose="delete"
       />
       {!hasPassword && error ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {error}{' '}
           {deletion.refusal?.signInAgain ? (
             <Link to="/logout" className="underline">
-              Sign out and sign in again
+              <Trans>Sign out and sign in again</Trans>
             </Link>
           ) : null}
         </p>
@@ -70,10 +72,10 @@ export function DeleteAccountForm() {
           className={buttonClass.danger}
           disabled={deletion.busy || (hasPassword && password === '')}
         >
-          {deletion.busy ? 'Deleting...' : 'Yes, delete my account'}
+          {deletion.busy ? t`Deleting...` : t`Yes, delete my account`}
         </button>
         <button type="button" className={buttonClass.secondary} onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

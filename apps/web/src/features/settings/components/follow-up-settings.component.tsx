@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DEFAULT_FOLLOW_UPS,
   DEFAULT_QUIET_HOURS,
@@ -17,10 +18,11 @@ const MINUTES_BOUNDS = { min: FOLLOW_UP_MINUTES.min, max: FOLLOW_UP_MINUTES.max 
 
 /** The follow-ups' minutes, kept as typed and judged at the field (useTypedWholeNumber). */
 function FollowUpMinutesField(props: { value: number; onChange: (minutes: number) => void }) {
+  const { t } = useLingui();
   const id = 'settings-follow-up-minutes';
   const { text, error, onTextChange } = useTypedWholeNumber({ id, bounds: MINUTES_BOUNDS, ...props });
   return (
-    <Field id={id} label="Every (minutes)" error={error}>
+    <Field id={id} label={t`Every (minutes)`} error={error}>
       <FollowUpMinutesInput value={text} {...fieldAria(id, error)} onChange={onTextChange} />
     </Field>
   );
@@ -36,6 +38,7 @@ export function FollowUpSettingsFields(props: {
   quietHours: QuietHours | undefined;
   onChange: (change: { followUps: FollowUpSettings; quietHours: QuietHours }) => void;
 }) {
+  const { t } = useLingui();
   const followUps = props.followUps ?? DEFAULT_FOLLOW_UPS;
   const quietHours = props.quietHours ?? DEFAULT_QUIET_HOURS;
   const set = (change: Partial<{ followUps: FollowUpSettings; quietHours: QuietHours }>) =>
@@ -45,10 +48,14 @@ export function FollowUpSettingsFields(props: {
     <>
       <div className="flex flex-col gap-3 py-3">
         <div>
-          <p className="font-medium text-slate-900">Reminder follow-ups</p>
+          <p className="font-medium text-slate-900">
+            <Trans>Reminder follow-ups</Trans>
+          </p>
           <p className="text-sm text-slate-600">
-            Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups. A medicine can
-            have its own in its form (Reminder follow-ups: Custom).
+            <Trans>
+              Until a dose is taken, skipped or snoozed, remind me again. 0 times: no follow-ups. A medicine
+              can have its own in its form (Reminder follow-ups: Custom).
+            </Trans>
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
@@ -56,7 +63,7 @@ export function FollowUpSettingsFields(props: {
             value={followUps.everyMinutes}
             onChange={(everyMinutes) => set({ followUps: { ...followUps, everyMinutes } })}
           />
-          <Field id="settings-follow-up-times" label="Up to (times)">
+          <Field id="settings-follow-up-times" label={t`Up to (times)`}>
             <select
               id="settings-follow-up-times"
               className={`${inputClass} max-w-32`}
@@ -69,14 +76,14 @@ export function FollowUpSettingsFields(props: {
         </div>
       </div>
       <Toggle
-        label="Quiet Hours"
-        description="Hold follow-ups and the daily summary until the quiet hours end (a dose's first reminder still comes)"
+        label={t`Quiet Hours`}
+        description={t`Hold follow-ups and the daily summary until the quiet hours end (a dose's first reminder still comes)`}
         checked={quietHours.enabled}
         onChange={(enabled) => set({ quietHours: { ...quietHours, enabled } })}
       />
       {quietHours.enabled ? (
         <div className="flex flex-wrap gap-4 pb-3">
-          <Field id="settings-quiet-start" label="Quiet from">
+          <Field id="settings-quiet-start" label={t`Quiet from`}>
             <input
               id="settings-quiet-start"
               type="time"
@@ -86,7 +93,7 @@ export function FollowUpSettingsFields(props: {
               onChange={(e) => set({ quietHours: { ...quietHours, start: e.target.value } })}
             />
           </Field>
-          <Field id="settings-quiet-end" label="Quiet until" error={quietError}>
+          <Field id="settings-quiet-end" label={t`Quiet until`} error={quietError}>
             <input
               type="time"
               required

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
@@ -5,7 +6,7 @@ import { Field, fieldAria } from '../../../shared/ui/field.component';
 /**
  * Who is at the keyboard, asked again before a step that cannot be taken back lightly (decision
  * 198): the password of an account that has one; else the rule of a recent sign-in, said in words.
- * `doing`: what needs it, e.g. "deleting it".
+ * `purpose`: what needs it (deleting the account, changing its address), said as one sentence each.
  */
 export function IdentityProofField(props: {
   id: string;
@@ -13,19 +14,30 @@ export function IdentityProofField(props: {
   password: string;
   onPassword: (password: string) => void;
   error?: string | undefined;
-  doing: string;
+  purpose: 'delete' | 'change-email';
 }) {
-  const { id, hasPassword, password, onPassword, error, doing } = props;
+  const { t } = useLingui();
+  const { id, hasPassword, password, onPassword, error, purpose } = props;
   if (!hasPassword) {
+    const minutes = RECENT_SIGN_IN_MINUTES;
     return (
       <p className="text-sm text-slate-800">
-        Your account has no password: {doing} needs a sign-in within the last {RECENT_SIGN_IN_MINUTES}{' '}
-        minutes.
+        {purpose === 'delete' ? (
+          <Trans>
+            Your account has no password: deleting it needs a sign-in within the last{' '}
+            <Plural value={minutes} one="# minute" other="# minutes" />.
+          </Trans>
+        ) : (
+          <Trans>
+            Your account has no password: changing its address needs a sign-in within the last{' '}
+            <Plural value={minutes} one="# minute" other="# minutes" />.
+          </Trans>
+        )}
       </p>
     );
   }
   return (
-    <Field id={id} label="Your password, to confirm" error={error}>
+    <Field id={id} label={t`Your password, to confirm`} error={error}>
       <input
         {...fieldAria(id, error)}
         type="password"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LIMITS } from '@medrem/contract';
 import { WholeNumberField } from '../../../shared/forms/whole-number-field.component';
 import { Toggle } from '../../../shared/ui/toggle.component';
@@ -14,44 +15,50 @@ export function NotificationsTab(props: {
   value: NotificationSettings;
   onChange: (value: NotificationSettings) => void;
 }) {
+  const { t } = useLingui();
   const { value, onChange } = props;
   const set = <K extends keyof NotificationSettings>(key: K, v: NotificationSettings[K]) =>
     onChange({ ...value, [key]: v });
   return (
     <div>
-      <h2 className="mb-2 text-xl font-semibold text-slate-900">Notifications</h2>
+      <h2 className="mb-2 text-xl font-semibold text-slate-900">
+        <Trans>Notifications</Trans>
+      </h2>
       {/* What this device can do, beside what the account asks for (decision 197). */}
-      <section aria-label="This device" className="mb-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <section
+        aria-label={t`This device`}
+        className="mb-2 rounded-lg border border-slate-200 bg-slate-50 p-3"
+      >
         <DevicePushStatus />
       </section>
       <div className="divide-y divide-slate-200">
         <Toggle
-          label="Push Notifications"
-          description="Receive medicine reminders and alerts on every device where they are turned on"
+          label={t`Push Notifications`}
+          description={t`Receive medicine reminders and alerts on every device where they are turned on`}
           checked={value.enabled}
           onChange={(v) => set('enabled', v)}
         />
         <Toggle
-          label="Missed Dose Alerts"
-          description="Tell me when a dose was not marked as taken"
+          label={t`Missed Dose Alerts`}
+          description={t`Tell me when a dose was not marked as taken`}
           checked={value.missedDoseAlerts}
           onChange={(v) => set('missedDoseAlerts', v)}
         />
         <Toggle
-          label="Refill Reminders"
-          description="Tell me when a medicine is running low"
+          label={t`Refill Reminders`}
+          description={t`Tell me when a medicine is running low`}
           checked={value.refillReminders}
           onChange={(v) => set('refillReminders', v)}
         />
         <Toggle
-          label="Daily Summary"
-          description="A summary of the day's doses every evening"
+          label={t`Daily Summary`}
+          description={t`A summary of the day's doses every evening`}
           checked={value.dailySummary}
           onChange={(v) => set('dailySummary', v)}
         />
         <Toggle
-          label="Upcoming Dose Heads-up"
-          description="A reminder shortly before each dose"
+          label={t`Upcoming Dose Heads-up`}
+          description={t`A reminder shortly before each dose`}
           checked={value.upcomingHeadsUp}
           onChange={(v) => set('upcomingHeadsUp', v)}
         />
@@ -63,7 +70,7 @@ export function NotificationsTab(props: {
         <div className="py-3">
           <WholeNumberField
             id="settings-reminder-advance"
-            label="Heads-up advance (minutes before a dose)"
+            label={t`Heads-up advance (minutes before a dose)`}
             bounds={ADVANCE_BOUNDS}
             value={value.reminderAdvance}
             onChange={(minutes) => set('reminderAdvance', minutes)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Toggle } from '../../../shared/ui/toggle.component';
 import { RecentActivitySection } from '../../activity/recent-activity-section.component';
 import { AccessTokensSection } from '../../access-tokens/access-tokens-section.component';
@@ -11,21 +12,24 @@ import { SessionsSection } from './sessions-section.component';
 type PrivacySettings = SettingsDraft['privacy'];
 
 export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: PrivacySettings) => void }) {
+  const { t } = useLingui();
   const { value, onChange } = props;
   return (
     <div>
-      <h2 className="mb-2 text-xl font-semibold text-slate-900">Privacy &amp; Security</h2>
+      <h2 className="mb-2 text-xl font-semibold text-slate-900">{t`Privacy & Security`}</h2>
       <div className="divide-y divide-slate-200">
         <Toggle
-          label="Data Sharing"
-          description="Allow anonymous usage data to improve the app"
+          label={t`Data Sharing`}
+          description={t`Allow anonymous usage data to improve the app`}
           checked={value.dataSharing}
           onChange={(dataSharing) => onChange({ ...value, dataSharing })}
         />
       </div>
       {/* Decision 198: the spec's "Analytics" switch is gone; it switched nothing. */}
       <p className="py-3 text-sm text-slate-700">
-        Medicine Reminder collects no usage analytics: nothing about how you use the app is sent anywhere.
+        <Trans>
+          Medicine Reminder collects no usage analytics: nothing about how you use the app is sent anywhere.
+        </Trans>
       </p>
       <CalendarFeedSection />
       <PasskeysSection />
@@ -33,7 +37,7 @@ export function PrivacyTab(props: { value: PrivacySettings; onChange: (value: Pr
       <AccessTokensSection />
       <SessionsSection />
       <RecentActivitySection />
-      <AccountActions title="Data Management" detailed />
+      <AccountActions title={t`Data Management`} detailed />
     </div>
   );
 }

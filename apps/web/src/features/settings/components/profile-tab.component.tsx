@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
@@ -7,6 +8,7 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { AccountActions } from './account-actions.component';
+import { LanguageSection } from './language-section.component';
 import { ChangeEmailForm } from './change-email-form.component';
 import { SignInMethods } from './sign-in-methods.component';
 
@@ -20,6 +22,7 @@ export function ProfileTab({
   /** Whether an edit is under way that Save Changes has not saved (decision 217). */
   onUnsavedChange?: (unsaved: boolean) => void;
 } = {}) {
+  const { t } = useLingui();
   const sessionUser = useSignedInUser();
   // Spec: the user record is fetched by id (only when the id is truthy); only name and email show.
   const record = trpc.user.get.useQuery({ id: sessionUser.id }, { enabled: Boolean(sessionUser.id) });
@@ -59,11 +62,11 @@ export function ProfileTab({
       });
       utils.auth.session.setData(undefined, { user: result.user });
       utils.user.get.setData({ id: result.user.id }, { findUser: result.user });
-      notify.success('Profile updated successfully!');
+      notify.success(t`Profile updated successfully!`);
       setEditing(false);
       setPasswords({ current: '', next: '', confirm: '' });
     } catch (error) {
-      notify.error(messageOf(error) ?? 'Failed to update profile');
+      notify.error(messageOf(error) ?? t`Failed to update profile`);
     }
   };
 
@@ -71,16 +74,18 @@ export function ProfileTab({
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">Profile</h2>
+        <h2 className="text-xl font-semibold text-slate-900">
+          <Trans>Profile</Trans>
+        </h2>
         <button
           type="button"
           className={buttonClass.secondary}
           onClick={editing ? stopEditing : startEditing}
         >
-          {editing ? 'Cancel' : 'Edit'}
+          {editing ? t`Cancel` : t({ message: 'Edit', comment: 'Button: edit the profile' })}
         </button>
       </div>
-      <Field id="profile-name" label="Full Name">
+      <Field id="profile-name" label={t`Full Name`}>
         <input
           id="profile-name"
           className={inputClass}
@@ -89,13 +94,13 @@ export function ProfileTab({
           onChange={(e) => setName(e.target.value)}
         />
       </Field>
-      <Field id="profile-email" label="Email">
+      <Field id="profile-email" label={t`Email`}>
         <input id="profile-email" className={inputClass} value={user.email} readOnly disabled />
       </Field>
       {editing ? null : <ChangeEmailForm />}
       {editing ? (
         <>
-          <Field id="profile-current-password" label="Current Password">
+          <Field id="profile-current-password" label={t`Current Password`}>
             <div className="flex gap-2">
               <input
                 id="profile-current-password"
@@ -108,14 +113,14 @@ export function ProfileTab({
               <button
                 type="button"
                 className={buttonClass.icon}
-                aria-label={showCurrent ? 'Hide current password' : 'Show current password'}
+                aria-label={showCurrent ? t`Hide current password` : t`Show current password`}
                 onClick={() => setShowCurrent(!showCurrent)}
               >
                 {showCurrent ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
               </button>
             </div>
           </Field>
-          <Field id="profile-new-password" label="New Password">
+          <Field id="profile-new-password" label={t`New Password`}>
             <input
               id="profile-new-password"
               type="password"
@@ -127,8 +132,8 @@ export function ProfileTab({
           </Field>
           <Field
             id="profile-confirm-password"
-            label="Confirm New Password"
-            error={mismatch ? 'Passwords do not match. Please try again.' : undefined}
+            label={t`Confirm New Password`}
+            error={mismatch ? t`Passwords do not match. Please try again.` : undefined}
           >
             <input
               id="profile-confirm-password"
@@ -146,16 +151,17 @@ export function ProfileTab({
               disabled={update.isPending || mismatch}
               onClick={() => void onSave()}
             >
-              {update.isPending ? 'Saving...' : 'Save Changes'}
+              {update.isPending ? t`Saving...` : t`Save Changes`}
             </button>
             <button type="button" className={buttonClass.secondary} onClick={stopEditing}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </>
       ) : null}
+      <LanguageSection />
       <SignInMethods />
-      <AccountActions title="Account Actions" />
+      <AccountActions title={t`Account Actions`} />
     </div>
   );
 }

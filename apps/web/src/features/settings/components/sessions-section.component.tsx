@@ -1,17 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useSignOutEverywhere } from '../use-sign-out-everywhere.hook';
 
 /** Privacy & Security: end the sessions of every other device (a lost phone, a shared computer). */
 export function SessionsSection() {
+  const { t } = useLingui();
   const signOut = useSignOutEverywhere();
   return (
-    <section className="mt-2 border-t border-slate-200 pt-5" aria-label="Sessions">
-      <h3 className="mb-3 text-lg font-semibold text-slate-900">Sessions</h3>
+    <section className="mt-2 border-t border-slate-200 pt-5" aria-label={t`Sessions`}>
+      <h3 className="mb-3 text-lg font-semibold text-slate-900">
+        <Trans>Sessions</Trans>
+      </h3>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <p className="font-medium text-slate-900">Sign Out Everywhere</p>
-          <p className="text-sm text-slate-600">Sign out on all your other devices and browsers</p>
+          <p className="font-medium text-slate-900">
+            <Trans>Sign Out Everywhere</Trans>
+          </p>
+          <p className="text-sm text-slate-600">
+            <Trans>Sign out on all your other devices and browsers</Trans>
+          </p>
         </div>
         <button
           type="button"
@@ -20,7 +28,7 @@ export function SessionsSection() {
           onClick={() => void signOut.run()}
         >
           <LogOut aria-hidden="true" className="size-5" />
-          Sign Out Everywhere
+          <Trans>Sign Out Everywhere</Trans>
         </button>
       </div>
     </section>

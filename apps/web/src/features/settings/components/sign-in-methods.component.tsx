@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordSchema, type IdentityProviderName } from '@medrem/contract';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-error';
@@ -8,6 +9,7 @@ import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { renewAccessToken } from '../../../lib/token-refresh';
+import { formatDateTime } from '../../../i18n/intl-formats';
 
 function NewPasswordField(props: {
   id: string;
@@ -33,12 +35,13 @@ function NewPasswordField(props: {
 
 /** A first password for an account made by Google or OpenID Connect sign-in. */
 function SetPasswordForm({ email, name, onDone }: { email: string; name: string; onDone: () => void }) {
+  const { t } = useLingui();
   const update = trpc.user.update.useMutation();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = passwordSchema.safeParse(password).error?.issues[0]?.message;
-  const mismatch = confirm !== password ? 'Passwords do not match. Please try again.' : undefined;
+  const mismatch = confirm !== password ? t`Passwords do not match. Please try again.` : undefined;
   const onSave = async () => {
     setTouched(true);
     if (problem || mismatch) return;
@@ -46,10 +49,10 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
       await update.mutateAsync({ userEmail: email, name, password });
       // A new password revokes every access token issued before it (decision 080).
       await renewAccessToken();
-      notify.success('Password set. You can now also sign in with your email and password.');
+      notify.success(t`Password set. You can now also sign in with your email and password.`);
       onDone();
     } catch (error) {
-      notify.error(messageOf(error) ?? 'The password could not be set. Please try again.');
+      notify.error(messageOf(error) ?? t`The password could not be set. Please try again.`);
     }
   };
   return (
@@ -63,20 +66,20 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
     >
       <NewPasswordField
         id="set-password"
-        label="New password"
+        label={t`New password`}
         value={password}
         onChange={setPassword}
         error={touched ? problem : undefined}
       />
       <NewPasswordField
         id="set-password-confirm"
-        label="Confirm new password"
+        label={t`Confirm new password`}
         value={confirm}
         onChange={setConfirm}
         error={touched ? mismatch : undefined}
       />
       <button type="submit" className={`${buttonClass.primary} self-start`} disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Set password'}
+        {update.isPending ? t`Saving...` : t`Set password`}
       </button>
     </form>
   );
@@ -87,6 +90,7 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
  * password; the last way to sign in cannot be unlinked (the server refuses it too).
  */
 export function SignInMethods() {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const utils = trpc.useUtils();
   const methods = trpc.social.signInMethods.useQuery({ userEmail: user.email });
@@ -98,17 +102,20 @@ export function SignInMethods() {
 
   const onUnlink = async (provider: IdentityProviderName, label: string) => {
     const confirmed = await confirmDialog({
-      title: `Unlink ${label}`,
-      message: `You will no longer be able to sign in with ${label}.`,
-      confirmLabel: 'Unlink',
+      title: t`Unlink ${label}`,
+      message: t`You will no longer be able to sign in with ${label}.`,
+      confirmLabel: t({
+        message: 'Unlink',
+        comment: 'Button: unlink a sign-in provider (Google, OpenID Connect)',
+      }),
       danger: true,
     });
     if (!confirmed) return;
     try {
       await unlink.mutateAsync({ userEmail: user.email, provider });
-      notify.success(`${label} is unlinked from your account.`);
+      notify.success(t`${label} is unlinked from your account.`);
     } catch (error) {
-      notify.error(messageOf(error) ?? `${label} could not be unlinked. Please try again.`);
+      notify.error(messageOf(error) ?? t`${label} could not be unlinked. Please try again.`);
     }
     await refresh();
   };
@@ -119,38 +126,47 @@ export function SignInMethods() {
       className="flex flex-col gap-4 border-t border-slate-200 pt-5"
     >
       <h3 id="sign-in-methods-title" className="text-lg font-semibold text-slate-900">
-        Sign-in methods
+        <Trans>Sign-in methods</Trans>
       </h3>
       <ul className="flex flex-col gap-3">
         <li className="flex flex-col gap-3">
           <span className="font-medium text-slate-800">
-            Email and password: {data.hasPassword ? 'set' : 'not set'}
+            {data.hasPassword ? t`Email and password: set` : t`Email and password: not set`}
           </span>
           {data.hasPassword ? null : (
             <SetPasswordForm email={user.email} name={user.name} onDone={() => void refresh()} />
           )}
         </li>
-        {data.providers.map((p) => (
-          <li key={p.provider} className="flex flex-wrap items-center justify-between gap-3">
-            <span className="text-slate-800">
-              <span className="font-medium">{p.label}</span> ({p.email}), linked{' '}
-              {new Date(p.linkedAt).toLocaleDateString()}
-            </span>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={lastWay || unlink.isPending}
-              aria-describedby={lastWay ? 'sign-in-last-way' : undefined}
-              onClick={() => void onUnlink(p.provider, p.label)}
-            >
-              Unlink {p.label}
-            </button>
-          </li>
-        ))}
+        {data.providers.map((p) => {
+          const { label, email } = p;
+          const linked = formatDateTime(
+            p.linkedAt,
+            { year: 'numeric', month: 'numeric', day: 'numeric' },
+            'en-US',
+          );
+          return (
+            <li key={p.provider} className="flex flex-wrap items-center justify-between gap-3">
+              <span className="text-slate-800">
+                <Trans>
+                  <span className="font-medium">{label}</span> ({email}), linked {linked}
+                </Trans>
+              </span>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                disabled={lastWay || unlink.isPending}
+                aria-describedby={lastWay ? 'sign-in-last-way' : undefined}
+                onClick={() => void onUnlink(p.provider, p.label)}
+              >
+                {t`Unlink ${label}`}
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {lastWay ? (
         <p id="sign-in-last-way" className="text-sm text-slate-600">
-          This is your only way to sign in. Set a password first to unlink it.
+          <Trans>This is your only way to sign in. Set a password first to unlink it.</Trans>
         </p>
       ) : null}
     </section>
