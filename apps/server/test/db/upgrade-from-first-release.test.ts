@@ -60,6 +60,9 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   push_subscriptions: { mode: 'every', secret: null },
   // 0029: an older notification opens its type's usual page (decision 346)
   notifications: { link: null },
+  // 0031: no language chosen (each device's own; the server writes English), times as the
+  // language writes them (issue 54)
+  user_settings: { locale: null, clock: 'auto' },
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */
@@ -325,6 +328,9 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
             quietHours: DEFAULT_QUIET_HOURS,
           },
           timezone: saved.timezone,
+          // Issue 54: no language chosen before languages existed; the language's own clock.
+          locale: null,
+          clock: 'auto',
           name: ALICE.name,
           email,
         },
