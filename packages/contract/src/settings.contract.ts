@@ -103,7 +103,7 @@ export const settingsSchema = z
     timezone: z.string().meta({ description: 'IANA zone of the user’s wall-clock dose times.' }),
     locale: localeSchema.nullable().meta({
       description:
-        'The account’s language: screens, reminders, mail and reports use it. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own, the server writes English.',
+        'The account’s language: the app shows its screens in it on every device. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own.',
     }),
     clock: clockSchema,
     name: z.string(),

@@ -2837,7 +2837,7 @@ export interface components {
             };
             /** @description IANA zone of the user’s wall-clock dose times. */
             timezone: string;
-            /** @description The account’s language: screens, reminders, mail and reports use it. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own, the server writes English. */
+            /** @description The account’s language: the app shows its screens in it on every device. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own. */
             locale: ("en" | "es" | "de" | "fr" | "pt-BR" | "it" | "tr" | "ar" | "hi" | "zh-Hans") | null;
             /**
              * @description 'auto': the language's convention; '12h' (8:00 AM) or '24h' (08:00).

@@ -4,7 +4,6 @@
  * its format was written for ('en-US' for "8:00 AM", 'en-GB' for a 24-hour "08:00"), and every
  * other language gets its own conventions. Formatters are cached per language and options.
  */
-import { formatTime12h } from '@medrem/domain';
 import { activeLocale } from './active-locale';
 import { chosenHourCycle } from './clock-choice';
 
@@ -64,13 +63,18 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 
 /**
  * A wall-clock time ('HH:MM') as the page's language and the account's clock write it. English on
- * its language's convention stays the spec's "8:00 AM" (the domain's format: `Intl` puts a narrow
- * no-break space before "AM"); a 24-hour clock in English is "08:00".
+ * its language's convention stays the spec's "8:00 AM" (the domain's formatTime12h: `Intl` puts a
+ * narrow no-break space before "AM", made a plain one here); a 24-hour clock in English is "08:00".
  */
 export function formatTimeOfDay(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const cycle = chosenHourCycle();
-  if (activeLocale() === 'en' && cycle !== 'h23') return formatTime12h(time);
   const at = new Date(Date.UTC(2000, 0, 1, hours, minutes));
-  return dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }, 'en-GB').format(at);
+  const english12 = activeLocale() === 'en' && chosenHourCycle() !== 'h23';
+  // A chosen 24-hour clock writes the hour with two digits ("08:05"), as 24-hour clocks do.
+  const hour = chosenHourCycle() === 'h23' ? '2-digit' : 'numeric';
+  const format = dateTimeFormat(
+    { hour, minute: '2-digit', timeZone: 'UTC' },
+    english12 ? 'en-US' : 'en-GB',
+  ).format(at);
+  return english12 ? format.replace('\u202f', ' ') : format;
 }

@@ -15,7 +15,7 @@ const EIGHT_AM = new Date(Date.UTC(2026, 0, 1, 8, 0));
 
 /**
  * Issue 54: the account's language and clock. Saved at once and applied at once (no reload), on
- * every device of the account at its next start; reminders, mail and reports use them too.
+ * every device of the account at its next start.
  */
 export function LanguageSection() {
   const { t } = useLingui();
@@ -49,17 +49,18 @@ export function LanguageSection() {
   };
 
   const sample = (hourCycle: 'h12' | 'h23') =>
-    formatDateTime(EIGHT_AM, { hour: 'numeric', minute: '2-digit', hourCycle, timeZone: 'UTC' });
+    formatDateTime(EIGHT_AM, {
+      hour: hourCycle === 'h23' ? '2-digit' : 'numeric',
+      minute: '2-digit',
+      hourCycle,
+      timeZone: 'UTC',
+    });
   return (
     <section aria-labelledby="language-title" className="flex flex-col gap-4 border-t border-slate-200 pt-5">
       <h3 id="language-title" className="text-lg font-semibold text-slate-900">
         <Trans>Language and time format</Trans>
       </h3>
-      <Field
-        id="settings-language"
-        label={t`Language`}
-        hint={t`Screens, reminders, emails and reports use it, on all your devices.`}
-      >
+      <Field id="settings-language" label={t`Language`} hint={t`The app uses it on all your devices.`}>
         <LanguageSelect
           id="settings-language"
           value={settings.locale}
