@@ -11,7 +11,7 @@ import { trpc } from '../lib/trpc';
 import { onIdle } from '../lib/on-idle';
 import { dismissScreenToasts } from '../lib/toast';
 import { createAppRouter } from '../routes/router';
-import { warmOfflineCache } from './warm-offline-cache';
+import { keepLanguageOffline, warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
 import type { SessionAnswer } from './start-session';
 
@@ -67,6 +67,10 @@ export function App({
     return onIdle(() => void warmOfflineCache(), 10_000);
   }, []);
   const textsVersion = useCatalogVersion();
+  // The language's catalogs are part of the offline start (decision 361): cached at once.
+  useEffect(() => {
+    if (navigator.onLine) void keepLanguageOffline();
+  }, [textsVersion]);
   if (!restored) return null;
   return (
     <trpc.Provider client={state.client} queryClient={state.queryClient}>
