@@ -75,6 +75,18 @@ test.describe('PWA shell', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    // The language's catalogs go into the worker's cache once it runs (decision 361): "Continue"
+    // below starts the full app, whose texts they are.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('medrem-assets');
+            return (await cache.keys()).some((r) => /\/assets\/catalog-en-app-[^/]*\.js$/.test(r.url));
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await context.setOffline(true);
     const offline = page.getByRole('dialog', { name: "You're Offline" });
     await expect(offline).toBeVisible();

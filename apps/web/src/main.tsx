@@ -84,4 +84,12 @@ void Promise.all([chooseStart(), activateLocale(locale)]).then(([start]) => {
     </StrictMode>,
   );
   onIdle(drawn);
+  // Decision 361: the language's catalogs into the service worker's cache once it runs, so that
+  // "Continue" on the offline page can start the full app (the full app does this itself).
+  if (start.kind === 'signed-out' && 'serviceWorker' in navigator) {
+    void navigator.serviceWorker.ready
+      .then(() => import('./app/warm-offline-cache'))
+      .then((m) => m.keepLanguageOffline())
+      .catch(() => undefined); // offline already: the next start online caches them
+  }
 });

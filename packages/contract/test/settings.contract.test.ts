@@ -22,6 +22,13 @@ describe('settings.update (PUT /api/user/{userEmail}/settings)', () => {
 
   it('takes the zone of the reminders when sent, and keeps the saved one when not', () => {
     expect(accepted(update.input, { ...body, timezone: 'Asia/Tokyo' }).timezone).toBe('Asia/Tokyo');
+    // Issue 54: a language and a clock, or none chosen (null), or left out (the saved ones stay).
+    expect(accepted(update.input, { ...body, locale: 'zh-Hans', clock: '12h' })).toMatchObject({
+      locale: 'zh-Hans',
+      clock: '12h',
+    });
+    expect(accepted(update.input, { ...body, locale: null }).locale).toBeNull();
+    expect(accepted(update.input, body).locale).toBeUndefined();
     expect(accepted(update.input, body).timezone).toBeUndefined();
   });
 
@@ -82,6 +89,16 @@ describe('settings.update (PUT /api/user/{userEmail}/settings)', () => {
       'an unknown zone',
       { ...body, timezone: 'Moon/Base' },
       'timezone: Unknown time zone (use an IANA name such as Europe/Paris).',
+    ],
+    [
+      'a language the product does not speak (issue 54)',
+      { ...body, locale: 'en-GB' },
+      'locale: Unknown language: use one of en, es, de, fr, pt-BR, it, tr, ar, hi, zh-Hans.',
+    ],
+    [
+      'an unknown clock',
+      { ...body, clock: '36h' },
+      'clock: Invalid option: expected one of "auto"|"12h"|"24h"',
     ],
   ])('refuses %s', (_label, input, message) => {
     expect(refusals(update.input, input)).toEqual([message]);

@@ -11,11 +11,15 @@ import { trpc } from '../lib/trpc';
 import { onIdle } from '../lib/on-idle';
 import { dismissScreenToasts } from '../lib/toast';
 import { createAppRouter } from '../routes/router';
-import { keepLanguageOffline, warmOfflineCache } from './warm-offline-cache';
 import { createQueryClient } from './query-client';
 import type { SessionAnswer } from './start-session';
 
 import { useCatalogVersion } from '../i18n/lingui-runtime';
+
+// Online only: a chunk of its own, fetched when it runs (not part of the offline start).
+const loadOfflineCaching = () => import('./warm-offline-cache');
+// Gone offline before its chunk came: the next start caches what this one could not.
+const ignoreOffline = () => undefined;
 /**
  * The full app. `initialSession`: who is signed in, when the start already asked the server (the
  * signed-out first paint, or its sign-in: decision 051); the auth provider then need not ask again.
@@ -64,12 +68,12 @@ export function App({
   useEffect(() => {
     const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
     if (!navigator.onLine || connection?.saveData) return undefined;
-    return onIdle(() => void warmOfflineCache(), 10_000);
+    return onIdle(() => void loadOfflineCaching().then((m) => m.warmOfflineCache(), ignoreOffline), 10_000);
   }, []);
   const textsVersion = useCatalogVersion();
   // The language's catalogs are part of the offline start (decision 361): cached at once.
   useEffect(() => {
-    if (navigator.onLine) void keepLanguageOffline();
+    if (navigator.onLine) void loadOfflineCaching().then((m) => m.keepLanguageOffline(), ignoreOffline);
   }, [textsVersion]);
   if (!restored) return null;
   return (

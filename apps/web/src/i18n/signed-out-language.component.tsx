@@ -22,6 +22,8 @@ export function SignedOutLanguage() {
       await activateLocale(next);
       saveLocaleChoice(next);
       setLocale(next);
+      // The new language's catalogs for the offline page's "Continue" (decision 361).
+      void import('../app/warm-offline-cache').then((m) => m.keepLanguageOffline()).catch(() => undefined);
     } catch (error) {
       console.error('Could not load the language', error);
     } finally {

@@ -102,6 +102,9 @@ export const serverSettings = {
   // The take-early window (decision 190): the spec's clients send none, the server answers it.
   medicineDefaults: { ...specSettingsGroups.medicineDefaults, takeEarlyMinutes: 60 },
   timezone: 'Europe/Paris',
+  // Issue 54: the account's language and clock, answered by the server.
+  locale: 'fr',
+  clock: '24h',
   name: 'Ada Lovelace',
   email: EMAIL,
 };
