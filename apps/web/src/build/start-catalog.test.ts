@@ -40,6 +40,22 @@ describe('the first paint’s catalog (decision 361)', () => {
     expect(onlyInApp, 'shown by the first paint but only in the app catalog').toEqual([]);
   });
 
+  it('the signed-out page’s later pieces fetch nothing of the signed-in start (its 72 KB chunk)', () => {
+    const chunks = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    for (const piece of ['src/i18n/signed-out-language.component.tsx', 'src/app/warm-offline-cache.ts']) {
+      const chunk = chunks[piece];
+      expect(chunk, piece).toBeDefined();
+      const imported = (chunk!.imports ?? []).map((key) => chunks[key]?.file ?? key);
+      expect(
+        imported.filter((file) => /signed-in-/.test(file)),
+        piece,
+      ).toEqual([]);
+    }
+  });
+
   const manifest = () =>
     JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
       string,

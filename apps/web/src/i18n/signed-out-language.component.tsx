@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Languages } from 'lucide-react';
 import { useState } from 'react';
 import type { Locale } from '@medrem/contract/locales';
 import { activateLocale, activeLocale, saveLocaleChoice } from './active-locale';
@@ -9,7 +8,8 @@ import { LanguageSelect } from './language-select.component';
  * The language of the signed-out pages, switched in place (no reload) and remembered on this
  * device: a visitor whose browser asks for another language than theirs, or who shares a device,
  * is not stuck with it before they can sign in (issue 54). An account's own setting takes over
- * once signed in.
+ * once signed in. No icon: lucide's icons ride in the signed-in start's chunk, which this must not
+ * fetch (a signed-out page fetched all 72 KB of it for one glyph).
  */
 export function SignedOutLanguage() {
   const { t } = useLingui();
@@ -32,7 +32,6 @@ export function SignedOutLanguage() {
   };
   return (
     <div className="flex items-center justify-center gap-2 text-sm text-slate-600">
-      <Languages aria-hidden="true" className="h-4 w-4" />
       <label htmlFor="signed-out-language" className="sr-only">
         {t`Language`}
       </label>
