@@ -111,12 +111,12 @@ export function MeasurementReminders(props: {
             <Trans>Times</Trans>
           </legend>
           {times.map((time, i) => {
-            const n = i + 1;
+            const number = i + 1;
             return (
               <div key={i} className="flex items-center gap-2">
                 <input
                   type="time"
-                  aria-label={t`Time ${n}`}
+                  aria-label={t`Time ${number}`}
                   className={inputClass}
                   value={time}
                   onChange={(e) => setTimes(times.map((t, j) => (j === i ? e.target.value : t)))}
@@ -125,7 +125,7 @@ export function MeasurementReminders(props: {
                   <button
                     type="button"
                     className={buttonClass.secondary}
-                    aria-label={t`Remove time ${n}`}
+                    aria-label={t`Remove time ${number}`}
                     onClick={() => setTimes(times.filter((_, j) => j !== i))}
                   >
                     <Trans>Remove</Trans>
