@@ -72,8 +72,7 @@ export class SettingsService {
 
   /** The first zone we learn (at registration or sign-in) becomes the saved one. */
   async adoptTimezoneIfUnset(userId: string, timezone: string): Promise<void> {
-    await this.deps.settings.insertIfMissing(userId, effectiveSettingsOf(undefined), timezone);
-    await this.forget(userId);
+    await this.adoptBrowserDefaults(userId, { timezone });
   }
 
   /** A new account's first settings: the registering browser's zone and language (issue 54). */
