@@ -4,10 +4,11 @@
 // `vite build` (it reads dist/index.html) and before scripts/precompress.mjs (which compresses them).
 //
 // Writes dist/prerendered/<page>.html and, for decision 059, dist/prerendered/signed-in.html: the
-// shell naming the signed-in start's chunk as a modulepreload, so that a browser with a session
-// cookie fetches it beside the entry. dist/prerendered/pages.json lists them for the server
-// (`signedOut`: address → file, sent only to requests without a session cookie or a query;
-// `signedIn`: the file for every page request with one). Not in the service worker's precache: the
+// shell naming the signed-in start's chunk and its language's catalogs as modulepreloads, so that a
+// browser with a session cookie fetches them beside the entry; other languages' pages and shells
+// go in dist/prerendered/<locale>/ (decision 361). dist/prerendered/pages.json lists them for the
+// server (`signedOut`: address → file, sent only to requests without a session cookie or a query;
+// `signedIn`: the file for every page request with one; `…ByLocale`: the same per language). Not in the service worker's precache: the
 // worker answers every page with the plain shell, and has the chunks in its cache.
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
@@ -35,7 +36,10 @@ const escapeHtml = (text) =>
  * for an entry): they make the painted form work, they do not draw it. What it names is the entry
  * and its static imports (`entryImports`, from Vite's manifest).
  */
-function withPrerenderedRoot(shell, { pathname, locale, dir, markup, head, starter, entryImports }) {
+function withPrerenderedRoot(
+  shell,
+  { pathname, locale, dir, markup, head, starter, entryImports, startCatalog },
+) {
   const start = shell.indexOf('<div id="root">');
   const end = shell.indexOf('<div id="overlays">');
   if (start < 0 || end < start) throw new Error('index.html must hold #root followed by #overlays');
@@ -53,7 +57,7 @@ function withPrerenderedRoot(shell, { pathname, locale, dir, markup, head, start
       [
         ...starter.imports.map((href) => `  <link rel="modulepreload" crossorigin href="${href}">\n`),
         `  <script type="module" crossorigin src="${starter.file}" data-entry="${entry[1]}"`,
-        ` data-preloads="${entryImports.join(' ')}"></script>\n  </head>`,
+        ` data-preloads="${[...entryImports, startCatalog].join(' ')}"></script>\n  </head>`,
       ].join(''),
     );
   return `${page}<div id="root" data-prerendered="${pathname}" data-locale="${locale}">${markup}</div>\n    ${shell.slice(end)}`;
@@ -63,15 +67,29 @@ function withPrerenderedRoot(shell, { pathname, locale, dir, markup, head, start
  * The shell for a browser with a session cookie (decision 059): index.html naming, beside the
  * entry's own, the files of the signed-in start that the entry does not load (from Vite's manifest).
  */
-function withSignedInStart(shell, viteManifest) {
+function withSignedInStart(shell, viteManifest, locale, dir) {
   const entryFiles = offlineStartFiles(viteManifest, ['index.html']);
   const files = [...offlineStartFiles(viteManifest, SIGNED_IN_START_MODULES)].filter(
     (file) => file.endsWith('.js') && !entryFiles.has(file),
   );
   if (files.length === 0)
     throw new Error('the build has no signed-in start chunk (scripts/start-chunks.mjs)');
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return shell.replace('</head>', `${links.join('')}</head>`);
+  // Decision 361: the signed-in start renders nothing before its language's catalogs have loaded,
+  // and the entry asks for them only once it runs; named here, they arrive beside it.
+  const catalogs = ['start', 'app'].map((part) => catalogFile(viteManifest, locale, part));
+  const links = [...files, ...catalogs].map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+  );
+  return shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}" dir="${dir}"`)
+    .replace('</head>', `${links.join('')}</head>`);
+}
+
+/** The chunk of `locale`'s catalog `part` ('start' or 'app'; src/i18n/active-locale.ts loads them). */
+function catalogFile(viteManifest, locale, part) {
+  const chunk = viteManifest[`src/locales/${locale}/${part}.po`];
+  if (!chunk) throw new Error(`the build has no ${part} catalog for ${locale}`);
+  return chunk.file;
 }
 
 // What the page loads later (the full app, the dashboard, the toasts) is not rendered here: its
@@ -142,6 +160,8 @@ async function main() {
           head: headOfSignedOutPage(pathname),
           starter,
           entryImports,
+          // The app takes the page over only once its language's texts are there: fetched beside it.
+          startCatalog: `/${catalogFile(viteManifest, locale, 'start')}`,
         });
         mkdirSync(dirname(join(dist, file)), { recursive: true });
         writeFileSync(join(dist, file), page);
@@ -149,12 +169,19 @@ async function main() {
         if (locale === 'en') signedOut[pathname] = file;
       }
     }
-    const signedIn = 'prerendered/signed-in.html';
-    writeFileSync(join(dist, signedIn), withSignedInStart(shell, viteManifest));
-    const pages = { signedOut, signedOutByLocale, signedIn };
+    // The signed-in shell per language (decision 361), English at the path it always had.
+    const signedInByLocale = {};
+    for (const locale of SUPPORTED_LOCALES) {
+      const file = locale === 'en' ? 'prerendered/signed-in.html' : `prerendered/${locale}/signed-in.html`;
+      mkdirSync(dirname(join(dist, file)), { recursive: true });
+      writeFileSync(join(dist, file), withSignedInStart(shell, viteManifest, locale, textDirection(locale)));
+      signedInByLocale[locale] = file;
+    }
+    const signedIn = signedInByLocale.en;
+    const pages = { signedOut, signedOutByLocale, signedIn, signedInByLocale };
     writeFileSync(join(dist, 'prerendered', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
     console.log(
-      `prerendered: ${Object.keys(signedOut).join(', ')} in ${SUPPORTED_LOCALES.length} languages; the signed-in shell`,
+      `prerendered: ${Object.keys(signedOut).join(', ')} and the signed-in shell in ${SUPPORTED_LOCALES.length} languages`,
     );
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -16,7 +16,12 @@ const writeSignedInDist = () =>
   writeWebDist({
     'index.html': '<!doctype html><title>app shell</title>',
     'prerendered/signed-in.html': SIGNED_IN_PAGE,
-    'prerendered/pages.json': JSON.stringify({ signedOut: {}, signedIn: 'prerendered/signed-in.html' }),
+    'prerendered/ar/signed-in.html': SIGNED_IN_PAGE.replace('signed-in shell', 'Arabic shell'),
+    'prerendered/pages.json': JSON.stringify({
+      signedOut: {},
+      signedIn: 'prerendered/signed-in.html',
+      signedInByLocale: { ar: 'prerendered/ar/signed-in.html' },
+    }),
   });
 
 /** The answers in a page, or undefined; each `<` of the JSON must be escaped, as the page writes it. */
@@ -97,6 +102,18 @@ describe(`the dashboard's first answers in the page a session gets (decision 061
     } finally {
       server.clock.set(new Date('2026-11-21T10:00:00.000Z'));
     }
+  });
+
+  it('carries them in the shell of the language the app starts in (decision 361)', async () => {
+    const response = await page(`${ada.api.cookie}; medrem-locale=ar`);
+    expect(response.headers.get('vary')?.toLowerCase()).toContain('accept-language');
+    const html = await response.text();
+    expect(html).toContain('Arabic shell');
+    expect((answersIn(html) as DashboardStart).userEmail).toBe(ada.email);
+    // A language with no shell of its own gets the English one, still with the answers.
+    const spanish = await (await page(`${ada.api.cookie}; medrem-locale=es`)).text();
+    expect(spanish).toContain('signed-in shell');
+    expect((answersIn(spanish) as DashboardStart).userEmail).toBe(ada.email);
   });
 
   it('gives another session its own user’s answers, and no session none', async () => {

@@ -20,6 +20,8 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
       // Decision 361: the signed-out pages in other languages (German's is listed but missing).
       'prerendered/es/home.html': '<!doctype html><title>formulario</title>',
       'prerendered/ar/home.html': '<!doctype html><title>نموذج</title>',
+      // …and the signed-in shell in another language (Turkish's is listed but missing).
+      'prerendered/ar/signed-in.html': '<!doctype html><title>signed-in shell, Arabic catalogs</title>',
       'prerendered/pages.json': JSON.stringify({
         signedOut: { '/': 'prerendered/home.html', '/login': 'prerendered/missing.html' },
         signedOutByLocale: {
@@ -30,6 +32,12 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
           xx: { '/': 'prerendered/home.html' },
         },
         signedIn: 'prerendered/signed-in.html',
+        signedInByLocale: {
+          en: 'prerendered/signed-in.html',
+          ar: 'prerendered/ar/signed-in.html',
+          tr: 'prerendered/tr/signed-in.html',
+          xx: 'prerendered/ar/signed-in.html',
+        },
       }),
     });
     server = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
@@ -95,6 +103,20 @@ describe(`serving the web app (${TEST_ENGINE})`, () => {
     expect((await page('/')).body).toContain('login form');
     // A session still gets the signed-in shell, whatever the language.
     expect((await page('/', 'mr_session=anything', 'es')).body).toContain('signed-in shell');
+  });
+
+  it('sends the signed-in shell that preloads the catalogs of the language the app will start in (decision 361)', async () => {
+    const arabic = await page('/medication', 'mr_session=anything', 'ar-EG,en;q=0.5');
+    expect(arabic.body).toContain('Arabic catalogs');
+    expect(arabic.vary.toLowerCase()).toContain('accept-language');
+    // The device's choice (kept in the cookie, also for the account's setting) wins.
+    expect((await page('/medication', 'mr_session=x; medrem-locale=ar', 'es')).body).toContain('Arabic');
+    const english = await page('/medication', 'mr_session=x; medrem-locale=en', 'ar');
+    expect(english.body).toContain('signed-in shell');
+    expect(english.body).not.toContain('Arabic');
+    // A language whose shell is missing, or is not offered, gets the English one.
+    expect((await page('/medication', 'mr_session=x', 'tr')).body).not.toContain('Arabic');
+    expect((await page('/medication', 'mr_session=x; medrem-locale=xx', 'de')).body).not.toContain('Arabic');
   });
 
   it('sends the signed-in shell for every page to a browser with a session cookie (decision 059)', async () => {

@@ -29,18 +29,27 @@ import { SESSION_COOKIE } from './request-context';
  *   - `signedOutByLocale` (decision 361): the signed-out pages in each language; a visitor gets
  *     theirs (the `medrem-locale` cookie of a choice made on the device, else Accept-Language),
  *     English when the build has no page in it.
+ *   - `signedInByLocale` (decision 361): the signed-in shell per language, naming that language's
+ *     catalogs as modulepreloads too (the app starts in the language the same cookie, else the
+ *     browser's languages, pick; a signed-in device keeps the account's choice in that cookie).
  * A listed file that is missing is left out: the shell answers instead.
  */
 export interface PageFiles {
   signedOut: ReadonlyMap<string, string>;
   signedOutByLocale: ReadonlyMap<Locale, ReadonlyMap<string, string>>;
   signedIn: string | undefined;
+  signedInByLocale: ReadonlyMap<Locale, string>;
 }
 
 /** The cookie the web app sets when a language is chosen on the device (src/i18n/active-locale.ts). */
 export const LOCALE_COOKIE = 'medrem-locale';
 
-const NO_PAGES: PageFiles = { signedOut: new Map(), signedOutByLocale: new Map(), signedIn: undefined };
+const NO_PAGES: PageFiles = {
+  signedOut: new Map(),
+  signedOutByLocale: new Map(),
+  signedIn: undefined,
+  signedInByLocale: new Map(),
+};
 
 /** The language a page request is answered in: the device's choice, else the browser's languages. */
 export function pageLocaleFor(
@@ -59,6 +68,7 @@ export function readPageFiles(root: string): PageFiles {
     signedOut: Record<string, string>;
     signedOutByLocale: Record<string, Record<string, string>>;
     signedIn: string;
+    signedInByLocale: Record<string, string>;
   }>;
   const built = (file: string | undefined) => file !== undefined && existsSync(path.join(root, file));
   const builtPages = (byPath: Record<string, string> | undefined) =>
@@ -71,6 +81,11 @@ export function readPageFiles(root: string): PageFiles {
         .map(([locale, byPath]) => [locale, builtPages(byPath)] as const),
     ),
     signedIn: built(pages.signedIn) ? pages.signedIn : undefined,
+    signedInByLocale: new Map(
+      Object.entries(pages.signedInByLocale ?? {}).filter(
+        (entry): entry is [Locale, string] => isLocale(entry[0]) && built(entry[1]),
+      ),
+    ),
   };
 }
 
@@ -81,7 +96,7 @@ export function pageFileFor(
   pages: PageFiles,
   locale: Locale = SOURCE_LOCALE,
 ): string {
-  if (cookies[SESSION_COOKIE]) return pages.signedIn ?? 'index.html';
+  if (cookies[SESSION_COOKIE]) return pages.signedInByLocale.get(locale) ?? pages.signedIn ?? 'index.html';
   const [pathname = '/', query] = url.split('?', 2);
   const file = pages.signedOutByLocale.get(locale)?.get(pathname) ?? pages.signedOut.get(pathname);
   return file && query === undefined ? file : 'index.html';
@@ -128,13 +143,20 @@ export default fp(
         },
       });
     }
-    // Decision 061: '/' for a session carries the dashboard's first answers in the signed-in page.
-    const signedInPage =
-      root && pages.signedIn ? readFileSync(path.join(root, pages.signedIn), 'utf8') : undefined;
+    // Decision 061: '/' for a session carries the dashboard's first answers in the signed-in page
+    // (in the request's language, decision 361).
+    const signedInPages = new Map<Locale | undefined, string>();
+    if (root && pages.signedIn) {
+      signedInPages.set(undefined, readFileSync(path.join(root, pages.signedIn), 'utf8'));
+      for (const [locale, file] of pages.signedInByLocale)
+        signedInPages.set(locale, readFileSync(path.join(root, file), 'utf8'));
+    }
     // The answers cost reads the rate limit counts on the API: at most as many per IP and minute here
     // (per process); beyond that the page goes without them, and the app asks through the API.
     const answersAsked = new MemoryAttemptCounter(60_000);
     const sendDashboardStart = async (request: FastifyRequest, reply: FastifyReply) => {
+      const locale = pageLocaleFor(request.cookies, request.headers['accept-language']);
+      const signedInPage = signedInPages.get(locale) ?? signedInPages.get(undefined);
       if (!signedInPage) return false;
       if ((await answersAsked.add(request.ip, app.clock.now())) > app.config.rateLimitPerMinute) return false;
       let answers: Awaited<ReturnType<typeof dashboardStartFor>>;
@@ -147,7 +169,7 @@ export default fp(
       }
       if (!answers) return false;
       await reply
-        .header('Vary', 'Cookie')
+        .header('Vary', 'Cookie, Accept-Language')
         // Someone's health data: never stored by a shared cache, nor kept by the browser.
         .header('Cache-Control', 'private, no-store')
         .type('text/html; charset=utf-8')
@@ -175,7 +197,7 @@ export default fp(
         // Whether a session cookie came decides which file a page gets, and the language which
         // signed-out page: caches must keep them apart.
         if (pages.signedOut.has(pathname)) void reply.header('Vary', 'Cookie, Accept-Language');
-        else if (pages.signedIn) void reply.header('Vary', 'Cookie');
+        else if (pages.signedIn) void reply.header('Vary', 'Cookie, Accept-Language');
         const locale = pageLocaleFor(request.cookies, request.headers['accept-language']);
         return reply
           .header('Cache-Control', 'no-cache')
