@@ -1,7 +1,7 @@
 import type { CarePermissions } from '@medrem/contract';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { careInvitations, careLinks, users } from '../../db/schema';
+import { careInvitations, careLinks, userSettings, users } from '../../db/schema';
 import { inIds } from '../../db/sql-helpers';
 
 export type CareInvitationRow = typeof careInvitations.$inferSelect;
@@ -171,14 +171,32 @@ export class CareRepository {
     return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
   }
 
-  /** The engine's read at fire time: every link of these patients, with the patient's name. */
-  async linksOfPatients(patientIds: string[]): Promise<LinkWithPerson[]> {
+  /**
+   * The engine's read at fire time: every link of these patients, with the patient's name and the
+   * caregiver's language and clock (their alerts are written in them, decision 364).
+   */
+  async linksOfPatients(
+    patientIds: string[],
+  ): Promise<(LinkWithPerson & { caregiverLocale: string | null; caregiverClock: string | null })[]> {
     if (patientIds.length === 0) return [];
     const rows = await this.db
-      .select({ link: careLinks, name: users.name, email: users.email })
+      .select({
+        link: careLinks,
+        name: users.name,
+        email: users.email,
+        caregiverLocale: userSettings.locale,
+        caregiverClock: userSettings.clock,
+      })
       .from(careLinks)
       .innerJoin(users, eq(users.id, careLinks.patientId))
+      .leftJoin(userSettings, eq(userSettings.userId, careLinks.caregiverId))
       .where(inIds(careLinks.patientId, patientIds));
-    return rows.map((r) => ({ ...r.link, name: r.name, email: r.email }));
+    return rows.map((r) => ({
+      ...r.link,
+      name: r.name,
+      email: r.email,
+      caregiverLocale: r.caregiverLocale,
+      caregiverClock: r.caregiverClock,
+    }));
   }
 }

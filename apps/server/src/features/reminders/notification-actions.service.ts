@@ -21,7 +21,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
 import type { ActionClaims, ActionTokenCodec, DoseAction } from './action-tokens';
 import type { ReminderScheduler } from './reminder-scheduler';
-import { reminderTexts } from './reminder-texts';
+import { textsOf } from './reminder-texts';
 
 export const SNOOZE_MINUTES = 10;
 
@@ -128,6 +128,9 @@ export class NotificationActionsService {
     }
     const caller = await this.callerOf(claims);
     const dose = { date: claims.date, slot: claims.slot, medicineId: claims.medicineId };
+    // The answer is in the account's language (decision 364); the snooze needs its zone too.
+    const settings = await this.deps.settings.effective(caller.userId);
+    const texts = textsOf(settings);
 
     if (action === 'take') {
       // Every dose the notification names ('Take all': the slot's medicines and the others due at
@@ -140,7 +143,7 @@ export class NotificationActionsService {
           idempotencyKey: input.idempotencyKey,
         },
       );
-      return { action: 'take', message: reminderTexts.takenMessage(names) };
+      return { action: 'take', message: texts.takenMessage(names) };
     }
 
     if (action === 'skip') {
@@ -150,7 +153,7 @@ export class NotificationActionsService {
         note: input.note,
         idempotencyKey: input.idempotencyKey,
       });
-      return { action: 'skip', message: reminderTexts.skippedMessage(names) };
+      return { action: 'skip', message: texts.skippedMessage(names) };
     }
 
     if (action === 'postpone') {
@@ -164,14 +167,13 @@ export class NotificationActionsService {
         newTime,
         idempotencyKey: input.idempotencyKey,
       });
-      return { action: 'postpone', message: reminderTexts.postponedMessage(names, newTime) };
+      return { action: 'postpone', message: texts.postponedMessage(names, newTime) };
     }
 
     const rows = await this.deps.doses.scheduledDoses(caller, dose);
     if (rows.length === 0) throw notFound(NO_LONGER_SCHEDULED);
     // A slot's dose, or a medicine timed on its own (decision 251); not a slot medicine's missed-dose alert.
     if (!snoozable(rows, claims.medicineId)) throw badRequest('This dose cannot be snoozed.');
-    const settings = await this.deps.settings.effective(caller.userId);
     // A page token snoozes once too: its id is the snooze's key, distinct from any button's.
     await this.deps.scheduler.snoozeOnce(
       caller.userId,
@@ -185,7 +187,7 @@ export class NotificationActionsService {
       },
       SNOOZE_MINUTES,
     );
-    return { action: 'snooze', message: reminderTexts.snoozedMessage(SNOOZE_MINUTES) };
+    return { action: 'snooze', message: texts.snoozedMessage(SNOOZE_MINUTES) };
   }
 
   /**

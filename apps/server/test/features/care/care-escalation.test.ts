@@ -81,7 +81,7 @@ describe.each(queues)(`care circle: the escalation timeline (${TEST_ENGINE}, $qu
     expect(alert).toMatchObject({
       type: 'missed_dose',
       title: `${name} has not taken a dose`,
-      message: `Metformin, Morning dose at 08:00: still not taken. ${name} was reminded first.`,
+      message: `Metformin, Morning dose at 8:00 AM: still not taken. ${name} was reminded first.`,
       medicineName: 'Metformin',
     });
     const push = sender.to(`https://push.example.test/carer-${soon.id}`);

@@ -67,7 +67,7 @@ describe(`care circle: escalation for own-time and every-N-hours doses (${TEST_E
     expect(alert).toMatchObject({
       type: 'missed_dose',
       title: `${name} has not taken a dose`,
-      message: `Levothyroxine, Morning dose at 06:30: still not taken. ${name} was reminded first.`,
+      message: `Levothyroxine, Morning dose at 6:30 AM: still not taken. ${name} was reminded first.`,
       medicineName: 'Levothyroxine',
       createdAt: '2026-12-01T07:15:00.000Z',
     });
@@ -142,10 +142,10 @@ describe(`care circle: escalation for own-time and every-N-hours doses (${TEST_E
     const message = (time: string) =>
       `Amoxicillin, ${time}: still not taken. ${nameOf(patient)} was reminded first.`;
     expect(await alertsOf(soon)).toEqual([
-      [message('Morning dose at 06:00'), '2026-12-03T08:00:00.000Z'],
-      [message('Night dose at 22:00'), '2026-12-04T00:00:00.000Z'],
+      [message('Morning dose at 6:00 AM'), '2026-12-03T08:00:00.000Z'],
+      [message('Night dose at 10:00 PM'), '2026-12-04T00:00:00.000Z'],
     ]);
-    expect(await alertsOf(late)).toEqual([[message('Morning dose at 06:00'), '2026-12-03T17:00:00.000Z']]);
+    expect(await alertsOf(late)).toEqual([[message('Morning dose at 6:00 AM'), '2026-12-03T17:00:00.000Z']]);
   });
 
   it('a caregiver removed before their moment is not alerted; without caregivers there is no such row', async () => {
@@ -195,7 +195,7 @@ describe(`care circle: escalation for own-time and every-N-hours doses (${TEST_E
     await server.at('2026-12-06T12:30:00Z');
     expect(await alertsOf(carer)).toEqual([
       [
-        `Levothyroxine, Morning dose at 10:30: still not taken. ${nameOf(patient)} was reminded first.`,
+        `Levothyroxine, Morning dose at 10:30 AM: still not taken. ${nameOf(patient)} was reminded first.`,
         '2026-12-06T12:30:00.000Z',
       ],
     ]);
@@ -215,7 +215,7 @@ describe(`care circle: escalation for own-time and every-N-hours doses (${TEST_E
     await server.at('2026-12-07T15:30:00Z');
     expect(await alertsOf(carer)).toEqual([
       [
-        `Levothyroxine, Morning dose at 08:00: still not taken. ${nameOf(patient)} was reminded first.`,
+        `Levothyroxine, Morning dose at 8:00 AM: still not taken. ${nameOf(patient)} was reminded first.`,
         '2026-12-07T15:30:00.000Z',
       ],
     ]);

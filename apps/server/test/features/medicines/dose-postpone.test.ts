@@ -154,8 +154,8 @@ describe(`postponing one dose (${TEST_ENGINE})`, () => {
       .to(`https://push.example.test/carer-${carer.id}`)
       .map((p) => `${p.payload.createdAt.slice(11, 16)} ${p.payload.notification.body}`);
     expect(alerts).toEqual([
-      expect.stringMatching(/^09:30 Vitamin D, Morning dose at 08:00: still not taken/),
-      expect.stringMatching(/^11:00 Aspirin, Morning dose at 09:30: still not taken/),
+      expect.stringMatching(/^09:30 Vitamin D, Morning dose at 8:00 AM: still not taken/),
+      expect.stringMatching(/^11:00 Aspirin, Morning dose at 9:30 AM: still not taken/),
     ]);
   });
 

@@ -76,7 +76,7 @@ function journey(engine: 'in-process' | 'bullmq', env: Record<string, string> = 
     await at('2026-12-21T08:00:00Z');
     expect(await expiry()).toEqual(['A pack expires in 30 days']);
     const [first] = (await user.notifications()).filter((n) => n.title.startsWith('A pack expires'));
-    expect(first).toMatchObject({ type: 'refill', message: expect.stringContaining('use by 2027-01-20') });
+    expect(first).toMatchObject({ type: 'refill', message: expect.stringContaining('use by Jan 20, 2027') });
 
     // Decision 344: 09:00 UTC is in the other user's quiet hours (22:00–10:30): held to their end.
     await at('2026-12-21T09:00:00Z');

@@ -163,6 +163,9 @@ export interface TestUser {
     timezone?: string;
     times?: string[];
     notifications?: Partial<Record<string, unknown>>;
+    /** The account's language and clock (decision 361); unchanged when absent. */
+    locale?: string | null;
+    clock?: string;
   }): Promise<void>;
   addMedicine(fields: Record<string, unknown>): Promise<{ id: string; name: string }>;
   /** Registers a Web Push device at `endpoint` (asserting the save succeeded). */
@@ -183,7 +186,13 @@ export async function createUser(
   const api = new ApiClient(server.baseUrl);
   const email = `rem-${sequence}-${Date.now().toString(36)}@example.com`;
   const user = await api.signUpAndIn({ name: `Patient ${sequence}`, email, password: 'correct-horse-1' });
-  let settings = {
+  let settings: {
+    timezone: string;
+    times: string[];
+    notifications: Record<string, unknown>;
+    locale?: string | null;
+    clock?: string;
+  } = {
     timezone: options.timezone,
     times: options.times ?? ['08:00', '14:00', '20:00'],
     notifications: { ...DEFAULT_NOTIFICATIONS, ...options.notifications },
@@ -211,6 +220,8 @@ export async function createUser(
         timezone: changes.timezone ?? settings.timezone,
         times: changes.times ?? settings.times,
         notifications: { ...settings.notifications, ...changes.notifications },
+        ...('locale' in changes ? { locale: changes.locale } : { locale: settings.locale }),
+        clock: changes.clock ?? settings.clock,
       };
       await refresh();
       const response = await api.put(`/api/user/${email}/settings`, {
@@ -223,6 +234,8 @@ export async function createUser(
           defaultDurationDays: 0,
         },
         privacy: { dataSharing: false, analytics: true },
+        ...(settings.locale !== undefined ? { locale: settings.locale } : {}),
+        ...(settings.clock !== undefined ? { clock: settings.clock } : {}),
       });
       if (response.status !== 200) throw new Error(`settings failed: ${JSON.stringify(response.body)}`);
     },

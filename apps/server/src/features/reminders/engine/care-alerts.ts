@@ -1,7 +1,7 @@
 import { MISSED_DOSE_ALERT_DELAY_MINUTES, isUrgentRefill, slotNameForTime } from '@medrem/domain';
 import { supplyOf } from '../../medicines/medicine-view';
 import type { EffectiveSettings } from '../../settings/effective-settings';
-import { reminderTexts } from '../reminder-texts';
+import { textsOf } from '../reminder-texts';
 import {
   type Occurrence,
   type ScheduleSpec,
@@ -25,13 +25,15 @@ export function careMissedIntent(
   medicine: string,
   time: string,
 ): Intent {
+  // In the caregiver's language, not the patient's.
+  const texts = textsOf(audience);
   return {
     key,
     recipientId: audience.caregiverId,
     url: '/care',
     type: 'missed_dose',
-    title: reminderTexts.careMissedTitle(audience.patientName),
-    message: reminderTexts.careMissedBody(audience.patientName, medicine, slotNameForTime(time), time),
+    title: texts.careMissedTitle(audience.patientName),
+    message: texts.careMissedBody(audience.patientName, medicine, slotNameForTime(time), time),
     medicineName: medicine,
   };
 }
@@ -123,8 +125,8 @@ export function careRefillIntents(
         recipientId: a.caregiverId,
         url: '/care',
         type: 'refill' as const,
-        title: reminderTexts.careRefillTitle(a.patientName),
-        message: reminderTexts.careRefillBody(a.patientName, m.name),
+        title: textsOf(a).careRefillTitle(a.patientName),
+        message: textsOf(a).careRefillBody(a.patientName, m.name),
         medicineName: m.name,
       })),
     );

@@ -1,6 +1,6 @@
 import { addDays, daysToExpiry, expiryReminderStage, nextExpiryReminderDay } from '@medrem/domain';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
-import { reminderTexts } from '../reminder-texts';
+import { textsOf } from '../reminder-texts';
 import { localParts, zonedInstant } from '../zoned-time';
 import { quietHold } from './follow-ups';
 import type { EnginePack, Intent, RowOutcome, UserState } from './row-types';
@@ -15,6 +15,7 @@ export const EXPIRY_REMINDER_TIME = '09:00';
 /** The reminders due on `today`: a pack's stage (30, 7 or 0 days before its expiry) once each. */
 export function expiryIntents(state: UserState, today: string): Intent[] {
   const names = new Map(state.medicines.map((m) => [m.id, m.name]));
+  const texts = textsOf(state.settings);
   const intents: Intent[] = [];
   for (const pack of state.packs ?? []) {
     const stage = expiryReminderStage(pack.expiresOn, today);
@@ -24,8 +25,8 @@ export function expiryIntents(state: UserState, today: string): Intent[] {
     intents.push({
       key: `expiry:${pack.id}:${stage}`,
       type: 'refill',
-      title: reminderTexts.expiryTitle(days),
-      message: reminderTexts.expiryBody(name, pack.expiresOn!, pack.batch),
+      title: texts.expiryTitle(days),
+      message: texts.expiryBody(name, pack.expiresOn!, pack.batch),
       medicineName: name,
       url: '/cabinet',
     });

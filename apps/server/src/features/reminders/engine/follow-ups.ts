@@ -7,7 +7,7 @@ import {
   slotNameForTime,
 } from '@medrem/domain';
 import type { EffectiveSettings } from '../../settings/effective-settings';
-import { reminderTexts } from '../reminder-texts';
+import type { ReminderTexts } from '../reminder-texts';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
 import { localParts, zonedInstant } from '../zoned-time';
 import type { DueRow, EngineMedicine, Intent, RowOutcome } from './row-types';
@@ -132,7 +132,12 @@ export function followUpPhase(input: {
 }
 
 /** A default-time slot's follow-up: "Still to take: …", with the reminder's buttons and tag. */
-export function slotFollowUpIntent(row: DueRow, date: string, due: EngineMedicine[]): Intent | null {
+export function slotFollowUpIntent(
+  row: DueRow,
+  date: string,
+  due: EngineMedicine[],
+  texts: ReminderTexts,
+): Intent | null {
   if (due.length === 0) return null;
   return {
     key: `followup:${row.slot}:${date}:${row.offsetMinutes}`,
@@ -140,14 +145,14 @@ export function slotFollowUpIntent(row: DueRow, date: string, due: EngineMedicin
     // The reminder's words as a repeat: one dose's, or the slot's count (decision 243).
     title:
       due.length > 1
-        ? reminderTexts.followUpSlotTitle(due.length, row.localTime)
-        : reminderTexts.followUpTitle(slotNameForTime(row.localTime)),
-    message: reminderTexts.followUpBody(due.map(reminderTexts.medicineLine).join(', ')),
+        ? texts.followUpSlotTitle(due.length, row.localTime)
+        : texts.followUpTitle(slotNameForTime(row.localTime)),
+    message: texts.followUpBody(texts.lines(due.map(texts.medicineLine))),
     medicineName: due.length === 1 ? due[0]!.name : null,
     // The reminder's tag and buttons ('Take all' for several): the repeat replaces the notification
     // still shown, and rings again.
     dose: { slot: row.slot, date, snoozable: true, count: due.length },
     // One follow-up with the own doses' follow-ups of the same instant (decision 263).
-    sameMinute: { localTime: row.localTime, lines: due.map(reminderTexts.medicineLine), followUp: true },
+    sameMinute: { localTime: row.localTime, lines: due.map(texts.medicineLine), followUp: true },
   };
 }

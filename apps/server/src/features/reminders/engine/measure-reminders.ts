@@ -6,7 +6,7 @@ import {
   nextMeasurementAfter,
 } from '@medrem/domain';
 import type { EffectiveSettings } from '../../settings/effective-settings';
-import { reminderTexts } from '../reminder-texts';
+import { textsOf } from '../reminder-texts';
 import type { IntervalRow, Occurrence, ScheduleSpec } from '../schedule-rules';
 import { zonedInstant } from '../zoned-time';
 import { FOLLOW_UP_STALE_MS, quietHold } from './follow-ups';
@@ -90,15 +90,13 @@ export function measureOutcome(row: DueRow, occurrence: Occurrence, state: UserS
   if (settled || nowMs > occurrence.fireAt.getTime() + FOLLOW_UP_STALE_MS)
     return { intents: [], next: following };
   const offset = row.offsetMinutes;
+  const texts = textsOf(state.settings);
   const intent: Intent = {
     key: `measure:${reminder.id}:${date}:${row.localTime}:${offset}`,
     tagKey: `measure:${reminder.id}:${date}:${row.localTime}`,
     type: 'reminder',
-    title:
-      offset === 0
-        ? reminderTexts.measureTitle(reminder.label)
-        : reminderTexts.measureFollowUpTitle(reminder.label),
-    message: reminderTexts.measureBody(row.localTime),
+    title: offset === 0 ? texts.measureTitle(reminder.label) : texts.measureFollowUpTitle(reminder.label),
+    message: texts.measureBody(row.localTime),
     medicineName: null,
     url: `${MEASURE_PAGE_PATH}?measure=${encodeURIComponent(reminder.type)}&due=${new Date(dueAt).toISOString()}`,
   };

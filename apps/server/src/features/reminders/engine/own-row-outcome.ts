@@ -7,7 +7,7 @@ import {
   timedOnItsOwn,
 } from '@medrem/domain';
 import type { Occurrence } from '../schedule-rules';
-import { reminderTexts } from '../reminder-texts';
+import { type ReminderTexts, textsOf } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { quietAtPlannedTime, scheduleContext, withStepDose } from './dose-state';
 import { cadenceOf, followUpPhase, nextFollowUp } from './follow-ups';
@@ -40,6 +40,7 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   const medicine = state.medicines.find((m) => m.id === row.ref);
   const n = state.settings.notifications;
   if (!medicine || !timedOnItsOwn(medicine) || !n.enabled) return { intents: [], next: null };
+  const texts = textsOf(state.settings);
   const timezone = state.settings.timezone;
   const context = scheduleContext(state.settings);
   const missedAfter = MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000;
@@ -104,13 +105,13 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
           ? {
               key: `followup-interval:${medicine.id}:${date}:${dose.slot}:${row.offsetMinutes}`,
               type: 'reminder',
-              title: reminderTexts.intervalFollowUpTitle(medicine.name),
-              message: reminderTexts.followUpBody(reminderTexts.medicineLine(withStepDose(medicine, date))),
+              title: texts.intervalFollowUpTitle(medicine.name),
+              message: texts.followUpBody(texts.medicineLine(withStepDose(medicine, date))),
               medicineName: medicine.name,
               dose: ref!,
               sameMinute: {
                 localTime: dose.time,
-                lines: [reminderTexts.medicineLine(withStepDose(medicine, date))],
+                lines: [texts.medicineLine(withStepDose(medicine, date))],
                 followUp: true,
               },
             }
@@ -121,9 +122,15 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   if (row.offsetMinutes === 0) {
     const next = after(0);
     if (!open || now.getTime() >= dueAt + missedAfter) return { intents: [], next };
-    const intent = ownReminderIntent(medicine, date, dose, `interval:${medicine.id}:${date}:${dose.slot}`);
+    const intent = ownReminderIntent(
+      texts,
+      medicine,
+      date,
+      dose,
+      `interval:${medicine.id}:${date}:${dose.slot}`,
+    );
     // One notification with the user's other doses due at this instant (decision 263).
-    const line = reminderTexts.medicineLine(withStepDose(medicine, date));
+    const line = texts.medicineLine(withStepDose(medicine, date));
     intent.sameMinute = { localTime: dose.time, lines: [line] };
     return { intents: [intent], next };
   }
@@ -132,8 +139,8 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
   const alert: Intent = {
     key: `missed-interval:${medicine.id}:${date}:${dose.slot}`,
     type: 'missed_dose',
-    title: reminderTexts.missedTitle,
-    message: reminderTexts.missedBody(medicine.name),
+    title: texts.missedTitle,
+    message: texts.missedBody(medicine.name),
     medicineName: medicine.name,
     dose: { ...ref!, snoozable: false },
   };
@@ -141,19 +148,25 @@ export function ownRowOutcome(row: DueRow, occurrence: Occurrence, state: UserSt
 }
 
 /** The words and buttons of an own-timed dose's reminder (its snoozed repeat's too), under `key`. */
-function ownReminderIntent(medicine: EngineMedicine, date: string, dose: DayDose, key: string): Intent {
+function ownReminderIntent(
+  texts: ReminderTexts,
+  medicine: EngineMedicine,
+  date: string,
+  dose: DayDose,
+  key: string,
+): Intent {
   const schedule = medicine.schedule;
-  const line = reminderTexts.medicineLine(withStepDose(medicine, date));
+  const line = texts.medicineLine(withStepDose(medicine, date));
   return {
     key,
     type: 'reminder',
     // Own times: the words of a default time's reminder ("Time for your Morning dose").
     ...(schedule?.kind === 'interval'
       ? {
-          title: reminderTexts.intervalTitle(medicine.name),
-          message: reminderTexts.intervalBody(line, schedule.everyHours, dose.clockChanged === true),
+          title: texts.intervalTitle(medicine.name),
+          message: texts.intervalBody(line, schedule.everyHours, dose.clockChanged === true),
         }
-      : { title: reminderTexts.doseTitle(slotNameForTime(dose.time)), message: line }),
+      : { title: texts.doseTitle(slotNameForTime(dose.time)), message: line }),
     medicineName: medicine.name,
     dose: { slot: dose.slot, date, medicineId: medicine.id, snoozable: true },
   };
@@ -179,7 +192,7 @@ export function ownSnoozeOutcome(
   const dose = dosesOn(medicine, date, context).find((d) => d.time === row.localTime && !d.beforeAdded);
   if (!dose || quietAtPlannedTime(state, medicine.id, date, dose.slot)) return none;
   const key = `snooze-interval:${medicine.id}:${date}:${dose.slot}:${occurrence.fireAt.toISOString()}`;
-  return { intents: [ownReminderIntent(medicine, date, dose, key)], next: null };
+  return { intents: [ownReminderIntent(textsOf(state.settings), medicine, date, dose, key)], next: null };
 }
 
 /**

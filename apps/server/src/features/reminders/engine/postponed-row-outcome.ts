@@ -1,5 +1,5 @@
 import { MISSED_DOSE_ALERT_DELAY_MINUTES, dosesOn, slotNameForTime } from '@medrem/domain';
-import { reminderTexts } from '../reminder-texts';
+import { textsOf } from '../reminder-texts';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
 import { CARE_STALE_MS, careMissedIntent, careOffsetOf, carePhases } from './care-alerts';
 import { postponedTo, scheduleContext, settledFlag, withStepDose } from './dose-state';
@@ -52,6 +52,7 @@ export function postponedOutcome(
   const date = occurrence.date;
   if (postponedTo(state, medicine.id, date, which.slot) !== row.localTime) return none;
   const { settings } = state;
+  const texts = textsOf(settings);
   const dose = dosesOn(medicine, date, scheduleContext(settings)).find((d) => d.slot === which.slot);
   if (!dose || settledFlag(state, medicine.id, date, which.slot)) return none;
 
@@ -68,7 +69,7 @@ export function postponedOutcome(
   const missedOn = n.enabled && n.missedDoseAlerts;
   const cadences = n.enabled ? [cadenceOf(medicine, settings)] : [];
   const care = carePhases(state.care);
-  const line = reminderTexts.medicineLine(withStepDose(medicine, date));
+  const line = texts.medicineLine(withStepDose(medicine, date));
   const ref = { slot: which.slot, date, medicineId: medicine.id, snoozable: false };
   const key = `${medicine.id}:${date}:${which.slot}:${row.localTime}`;
 
@@ -99,8 +100,8 @@ export function postponedOutcome(
     const reminder: Intent = {
       key: `postponed:${key}`,
       type: 'reminder',
-      title: reminderTexts.doseTitle(slotNameForTime(row.localTime)),
-      message: reminderTexts.postponedBody(line, dose.time),
+      title: texts.doseTitle(slotNameForTime(row.localTime)),
+      message: texts.postponedBody(line, dose.time),
       medicineName: medicine.name,
       dose: ref,
     };
@@ -124,8 +125,8 @@ export function postponedOutcome(
       intent: () => ({
         key: `followup-postponed:${key}:${offset}`,
         type: 'reminder',
-        title: reminderTexts.intervalFollowUpTitle(medicine.name),
-        message: reminderTexts.postponedBody(line, dose.time),
+        title: texts.intervalFollowUpTitle(medicine.name),
+        message: texts.postponedBody(line, dose.time),
         medicineName: medicine.name,
         dose: ref,
       }),
@@ -138,8 +139,8 @@ export function postponedOutcome(
     intents.push({
       key: `missed-postponed:${key}`,
       type: 'missed_dose',
-      title: reminderTexts.missedTitle,
-      message: reminderTexts.missedBody(medicine.name),
+      title: texts.missedTitle,
+      message: texts.missedBody(medicine.name),
       medicineName: medicine.name,
       dose: ref,
     });

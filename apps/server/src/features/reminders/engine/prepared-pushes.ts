@@ -157,6 +157,9 @@ export function sameIntent(a: Intent, b: Intent): boolean {
     a.dose?.date === b.dose?.date &&
     a.dose?.medicineId === b.dose?.medicineId &&
     a.dose?.snoozable === b.dose?.snoozable &&
-    a.dose?.count === b.dose?.count
+    a.dose?.count === b.dose?.count &&
+    // The buttons are in the recipient's language.
+    a.language?.locale === b.language?.locale &&
+    a.language?.clock === b.language?.clock
   );
 }

@@ -4,10 +4,10 @@ import {
   PUSH_ACTIONS,
   type PushPayload,
   pushPayloadOf,
-  TAKE_ALL_TITLE,
 } from '@medrem/contract';
 import { createHash } from 'node:crypto';
 import type { ActionTokenCodec } from '../action-tokens';
+import { reminderTextsFor } from '../reminder-texts';
 import type { Intent } from './row-evaluation';
 
 /** Web Push Topic / SW tag: ≤ 32 URL-safe characters, equal for a dose and its snoozed repeat. */
@@ -107,14 +107,20 @@ export function pushPayloadFor(
     // 'Take all' and the dose page name every dose of a merged notification (decision 263); the
     // snooze stays the slot's.
     const named = dose.also?.length ? { ...base, also: dose.also } : base;
-    const takeTitle = (dose.count ?? 1) > 1 ? TAKE_ALL_TITLE : PUSH_ACTIONS.take.title;
+    // The buttons in the recipient's language (the contract's PUSH_ACTIONS titles are the English).
+    const texts = reminderTextsFor(intent.language);
+    const takeTitle = (dose.count ?? 1) > 1 ? texts.takeAllAction : texts.takeAction;
     actions.push({
       ...PUSH_ACTIONS.take,
       title: takeTitle,
       token: tokens.sign({ ...named, action: 'take' }, now),
     });
     if (dose.snoozable) {
-      actions.push({ ...PUSH_ACTIONS.snooze, token: tokens.sign({ ...base, action: 'snooze' }, now) });
+      actions.push({
+        ...PUSH_ACTIONS.snooze,
+        title: texts.snoozeAction,
+        token: tokens.sign({ ...base, action: 'snooze' }, now),
+      });
     }
     // base64url and a dot: safe in a query as it is.
     url = `${DOSE_PAGE_PATH}?token=${tokens.sign({ ...named, action: 'open' }, now)}`;

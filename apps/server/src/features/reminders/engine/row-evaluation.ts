@@ -21,7 +21,7 @@ import {
   nextOccurrence,
   specKey,
 } from '../schedule-rules';
-import { reminderTexts } from '../reminder-texts';
+import { type ReminderTexts, textsOf } from '../reminder-texts';
 import type { DueRow, EngineMedicine, Intent, RowOutcome, UserState } from './row-types';
 import { careOutcome, careRefillIntents } from './care-alerts';
 import { expiryOutcome } from './expiry-reminders';
@@ -79,18 +79,25 @@ export function dueMedicines(state: UserState, slot: number, date: string): Engi
 function refillIntents(state: UserState, medicines: EngineMedicine[], today: string): Intent[] {
   const n = state.settings.notifications;
   if (!n.refillReminders) return [];
+  const texts = textsOf(state.settings);
   return medicines
     .filter((m) => isUrgentRefill(supplyOf(m, today)))
     .map((m) => ({
       key: `refill:${m.id}:${today}`,
       type: 'refill' as const,
-      title: reminderTexts.refillTitle,
-      message: reminderTexts.refillBody(m.name),
+      title: texts.refillTitle,
+      message: texts.refillBody(m.name),
       medicineName: m.name,
     }));
 }
 
-function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicines: EngineMedicine[]): Intent {
+function doseIntent(
+  texts: ReminderTexts,
+  kind: 'dose' | 'snooze',
+  row: DueRow,
+  date: string,
+  medicines: EngineMedicine[],
+): Intent {
   const slotName = slotNameForTime(row.localTime);
   return {
     key:
@@ -100,16 +107,14 @@ function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicine
     type: 'reminder',
     // One dose keeps its words; several are one notification naming how many, with 'Take all'.
     title:
-      medicines.length > 1
-        ? reminderTexts.slotTitle(medicines.length, row.localTime)
-        : reminderTexts.doseTitle(slotName),
-    message: medicines.map(reminderTexts.medicineLine).join(', '),
+      medicines.length > 1 ? texts.slotTitle(medicines.length, row.localTime) : texts.doseTitle(slotName),
+    message: texts.lines(medicines.map(texts.medicineLine)),
     medicineName: medicines.length === 1 ? medicines[0]!.name : null,
     dose: { slot: row.slot, date, snoozable: true, count: medicines.length },
     // The dose's first reminder joins the other doses due at its instant (decision 263); a snooze's
     // repeat is the slot's own.
     ...(kind === 'dose'
-      ? { sameMinute: { localTime: row.localTime, lines: medicines.map(reminderTexts.medicineLine) } }
+      ? { sameMinute: { localTime: row.localTime, lines: medicines.map(texts.medicineLine) } }
       : {}),
   };
 }
@@ -120,7 +125,21 @@ function doseIntent(kind: 'dose' | 'snooze', row: DueRow, date: string, medicine
  * or a dose whose missed-dose time has passed (after downtime the missed-dose alert speaks instead).
  */
 export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
+  const outcome = outcomeOf(row, occurrence, state, now);
+  // Each notification carries the language it was written in (decision 364): its buttons and a
+  // merge with others of the same minute (same-minute.ts) are written in it too.
+  for (const intent of outcome.intents) {
+    const audience = intent.recipientId
+      ? state.care.find((a) => a.caregiverId === intent.recipientId)
+      : undefined;
+    intent.language ??= textsOf(audience ?? state.settings).language;
+  }
+  return outcome;
+}
+
+function outcomeOf(row: DueRow, occurrence: Occurrence, state: UserState, now: Date): RowOutcome {
   const { settings } = state;
+  const texts = textsOf(settings);
   const n = settings.notifications;
   const today = localParts(now.getTime(), settings.timezone).date;
   const recurring = isRecurring(row.kind);
@@ -179,7 +198,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
           until,
           after: () => after() ?? following,
           settled: following,
-          intent: () => slotFollowUpIntent(row, date, open),
+          intent: () => slotFollowUpIntent(row, date, open, texts),
         });
       }
       if (nowMs >= doseAt + MISSED_DOSE_ALERT_DELAY_MINUTES * 60_000) return outcome([]);
@@ -194,7 +213,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         giveWayAt,
       });
       return {
-        intents: [doseIntent('dose', row, date, due), ...refillIntents(state, due, today)],
+        intents: [doseIntent(texts, 'dose', row, date, due), ...refillIntents(state, due, today)],
         next: followUp ?? following,
       };
     }
@@ -202,7 +221,7 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
       if (nowMs >= occurrence.fireAt.getTime() + SNOOZE_STALE_MS) return outcome([]);
       const due = dueMedicines(state, row.slot, date);
       if (due.length === 0) return outcome([]);
-      return outcome([doseIntent('snooze', row, date, due)]);
+      return outcome([doseIntent(texts, 'snooze', row, date, due)]);
     }
     case 'headsup': {
       if (!n.upcomingHeadsUp || nowMs >= doseAt) return outcome([]);
@@ -212,11 +231,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         {
           key: `headsup:${row.slot}:${date}`,
           type: 'reminder',
-          title: reminderTexts.headsUpTitle(slotNameForTime(row.localTime)),
-          message: reminderTexts.headsUpBody(
-            -row.offsetMinutes,
-            due.map(reminderTexts.medicineLine).join(', '),
-          ),
+          title: texts.headsUpTitle(slotNameForTime(row.localTime)),
+          message: texts.headsUpBody(-row.offsetMinutes, texts.lines(due.map(texts.medicineLine))),
           medicineName: due.length === 1 ? due[0]!.name : null,
         },
       ]);
@@ -227,8 +243,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         dueMedicines(state, row.slot, date).map((m) => ({
           key: `missed:${row.slot}:${m.id}:${date}`,
           type: 'missed_dose' as const,
-          title: reminderTexts.missedTitle,
-          message: reminderTexts.missedBody(m.name),
+          title: texts.missedTitle,
+          message: texts.missedBody(m.name),
           medicineName: m.name,
           dose: { slot: row.slot, date, medicineId: m.id, snoozable: false },
         })),
@@ -261,8 +277,8 @@ export function evaluateRow(row: DueRow, occurrence: Occurrence, state: UserStat
         {
           key: `summary:${date}`,
           type: 'generic',
-          title: reminderTexts.summaryTitle,
-          message: reminderTexts.summaryBody(taken, due, today === date ? 'Today' : 'Yesterday'),
+          title: texts.summaryTitle,
+          message: texts.summaryBody(taken, due, today === date ? 'Today' : 'Yesterday'),
           medicineName: null,
         },
       ]);

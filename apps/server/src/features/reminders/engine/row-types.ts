@@ -1,6 +1,8 @@
 /** The shapes the engine's rules work on (their own file, so rule files import them without cycles). */
 import type { NotificationType } from '@medrem/contract';
 import type { DosePostponement, DoseSchedule, FollowUpSettings, TakenOnDate } from '@medrem/domain';
+import type { ClockChoice, Locale } from '@medrem/contract/locales';
+import type { TextLanguage } from '../../../i18n/server-language';
 import type { EffectiveSettings } from '../../settings/effective-settings';
 import type { Occurrence, ScheduleSpec } from '../schedule-rules';
 
@@ -84,6 +86,9 @@ export interface CareAudience {
   missedDoseAlerts: boolean;
   missedDelayMinutes: number;
   refillAlerts: boolean;
+  /** The caregiver's own language and clock: their alerts are written in them (decision 364). */
+  locale?: Locale | null;
+  clock?: ClockChoice;
 }
 
 /** A dose the push's action buttons act on. */
@@ -96,6 +101,8 @@ export interface DoseRef {
 /** A notification to store and push, unless its dedupe key was already used. */
 export interface Intent {
   key: string;
+  /** The recipient's language, which its words and buttons are in (English when absent). */
+  language?: TextLanguage;
   type: NotificationType;
   title: string;
   message: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { reminderTexts } from '../reminder-texts';
+import { reminderTextsFor } from '../reminder-texts';
 import type { Intent } from './row-types';
 
 /** What storeFresh keeps per notification: its user, intent, id and when it was due. */
@@ -55,13 +55,16 @@ function merged<T extends Item>(base: T, others: T[]): T {
   const lines = [base, ...others].flatMap((i) => i.intent.sameMinute!.lines);
   const { localTime, followUp } = base.intent.sameMinute!;
   const dose = base.intent.dose!;
+  // One user's own reminders: in their language, which each of them carries.
+  const texts = reminderTextsFor(base.intent.language);
   const intent: Intent = {
+    language: base.intent.language,
     key: base.intent.key,
     type: 'reminder',
     title: followUp
-      ? reminderTexts.followUpSlotTitle(lines.length, localTime)
-      : reminderTexts.slotTitle(lines.length, localTime),
-    message: followUp ? reminderTexts.followUpBody(lines.join(', ')) : lines.join(', '),
+      ? texts.followUpSlotTitle(lines.length, localTime)
+      : texts.slotTitle(lines.length, localTime),
+    message: followUp ? texts.followUpBody(texts.lines(lines)) : texts.lines(lines),
     medicineName: null,
     dose: {
       ...dose,

@@ -1,3 +1,4 @@
+import { CLOCK_CHOICES, type ClockChoice, isLocale } from '@medrem/contract/locales';
 import { MEASUREMENT_TYPES, type MeasurementKind, settledFlags } from '@medrem/domain';
 import type { Database } from '../../../db/database';
 import { CareRepository } from '../../care/care.repository';
@@ -76,7 +77,8 @@ export async function loadUserStates(
   // once per batch, not once per user (decision 139). The rules only read a state's settings.
   const settingsOfText = new Map<string, EffectiveSettings>();
   const settingsOf = (row: (typeof settingsRows)[number] | undefined) => {
-    const text = row ? `${row.timezone}|${JSON.stringify(row.preferences)}` : '';
+    // The language is part of the settings the texts are written in (decision 364).
+    const text = row ? `${row.timezone}|${row.locale}|${row.clock}|${JSON.stringify(row.preferences)}` : '';
     let settings = settingsOfText.get(text);
     if (!settings) settingsOfText.set(text, (settings = effectiveSettingsOf(row)));
     return settings;
@@ -120,6 +122,11 @@ export async function loadUserStates(
       missedDoseAlerts: link.missedDoseAlerts,
       missedDelayMinutes: link.missedDelayMinutes,
       refillAlerts: link.refillAlerts,
+      // A value the code no longer knows reads as not chosen (English), as in the settings.
+      locale: isLocale(link.caregiverLocale) ? link.caregiverLocale : null,
+      clock: (CLOCK_CHOICES as readonly (string | null)[]).includes(link.caregiverClock)
+        ? (link.caregiverClock as ClockChoice)
+        : 'auto',
     });
   }
   for (const [userId, measure] of await loadMeasureStates(tx, measuring)) {
