@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { registerOfflineSync } from './sw/offline-sync';
 import { registerPushHandlers } from './sw/push-handlers';
+import { storedWorkerTexts } from './sw/worker-texts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -69,4 +70,7 @@ const offlineSync = registerOfflineSync(self);
 
 // Reminders: show pushes with 'Mark as taken' / 'Snooze 10 min'; clicks act or open the dashboard.
 // A 'Mark as taken' pressed offline is kept and sent when the network is back.
-registerPushHandlers(self, { queueTake: offlineSync.queueTake });
+registerPushHandlers(self, {
+  queueTake: offlineSync.queueTake,
+  texts: () => storedWorkerTexts(self.caches),
+});

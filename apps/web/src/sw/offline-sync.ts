@@ -2,6 +2,7 @@
 import { userOfToken } from '../features/offline/outbox-entry';
 import { flushOutbox } from '../features/offline/outbox-flush';
 import { OUTBOX_SYNC_TAG, outboxStore } from '../features/offline/outbox.store';
+import { storedWorkerTexts } from './worker-texts';
 
 interface SyncEventLike extends ExtendableEvent {
   tag: string;
@@ -44,8 +45,9 @@ export function registerOfflineSync(scope: ServiceWorkerGlobalScope): {
     if (report.results.length > 0) outboxStore.announce({ type: 'flushed', results: report.results });
     for (const result of report.results) {
       if (result.outcome === 'dropped' && result.entry.kind === 'pushAction') {
+        const { offlineNotRecorded } = await storedWorkerTexts(scope.caches);
         await scope.registration.showNotification('Medicine Reminder', {
-          body: `A 'Mark as taken' made offline was not recorded: ${result.message}`,
+          body: offlineNotRecorded.replace('{message}', () => result.message),
           icon: '/icons/icon-192.png',
         });
       }

@@ -1,4 +1,5 @@
 import { type PushContent, pushContentOf, receivedPushSchema } from '@medrem/contract/push-payload';
+import { ENGLISH_WORKER_TEXTS, type WorkerTexts } from './worker-texts';
 
 /**
  * Web Push in the service worker: a push shows the reminder with 'Mark as taken' and 'Snooze 10 min'
@@ -174,15 +175,17 @@ async function runAction(
 }
 
 /** What the service worker says when a 'Mark as taken' is kept on the device to send later. */
-export const QUEUED_TAKE_MESSAGE =
-  "You're offline: your dose is saved on this device and will be recorded when you're back online.";
+export const QUEUED_TAKE_MESSAGE = ENGLISH_WORKER_TEXTS.queuedTake;
 
 export interface PushHandlerOptions {
   /** Keeps a 'Mark as taken' pressed without a network, to send when back online (issue 12). */
   queueTake?: (token: string, pressedAt: Date) => Promise<void>;
+  /** The worker's own words in the page's language (worker-texts.ts); English without it. */
+  texts?: () => Promise<WorkerTexts>;
 }
 
 export function registerPushHandlers(scope: PushWorkerScope, options: PushHandlerOptions = {}): void {
+  const texts = options.texts ?? (async () => ENGLISH_WORKER_TEXTS);
   scope.addEventListener('push', (event) => {
     const push = event as PushEventLike;
     let raw: unknown = null;
@@ -195,10 +198,9 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
     // Browsers require every push to show something; an unreadable one still says who it is from.
     const shown = payload
       ? scope.registration.showNotification(payload.title, notificationOptionsFor(payload))
-      : scope.registration.showNotification(FALLBACK_TITLE, {
-          body: 'You have a new notification.',
-          icon: ICON,
-        });
+      : texts().then(({ newNotification }) =>
+          scope.registration.showNotification(FALLBACK_TITLE, { body: newNotification, icon: ICON }),
+        );
     keepAlive(push, shown);
   });
 
@@ -214,7 +216,7 @@ export function registerPushHandlers(scope: PushWorkerScope, options: PushHandle
       const result = await runAction(scope, token);
       if (result.unreachable && action === 'take' && options.queueTake) {
         await options.queueTake(token, pressedAt);
-        await showInPlaceOfPressed(scope, click.notification.tag, QUEUED_TAKE_MESSAGE);
+        await showInPlaceOfPressed(scope, click.notification.tag, (await texts()).queuedTake);
         return;
       }
       // An expired or refused action: let the user do it in the app instead.

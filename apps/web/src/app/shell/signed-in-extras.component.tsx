@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { OutboxSync } from '../../features/offline/outbox-sync.component';
 import { PushRegistration } from '../../features/push/push-registration.component';
 import { TimeZonePrompt } from '../../features/settings/components/time-zone-prompt.component';
 import { useSettings } from '../../features/settings/settings.queries';
 import { useAccountLanguage } from '../../i18n/account-language.hook';
+import { useCatalogVersion } from '../../i18n/lingui-runtime';
+import { keepWorkerTextsInPageLanguage } from '../../i18n/worker-texts';
 import { lazyNamed } from '../../lib/lazy-named';
 
 // Its own chunk, fetched at the first idle moment like the rest here: turning reminders on needs the
@@ -19,9 +21,13 @@ const VerifyEmailBanner = lazyNamed(
   'VerifyEmailBanner',
 );
 
-/** The account's language and clock, applied to the page (issue 54). */
+/** The account's language and clock, applied to the page and left for the service worker (issue 54). */
 function AccountLanguage() {
   useAccountLanguage(useSettings().settings);
+  const textsVersion = useCatalogVersion();
+  useEffect(() => {
+    void keepWorkerTextsInPageLanguage();
+  }, [textsVersion]);
   return null;
 }
 
