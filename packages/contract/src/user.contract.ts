@@ -14,6 +14,7 @@ import {
   LIMITS,
   currentPasswordSchema,
   emailSchema,
+  localeSchema,
   passwordSchema,
   personNameSchema,
   successSchema,
@@ -205,6 +206,9 @@ export const userContract = {
         description: 'The Firebase ID token of this sign-in.',
       }),
       timezone: timeZoneSchema.optional().meta({ description: 'The browser’s zone, saved if none is.' }),
+      locale: localeSchema
+        .optional()
+        .meta({ description: 'The browser’s language, saved as a new account’s (issue 54).' }),
     }),
     output: successSchema.extend({
       user: publicUserSchema,

@@ -4528,6 +4528,12 @@ export interface operations {
                      * @example Europe/Paris
                      */
                     timezone?: string;
+                    /**
+                     * @description The browser’s language, saved as a new account’s (issue 54).
+                     * @example es
+                     * @enum {string}
+                     */
+                    locale?: "en" | "es" | "de" | "fr" | "pt-BR" | "it" | "tr" | "ar" | "hi" | "zh-Hans";
                 };
             };
         };

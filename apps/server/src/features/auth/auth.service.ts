@@ -1,4 +1,5 @@
 import { ERROR_REASONS, type PublicUser, RECENT_SIGN_IN_MINUTES } from '@medrem/contract';
+import type { Locale } from '@medrem/contract/locales';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error';
 import type { AccessTokenSigner } from '../../lib/access-token-signer';
@@ -149,13 +150,26 @@ export class AuthService {
     return this.openSession(userId, timezone);
   }
 
-  /** The session of a proven identity: a password here, or a provider's verified token (social sign-in). */
-  async openSession(userId: string, timezone?: string): Promise<{ user: PublicUser; session: NewSession }> {
+  /**
+   * The session of a proven identity: a password here, or a provider's verified token (social
+   * sign-in). `timezone`: the browser's zone, saved if the account has no settings yet; `locale`:
+   * its language, saved with them (an account made by a provider's sign-in, issue 54).
+   */
+  async openSession(
+    userId: string,
+    timezone?: string,
+    locale?: Locale,
+  ): Promise<{ user: PublicUser; session: NewSession }> {
     const now = this.deps.clock.now();
     // Every way in ends here (password, provider, reset link): none opens a disabled account.
     if ((await this.deps.users.findById(userId))?.disabledAt) throw accountDisabled();
     const updated = await this.deps.users.update(userId, { lastLogin: now });
-    if (timezone) await this.deps.settings.adoptTimezoneIfUnset(userId, timezone);
+    if (timezone || locale) {
+      await this.deps.settings.adoptBrowserDefaults(userId, {
+        ...(timezone ? { timezone } : {}),
+        ...(locale ? { locale } : {}),
+      });
+    }
     await this.deps.sessions.deleteExpiredForUser(userId, now);
     const session = await this.startSession(userId, now);
     return { user: toPublicUser(updated), session };

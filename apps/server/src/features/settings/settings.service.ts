@@ -70,12 +70,10 @@ export class SettingsService {
     return { ...(await this.effective(userId)), name: user.name, email: user.email };
   }
 
-  /** The first zone we learn (at registration or sign-in) becomes the saved one. */
-  async adoptTimezoneIfUnset(userId: string, timezone: string): Promise<void> {
-    await this.adoptBrowserDefaults(userId, { timezone });
-  }
-
-  /** A new account's first settings: the registering browser's zone and language (issue 54). */
+  /**
+   * A new account's first settings: the zone and language of the browser it registers or first
+   * signs in with (issue 54); an account with settings keeps them.
+   */
   async adoptBrowserDefaults(userId: string, browser: { timezone?: string; locale?: string }): Promise<void> {
     const timezone = browser.timezone ?? DEFAULT_SETTINGS.timezone;
     await this.deps.settings.insertIfMissing(

@@ -1,18 +1,13 @@
 import staticFiles from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type Locale,
-  SOURCE_LOCALE,
-  acceptedLanguages,
-  isLocale,
-  matchLocale,
-} from '@medrem/contract/locales';
+import { type Locale, SOURCE_LOCALE, isLocale } from '@medrem/contract/locales';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isApiPath } from '../../lib/api-paths';
 import { MemoryAttemptCounter } from '../../lib/attempt-counter';
+import { requestLocale } from '../../lib/request-locale';
 import { dashboardStartFor, withDashboardStart } from './dashboard-start';
 import { SESSION_COOKIE } from './request-context';
 
@@ -41,25 +36,12 @@ export interface PageFiles {
   signedInByLocale: ReadonlyMap<Locale, string>;
 }
 
-/** The cookie the web app sets when a language is chosen on the device (src/i18n/active-locale.ts). */
-export const LOCALE_COOKIE = 'medrem-locale';
-
 const NO_PAGES: PageFiles = {
   signedOut: new Map(),
   signedOutByLocale: new Map(),
   signedIn: undefined,
   signedInByLocale: new Map(),
 };
-
-/** The language a page request is answered in: the device's choice, else the browser's languages. */
-export function pageLocaleFor(
-  cookies: Readonly<Record<string, string | undefined>>,
-  acceptLanguage: string | undefined,
-): Locale {
-  const chosen = cookies[LOCALE_COOKIE];
-  if (isLocale(chosen)) return chosen;
-  return matchLocale(acceptedLanguages(acceptLanguage));
-}
 
 export function readPageFiles(root: string): PageFiles {
   const list = path.join(root, 'prerendered', 'pages.json');
@@ -155,7 +137,7 @@ export default fp(
     // (per process); beyond that the page goes without them, and the app asks through the API.
     const answersAsked = new MemoryAttemptCounter(60_000);
     const sendDashboardStart = async (request: FastifyRequest, reply: FastifyReply) => {
-      const locale = pageLocaleFor(request.cookies, request.headers['accept-language']);
+      const locale = requestLocale(request.cookies, request.headers['accept-language']);
       const signedInPage = signedInPages.get(locale) ?? signedInPages.get(undefined);
       if (!signedInPage) return false;
       if ((await answersAsked.add(request.ip, app.clock.now())) > app.config.rateLimitPerMinute) return false;
@@ -198,7 +180,7 @@ export default fp(
         // signed-out page: caches must keep them apart.
         if (pages.signedOut.has(pathname)) void reply.header('Vary', 'Cookie, Accept-Language');
         else if (pages.signedIn) void reply.header('Vary', 'Cookie, Accept-Language');
-        const locale = pageLocaleFor(request.cookies, request.headers['accept-language']);
+        const locale = requestLocale(request.cookies, request.headers['accept-language']);
         return reply
           .header('Cache-Control', 'no-cache')
           .sendFile(pageFileFor(request.url, request.cookies, pages, locale), root);

@@ -93,6 +93,23 @@ describe(`self-hosted sign-in with an OpenID Connect provider (${TEST_ENGINE})`,
     expect((await sessionOf(again))?.id).toBe(user?.id);
   });
 
+  it('starts a new account in the language of the browser it signed in with (issue 54)', async () => {
+    const settingsOf = async (browser: FormBrowser, email: string) => {
+      const api = new ApiClient(server.baseUrl);
+      api.cookie = `mr_session=${browser.cookie(server.baseUrl, 'mr_session')}`;
+      await api.refreshToken(email);
+      return (await api.get(`/api/user/${email}/settings`)).body.settings as { locale: string | null };
+    };
+    const german = new FormBrowser('de-AT,de;q=0.9,en;q=0.5');
+    const email = uniqueEmail('sso-de');
+    await german.signIn(start(), email, server.baseUrl);
+    expect((await settingsOf(german, email)).locale).toBe('de');
+    // The account keeps it when it signs in again from a browser in another language.
+    const turkish = new FormBrowser('tr');
+    await turkish.signIn(start(), email, server.baseUrl);
+    expect((await settingsOf(turkish, email)).locale).toBe('de');
+  });
+
   it('links a password account whose owner verified the address, and says so once', async () => {
     const email = uniqueEmail('sso-linked');
     const owner = new ApiClient(server.baseUrl);

@@ -117,6 +117,7 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
         tokenForNotification: WEB_PUSH_SUBSCRIPTION,
         idToken,
         timezone: 'Europe/Berlin',
+        locale: 'es',
       });
       expect(response.status, response.text).toBe(200);
       const data = payloadOf(response) as {
@@ -135,6 +136,8 @@ describe(`Google sign-in through Firebase Auth, on the emulator (${TEST_ENGINE})
       expect(devices.map((d) => d.kind)).toEqual(['webpush']);
       const settings = await api.get(`/api/user/${account.email}/settings`);
       expect(settings.body.settings.timezone).toBe('Europe/Berlin');
+      // Issue 54: the browser's language is the new account's.
+      expect(settings.body.settings.locale).toBe('es');
 
       // Signing in again finds the same account by the Google subject.
       const again = await socialLogin(new ApiClient(server.baseUrl), path, {

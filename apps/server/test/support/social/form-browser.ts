@@ -6,6 +6,9 @@
 export class FormBrowser {
   private readonly jars = new Map<string, Map<string, string>>();
 
+  /** `acceptLanguage`: the browser's languages, sent with every request. */
+  constructor(private readonly acceptLanguage?: string) {}
+
   cookie(url: string, name: string): string | undefined {
     return this.jars.get(new URL(url).host)?.get(name);
   }
@@ -16,6 +19,7 @@ export class FormBrowser {
     this.jars.set(host, jar);
     const headers = new Headers(init.headers);
     if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.acceptLanguage) headers.set('accept-language', this.acceptLanguage);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');

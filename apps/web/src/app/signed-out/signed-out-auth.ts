@@ -1,5 +1,6 @@
 import type { AuthContextValue } from '../../features/auth/auth.context';
 import { toCurrentUser } from '../../features/auth/current-user';
+import { activeLocale } from '../../i18n/active-locale';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { plainMutation } from '../../lib/plain-trpc';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -42,6 +43,7 @@ export function signedOutAuth(onSignedIn: (user: User) => void): AuthContextValu
       const result = await plainMutation<RouterOutputs['user']['socialLogin']>('user.socialLogin', {
         ...identity,
         timezone: browserTimeZone(),
+        locale: activeLocale(),
       });
       onSignedIn(result.user);
       return {

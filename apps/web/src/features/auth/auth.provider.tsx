@@ -199,7 +199,12 @@ export function AuthProvider({
         return toCurrentUser(result.user);
       },
       async socialLogin(identity) {
-        const result = await socialLoginCall({ ...identity, timezone: browserTimeZone() });
+        // Issue 54: a new account starts in the language the visitor is reading.
+        const result = await socialLoginCall({
+          ...identity,
+          timezone: browserTimeZone(),
+          locale: activeLocale(),
+        });
         setExitTo(null);
         await requestServerToken(result.user.email);
         setTokenEmail(result.user.email);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../lib/app-error';
+import { requestLocale } from '../../../lib/request-locale';
 import { createRequestContext } from '../../../plugins/routes/request-context';
 import { type OidcTransaction, OidcClient } from './oidc.client';
 import { OIDC_CALLBACK_PATH, OIDC_START_PATH } from './oidc.paths';
@@ -79,7 +80,9 @@ export default fp(
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
       try {
         const identity = await oidc.finish(callbackUrl, transaction);
-        const signedIn = await app.services.social.signIn.signIn('oidc', identity);
+        // A new account starts in the language the browser signed in with (issue 54).
+        const locale = requestLocale(request.cookies, request.headers['accept-language']);
+        const signedIn = await app.services.social.signIn.signIn('oidc', identity, { locale });
         createRequestContext(app.services, request, reply).session.start(signedIn.session, {
           userId: signedIn.user.id,
           method: 'oidc',

@@ -1,4 +1,5 @@
 import type { PublicUser, SignInProviders } from '@medrem/contract';
+import type { Locale } from '@medrem/contract/locales';
 import { conflict, unauthorized } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import type { InTransaction } from '../../../db/in-transaction';
@@ -74,6 +75,7 @@ export class SocialSignInService {
     email: string;
     name: string;
     timezone?: string | undefined;
+    locale?: Locale | undefined;
   }): Promise<SocialSignInResult> {
     const { firebase } = this.deps;
     if (!firebase) throw unauthorized('Google sign-in is not configured on this server.');
@@ -83,14 +85,19 @@ export class SocialSignInService {
     if (identity.email !== normaliseEmail(input.email)) {
       throw unauthorized('The email does not match the signed-in Google account.');
     }
-    return this.signIn('firebase', identity, { name: input.name, timezone: input.timezone });
+    return this.signIn('firebase', identity, {
+      name: input.name,
+      timezone: input.timezone,
+      locale: input.locale,
+    });
   }
 
   /** Finds the account by the provider's subject, else creates it or links it by verified email. */
   async signIn(
     provider: IdentityProvider,
     identity: VerifiedIdentity,
-    hints: { name?: string | undefined; timezone?: string | undefined } = {},
+    /** From the browser: a new account's first settings (its zone and language, issue 54). */
+    hints: { name?: string | undefined; timezone?: string | undefined; locale?: Locale | undefined } = {},
   ): Promise<SocialSignInResult> {
     if (!identity.email || !identity.emailVerified) {
       throw unauthorized(
@@ -151,7 +158,7 @@ export class SocialSignInService {
     }
     // The provider vouches for this address: the account is verified if it uses it (decision 208).
     await this.deps.users.markVerified(userId, identity.email, this.deps.clock.now());
-    const opened = await this.deps.auth.openSession(userId, hints.timezone);
+    const opened = await this.deps.auth.openSession(userId, hints.timezone, hints.locale);
     return { ...opened, linkedExistingAccount, securedUnverifiedAccount };
   }
 }
