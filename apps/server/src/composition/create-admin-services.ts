@@ -10,6 +10,7 @@ import { SessionRepository } from '../features/auth/session.repository';
 import type { MailBrand } from '../features/mail/mail-layout';
 import type { MailOutbox } from '../features/mail/mail.port';
 import type { ReminderScheduler } from '../features/reminders/reminder-scheduler';
+import { SettingsRepository } from '../features/settings/settings.repository';
 import { UserRepository } from '../features/users/user.repository';
 import type { Clock } from '../lib/clock';
 import type { OperationLog } from '../lib/operation-log';
@@ -72,6 +73,7 @@ export function createAdminServices(parts: {
           invitations: new SignupInvitationRepository(tx),
           outbox: parts.mail.outboxOf(tx),
           admin: new AdminRepository(tx),
+          settings: new SettingsRepository(tx),
         }),
       ),
     limits: parts.limits,

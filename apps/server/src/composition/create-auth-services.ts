@@ -1,3 +1,4 @@
+import { isLocale } from '@medrem/contract';
 import { SignupInvitationRepository } from '../features/admin/signup-invitation.repository';
 import { InstanceSettingsRepository } from '../features/admin/instance-settings.repository';
 import type { SignupPolicyService } from '../features/admin/signup-policy.service';
@@ -74,14 +75,16 @@ export function createAuthServices(
     personalTokens: accessTokens,
     activity,
     // The account and its verification mail commit together (decision 208).
-    registerUser: (values, invitation) =>
+    registerUser: (values, invitation, locale) =>
       db.transaction(async (tx) => {
         const row = await signups.register(
           { email: values.email, invitation },
           { invitations: new SignupInvitationRepository(tx), settings: new InstanceSettingsRepository(tx) },
           () => new UserRepository(tx).insert(values),
         );
-        if (row) await emailVerification.sendLink(tx, row);
+        // The settings with the language are saved after this commits: the mail takes it from here.
+        if (row)
+          await emailVerification.sendLink(tx, row, isLocale(locale) ? { locale, clock: 'auto' } : undefined);
         return row;
       }),
     requireEmailVerification: deps.mail.requireEmailVerification,

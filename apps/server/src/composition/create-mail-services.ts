@@ -16,6 +16,7 @@ import { MailDeliveryRepository } from '../features/mail/mail-delivery.repositor
 import { MailHealthWatch } from '../features/mail/mail-health';
 import type { MailBrand } from '../features/mail/mail-layout';
 import { MailOutboxRepository } from '../features/mail/mail-outbox.repository';
+import { SettingsRepository } from '../features/settings/settings.repository';
 import { UserRepository } from '../features/users/user.repository';
 import type { Database } from '../db/database';
 import { argon2idHasher } from '../lib/password-hasher';
@@ -87,6 +88,7 @@ export function createPasswordReset(
           tokens: new AccountTokenRepository(tx),
           personalTokens: new AccessTokenRepository(tx),
           resets: new PasswordResetRepository(tx),
+          settings: new SettingsRepository(tx),
           outbox: parts.mail.outboxOf(tx),
         }),
       ),

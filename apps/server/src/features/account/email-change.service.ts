@@ -5,11 +5,11 @@ import type { Clock } from '../../lib/clock';
 import type { ActivityRecorder } from '../activity/activity.port';
 import type { AuthService } from '../auth/auth.service';
 import { type Caller, assertSelf } from '../auth/caller';
-import { publicLink } from '../mail/mail-layout';
+import { mailWordsIn, publicLink } from '../mail/mail-layout';
 import { UserRepository } from '../users/user.repository';
 import { toPublicUser } from '../users/user-view';
 import { AccountTokenRepository } from './account-token.repository';
-import { type AccountMail, enqueueAccountMail, greetingOf } from './account-mail';
+import { type AccountMail, accountLanguageOf, enqueueAccountMail, greetingOf } from './account-mail';
 import type { MailRequestLimits } from './mail-request-limits';
 
 /** What else follows the account to its new address, in the change's transaction. */
@@ -62,6 +62,8 @@ export class EmailChangeService {
     if (!user) throw unauthorized();
     const now = this.deps.clock.now();
     const { brand } = this.deps.mail;
+    const product = brand.productName;
+    const oldEmail = user.email;
     await this.deps.db.transaction(async (tx) => {
       const token = await new AccountTokenRepository(tx).issue({
         userId: user.id,
@@ -70,38 +72,41 @@ export class EmailChangeService {
         now,
         ttlMs: EMAIL_CHANGE_HOURS * 3_600_000,
       });
+      // Both mails in the account's language: the new address is the same person's (decision 364).
+      const language = await accountLanguageOf(tx, user.id);
+      const t = mailWordsIn(language);
+      const greeting = greetingOf(user.name, language);
       await enqueueAccountMail(this.deps.mail, tx, {
         kind: 'email-change-confirm',
         userId: user.id,
         to: newEmail,
-        subject: `Confirm your new address for ${brand.productName}`,
+        subject: t('mail.emailChange.subject', { product }),
+        language,
         content: {
-          greeting: greetingOf(user.name),
+          greeting,
           paragraphs: [
-            `You asked to sign in to ${brand.productName} with ${newEmail} instead of ${user.email}.`,
-            'Confirm it with the button below: your account’s address changes only then.',
+            t('mail.emailChange.asked', { product, newEmail, oldEmail }),
+            t('mail.emailChange.confirm'),
           ],
           action: {
-            label: 'Confirm my new address',
+            label: t('mail.emailChange.action'),
             url: publicLink(brand.publicUrl, CONFIRM_EMAIL_CHANGE_PATH, { token }),
           },
-          after: [
-            `The link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
-            'If you did not ask for this, ignore this mail: nothing changes.',
-          ],
+          after: [t('mail.linkWorksForHours', { hours: EMAIL_CHANGE_HOURS }), t('mail.emailChange.notAsked')],
         },
       });
       await enqueueAccountMail(this.deps.mail, tx, {
         kind: 'email-change-notice',
         userId: user.id,
-        to: user.email,
-        subject: `A change of your ${brand.productName} address was asked for`,
+        to: oldEmail,
+        subject: t('mail.emailChangeNotice.subject', { product }),
+        language,
         content: {
-          greeting: greetingOf(user.name),
+          greeting,
           paragraphs: [
-            `Someone signed in to your ${brand.productName} account asked to change its address from ${user.email} to ${newEmail}.`,
-            `Nothing changes unless the link mailed to ${newEmail} is opened. Until then you sign in with ${user.email} as before.`,
-            'If this was not you, sign in, change your password and choose “Sign out everywhere” in Settings.',
+            t('mail.emailChangeNotice.asked', { product, oldEmail, newEmail }),
+            t('mail.emailChangeNotice.until', { newEmail, oldEmail }),
+            t('mail.emailChangeNotice.notYou'),
           ],
         },
       });

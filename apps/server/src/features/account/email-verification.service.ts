@@ -1,11 +1,12 @@
 import { EMAIL_VERIFICATION_HOURS } from '@medrem/contract';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
+import type { TextLanguage } from '../../i18n/server-language';
 import type { Clock } from '../../lib/clock';
-import { publicLink } from '../mail/mail-layout';
+import { mailWordsIn, publicLink } from '../mail/mail-layout';
 import { UserRepository, type UserRow } from '../users/user.repository';
 import { AccountTokenRepository } from './account-token.repository';
-import { type AccountMail, enqueueAccountMail, greetingOf } from './account-mail';
+import { type AccountMail, accountLanguageOf, enqueueAccountMail, greetingOf } from './account-mail';
 import type { MailRequestLimits } from './mail-request-limits';
 
 /** The web screen a verification link opens. */
@@ -30,8 +31,15 @@ export class EmailVerificationService {
     },
   ) {}
 
-  /** Mails a verification link, in the transaction `tx` of what asks for it (a registration). */
-  async sendLink(tx: Database, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<void> {
+  /**
+   * Mails a verification link, in the transaction `tx` of what asks for it (a registration), in the
+   * account's language: `language` when its settings are not saved yet (at registration).
+   */
+  async sendLink(
+    tx: Database,
+    user: Pick<UserRow, 'id' | 'name' | 'email'>,
+    language?: TextLanguage,
+  ): Promise<void> {
     const token = await new AccountTokenRepository(tx).issue({
       userId: user.id,
       purpose: 'email-verification',
@@ -40,24 +48,28 @@ export class EmailVerificationService {
       ttlMs: EMAIL_VERIFICATION_HOURS * 3_600_000,
     });
     const { brand } = this.deps.mail;
+    const product = brand.productName;
+    language ??= await accountLanguageOf(tx, user.id);
+    const t = mailWordsIn(language);
     await enqueueAccountMail(this.deps.mail, tx, {
       kind: 'email-verification',
       userId: user.id,
       to: user.email,
-      subject: `Verify your address for ${brand.productName}`,
+      subject: t('mail.emailVerification.subject', { product }),
+      language,
       content: {
-        greeting: greetingOf(user.name),
+        greeting: greetingOf(user.name, language),
         paragraphs: [
-          `Please confirm that ${user.email} is your address for ${brand.productName}.`,
-          'Confirmed, it can be used to get back into your account, and caregivers can be invited by mail.',
+          t('mail.emailVerification.confirm', { email: user.email, product }),
+          t('mail.emailVerification.why'),
         ],
         action: {
-          label: 'Verify my address',
+          label: t('mail.emailVerification.action'),
           url: publicLink(brand.publicUrl, VERIFY_EMAIL_PATH, { token }),
         },
         after: [
-          `The link works once, for ${EMAIL_VERIFICATION_HOURS} hours.`,
-          'If you did not create this account, ignore this mail: the address stays unverified.',
+          t('mail.linkWorksForHours', { hours: EMAIL_VERIFICATION_HOURS }),
+          t('mail.emailVerification.notYours'),
         ],
       },
     });

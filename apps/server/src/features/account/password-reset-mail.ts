@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_LINK_MINUTES } from '@medrem/contract';
-import { type MailBrand, publicLink, renderMail } from '../mail/mail-layout';
+import type { TextLanguage } from '../../i18n/server-language';
+import { type MailBrand, mailWordsIn, publicLink, renderMail } from '../mail/mail-layout';
 import type { OutgoingMail } from '../mail/mail.port';
 import { greetingOf } from './account-mail';
 
@@ -20,28 +21,41 @@ export const resetLink = (publicUrl: string, token: string) =>
   publicLink(publicUrl, RESET_PASSWORD_PATH, { token });
 
 /** The reset mail: one button, how long it works, and what to do if it was not asked for. */
-export function resetMail(to: Recipient, token: string, brand: MailBrand): OutgoingMail {
+export function resetMail(
+  to: Recipient,
+  token: string,
+  brand: MailBrand,
+  language: TextLanguage,
+): OutgoingMail {
+  const t = mailWordsIn(language);
+  const product = brand.productName;
   const body = renderMail(
     {
-      greeting: greetingOf(to.name),
-      paragraphs: [
-        `Someone asked to reset the password of the ${brand.productName} account for ${to.email}. If it was you, choose a new password with the button below.`,
-      ],
-      action: { label: 'Choose a new password', url: resetLink(brand.publicUrl, token) },
+      greeting: greetingOf(to.name, language),
+      paragraphs: [t('mail.passwordReset.asked', { product, email: to.email })],
+      action: { label: t('mail.passwordReset.action'), url: resetLink(brand.publicUrl, token) },
       after: [
-        `The link works once, within ${PASSWORD_RESET_LINK_MINUTES} minutes. Choosing a new password signs you out on every other device.`,
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
+        t('mail.passwordReset.linkWorks', { minutes: PASSWORD_RESET_LINK_MINUTES }),
+        t('mail.passwordReset.notAsked'),
       ],
     },
     brand,
+    language,
   );
   return {
     kind: 'password-reset',
     userId: to.userId,
     to: to.email,
-    subject: `Reset your ${brand.productName} password`,
+    subject: t('mail.passwordReset.subject', { product }),
     ...body,
   };
+}
+
+/** 'Google or OpenID Connect': the ways to sign in, as one choice in the reader's language. */
+function eitherOf(items: readonly string[], language: TextLanguage): string {
+  // The English text has always said 'A or B' (at most two providers exist).
+  if (language.locale === 'en') return items.join(' or ');
+  return new Intl.ListFormat(language.locale, { type: 'disjunction', style: 'long' }).format(items);
 }
 
 /**
@@ -49,25 +63,35 @@ export function resetMail(to: Recipient, token: string, brand: MailBrand): Outgo
  * whoever reads the mail add a password the person never chose, and it would not help them either;
  * the mail says which button they sign in with (decision 204).
  */
-export function providerSignInMail(to: Recipient, providers: string[], brand: MailBrand): OutgoingMail {
-  const how = providers.length > 0 ? providers.join(' or ') : 'a sign-in provider';
+export function providerSignInMail(
+  to: Recipient,
+  providers: string[],
+  brand: MailBrand,
+  language: TextLanguage,
+): OutgoingMail {
+  const t = mailWordsIn(language);
+  const product = brand.productName;
+  const [first] = providers;
   const body = renderMail(
     {
-      greeting: greetingOf(to.name),
+      greeting: greetingOf(to.name, language),
       paragraphs: [
-        `Someone asked to reset the password of the ${brand.productName} account for ${to.email}.`,
-        `This account has no password: you sign in with ${how}. On the sign-in page, press “Login with ${providers[0] ?? 'your provider'}”. Once signed in, you can set a password in Settings if you want one.`,
+        t('mail.providerSignIn.asked', { product, email: to.email }),
+        first === undefined
+          ? t('mail.providerSignIn.howUnknown')
+          : t('mail.providerSignIn.how', { providers: eitherOf(providers, language), provider: first }),
       ],
-      action: { label: 'Open the sign-in page', url: publicLink(brand.publicUrl, '/login') },
-      after: ['If you did not ask for this, ignore this mail: nothing has changed.'],
+      action: { label: t('mail.providerSignIn.action'), url: publicLink(brand.publicUrl, '/login') },
+      after: [t('mail.providerSignIn.notAsked')],
     },
     brand,
+    language,
   );
   return {
     kind: 'provider-sign-in',
     userId: to.userId,
     to: to.email,
-    subject: `How you sign in to ${brand.productName}`,
+    subject: t('mail.providerSignIn.subject', { product }),
     ...body,
   };
 }

@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_LINK_MINUTES, type ResetLinkState } from '@medrem/contract';
 import { randomUUID } from 'node:crypto';
 import type { InTransaction } from '../../db/in-transaction';
+import { textLanguageOf } from '../../i18n/server-language';
 import { badRequest, tooManyRequests } from '../../lib/app-error';
 import type { AttemptCounter } from '../../lib/attempt-counter';
 import { addressKey } from '../../lib/client-address';
@@ -14,6 +15,8 @@ import type { SignInResult } from '../auth/second-step-gate';
 import type { IdentityProvider, UserIdentityRepository } from '../auth/social/user-identity.repository';
 import type { MailBrand } from '../mail/mail-layout';
 import type { MailOutbox } from '../mail/mail.port';
+import type { SettingsRepository } from '../settings/settings.repository';
+import { effectiveSettingsOf } from '../settings/effective-settings';
 import type { UserRepository, UserRow } from '../users/user.repository';
 import type { AccountTokenRepository } from './account-token.repository';
 import { RESET_LINK_TTL_MS, providerSignInMail, resetMail } from './password-reset-mail';
@@ -35,6 +38,8 @@ export interface PasswordResetScope {
   /** Personal access tokens: a reset revokes them all (decision 268). */
   personalTokens: AccessTokenRepository;
   resets: PasswordResetRepository;
+  /** The account's language, which its mail is written in (decision 364). */
+  settings: SettingsRepository;
   outbox: MailOutbox;
 }
 
@@ -81,11 +86,14 @@ export class PasswordResetService {
     await this.deps.transaction(async (scope) => {
       const user = await scope.users.findByEmail(email);
       if (!user) return;
+      const language = textLanguageOf(effectiveSettingsOf(await scope.settings.find(user.id)));
       if (user.passwordHash === null) {
         const links = await scope.identities.listForUser(user.id);
         if (links.length > 0) {
           const providers = links.map((link) => this.deps.labelOf(link.provider as IdentityProvider));
-          await scope.outbox.enqueue(providerSignInMail(recipient(user), providers, this.deps.brand));
+          await scope.outbox.enqueue(
+            providerSignInMail(recipient(user), providers, this.deps.brand, language),
+          );
           return;
         }
       }
@@ -96,7 +104,7 @@ export class PasswordResetService {
         now,
         ttlMs: RESET_LINK_TTL_MS,
       });
-      await scope.outbox.enqueue(resetMail(recipient(user), token, this.deps.brand));
+      await scope.outbox.enqueue(resetMail(recipient(user), token, this.deps.brand, language));
     });
   }
 

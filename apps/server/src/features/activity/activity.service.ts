@@ -7,6 +7,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
+import { textLanguageOf } from '../../i18n/server-language';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../auth/caller';
 import type { AccountMail } from '../account/account-mail';
@@ -131,10 +132,20 @@ export class ActivityService implements ActivityRecorder {
         // Read over the transaction: on the embedded database it holds the one connection.
         const user = standing === 'new' ? await new UserRepository(tx).findById(client.userId) : undefined;
         if (!user) return;
-        const { timezone } = effectiveSettingsOf(await new SettingsRepository(tx).find(user.id));
+        // One read for the zone the time is told in and the language it is written in (decision 364).
+        const settings = effectiveSettingsOf(await new SettingsRepository(tx).find(user.id));
         const mail = newSignInMail(
-          { userId: user.id, name: user.name, email: user.email, at: now, timezone, device, ip },
+          {
+            userId: user.id,
+            name: user.name,
+            email: user.email,
+            at: now,
+            timezone: settings.timezone,
+            device,
+            ip,
+          },
           this.deps.mail.brand,
+          textLanguageOf(settings),
         );
         await this.deps.mail.outboxOf(tx).enqueue(mail);
       }),

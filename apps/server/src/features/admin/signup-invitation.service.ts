@@ -1,11 +1,14 @@
 import { SIGNUP_INVITATION_DAYS } from '@medrem/contract';
 import type { InTransaction } from '../../db/in-transaction';
+import { SOURCE_LANGUAGE, textLanguageOf } from '../../i18n/server-language';
 import { forbidden } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MailRequestLimits } from '../account/mail-request-limits';
 import type { Caller } from '../auth/caller';
 import type { MailBrand } from '../mail/mail-layout';
 import type { MailOutbox } from '../mail/mail.port';
+import { effectiveSettingsOf } from '../settings/effective-settings';
+import type { SettingsRepository } from '../settings/settings.repository';
 import type { UserRepository } from '../users/user.repository';
 import type { AdminActor } from './admin-actor';
 import type { AdminRepository } from './admin.repository';
@@ -21,6 +24,8 @@ export interface InvitationScope {
   invitations: SignupInvitationRepository;
   outbox: MailOutbox;
   admin: AdminRepository;
+  /** The inviter's settings: the mail is written in their language (decision 364). */
+  settings: SettingsRepository;
 }
 
 /**
@@ -45,24 +50,34 @@ export class SignupInvitationService {
     if (!roles.mayInvite) throw forbidden('Only an administrator of this server may send invitations.');
     if (roles.admin) {
       const actor = await this.deps.admin.adminOf(caller);
-      await this.send(actor.name, email, actor);
+      await this.send({ name: actor.name, userId: caller.userId }, email, actor);
       return;
     }
     await this.deps.limits.take('invite', caller.email, ip);
-    await this.send(caller.email, email, undefined);
+    await this.send({ name: caller.email, userId: caller.userId }, email, undefined);
   }
 
   /** The CLI's `admin -- invite EMAIL`. */
   async inviteAsOperator(actor: AdminActor, email: string): Promise<void> {
-    await this.send('The administrator of this server', email, actor);
+    await this.send(undefined, email, actor);
   }
 
-  private async send(invitedBy: string, email: string, actor: AdminActor | undefined): Promise<void> {
+  /** `inviter` undefined: the operator at the shell, who has no account (so no language: English). */
+  private async send(
+    inviter: { name: string; userId: string } | undefined,
+    email: string,
+    actor: AdminActor | undefined,
+  ): Promise<void> {
     const now = this.deps.clock.now();
+    const invitedBy = inviter?.name ?? 'The administrator of this server';
     await this.deps.transaction(async (scope) => {
       if (await scope.users.findByEmail(email)) return;
       const token = await scope.invitations.issue({ email, invitedBy, now, ttlMs: INVITATION_TTL_MS });
-      await scope.outbox.enqueue(invitationMail(email, invitedBy, token, this.deps.brand));
+      const language = inviter
+        ? textLanguageOf(effectiveSettingsOf(await scope.settings.find(inviter.userId)))
+        : SOURCE_LANGUAGE;
+      const mail = { to: email, invitedBy: inviter?.name ?? null, token };
+      await scope.outbox.enqueue(invitationMail(mail, this.deps.brand, language));
       if (actor) await this.deps.admin.recordAction(scope.admin, actor, 'invite', email);
     });
   }

@@ -57,7 +57,12 @@ export class AuthService {
        * The account's insert and its verification mail, committed together (decision 208), under
        * the sign-up policy (an invitation used in the same transaction, decision 283).
        */
-      registerUser: (values: NewAccount, invitation: string | undefined) => Promise<UserRow | undefined>;
+      registerUser: (
+        values: NewAccount,
+        invitation: string | undefined,
+        /** The registering browser's language: the verification mail is written in it (decision 364). */
+        locale: string | undefined,
+      ) => Promise<UserRow | undefined>;
       /** REQUIRE_EMAIL_VERIFICATION: a password sign-in needs a verified address (decision 209). */
       requireEmailVerification: boolean;
       /** A bearer with the personal-token prefix: its owner and scopes, or null (decision 266). */
@@ -83,6 +88,7 @@ export class AuthService {
     const row = await this.deps.registerUser(
       { name: input.name, email: input.email, passwordHash, createdAt: this.deps.clock.now() },
       input.invitation,
+      input.locale,
     );
     if (!row) throw conflict('An account with this email already exists. Please log in instead.');
     if (input.timezone || input.locale) {

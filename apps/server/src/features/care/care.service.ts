@@ -7,6 +7,7 @@ import {
 } from '@medrem/contract';
 import { zonedNow } from '@medrem/domain';
 import { randomUUID } from 'node:crypto';
+import { textLanguageOf } from '../../i18n/server-language';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { type Caller, assertSelf } from '../auth/caller';
@@ -97,6 +98,10 @@ export class CareService {
     if (!patient) throw notFound('User not found. Please try logging in again.');
     // Mailed only for a patient whose address is proven (decision 210); the link can be copied anyway.
     const mailed = mayMailOthers(patient);
+    // The invitee's language if the address has an account, else the patient's (decision 364).
+    const language = mailed
+      ? textLanguageOf(await this.deps.settings.effective(invitee?.id ?? patient.id))
+      : undefined;
     const row = await this.deps.transaction(async ({ care, mail }) => {
       const inserted = await care.insertInvitation({
         id,
@@ -107,10 +112,10 @@ export class CareService {
         expiresAt,
         createdAt: now,
       });
-      if (mailed) {
+      if (language) {
         const { name, email: patientEmail } = patient;
         const message = { patientId: patient.id, patientName: name, patientEmail, to: email, token };
-        await mail.enqueue(careInvitationMail(this.deps.brand, message));
+        await mail.enqueue(careInvitationMail(this.deps.brand, message, language));
       }
       return inserted;
     });

@@ -1,7 +1,8 @@
 import type { Database } from '../../../db/database';
 import { stableUuid } from '../../../lib/stable-uuid';
+import { accountLanguageOf } from '../../account/account-mail';
 import { mayMailOthers } from '../../account/mail-to-others-rules';
-import { type MailBrand, renderMail } from '../../mail/mail-layout';
+import { type MailBrand, mailWordsIn, renderMail } from '../../mail/mail-layout';
 import type { MailOutbox } from '../../mail/mail.port';
 import { DeliveryChannelRepository } from '../delivery-channel.repository';
 import type { PushMessage, PushResult, PushSender, PushTarget } from '../push-sender';
@@ -40,16 +41,24 @@ export class EmailChannelSender implements PushSender {
       };
     }
     const m = channelMessage(message.payload, this.deps.brand.publicUrl);
+    // The title and body come written in the recipient's language (the engine writes them for
+    // whoever receives them); the mail's own words around them follow the same settings.
+    const language = await accountLanguageOf(this.deps.db, target.userId);
+    const t = mailWordsIn(language);
     // One link to the dose page, whose buttons act on a press: a link that acted when opened would
     // be run by the mail scanners that open every link of a message before its reader does.
     const rendered = renderMail(
       {
         greeting: m.title,
         paragraphs: [m.body],
-        action: { label: m.actions.length > 0 ? 'Take or snooze' : 'Open', url: m.openUrl },
-        after: ['You get reminders by mail because you turned them on in Settings → Notifications.'],
+        action: {
+          label: m.actions.length > 0 ? t('mail.reminder.actionTakeOrSnooze') : t('mail.reminder.actionOpen'),
+          url: m.openUrl,
+        },
+        after: [t('mail.reminder.why')],
       },
       this.deps.brand,
+      language,
     );
     await this.deps.outboxOf(this.deps.db).enqueue({
       ...(target.id ? { onceId: mailIdOf(target.id, m.id) } : {}),
