@@ -2,7 +2,7 @@ import { addDays, daysBetween, zonedNow } from './dates';
 import { type ScheduledMedicineFields, pillsPerDoseOn } from './dose-schedule';
 import { type ScheduleContext, dosesOn } from './dose-occurrences';
 import { wallClockInstant } from './wall-clock';
-import { durationText, slotNameForTime } from './dose-slots';
+import { type SlotName, durationText, slotNameForTime } from './dose-slots';
 import { icsDocument, icsLocal, icsText, icsUtc, vtimezone } from './ics';
 
 /**
@@ -37,11 +37,33 @@ export interface CalendarDoseEvent {
   description: string;
 }
 
+/**
+ * The feed's words, in its owner's language (issue 54): the server passes them in; the domain
+ * knows only the English.
+ */
+export interface CalendarWords {
+  /** The calendar's name, as a calendar app lists it. */
+  name: string;
+  /** An event's title: the medicine and its strength, then its slot or its interval. */
+  title(medicine: string, when: { slot: SlotName } | { everyMinutes: number }): string;
+  description(pills: number): string;
+}
+
+export const ENGLISH_CALENDAR_WORDS: CalendarWords = {
+  name: 'Medicines',
+  // "every 1 hour", "every 1 hour 30 minutes" (decision 196), never "every 1 hours".
+  title: (medicine, when) =>
+    `${medicine} – ${'slot' in when ? when.slot : `every ${durationText(when.everyMinutes)}`}`,
+  description: (count) => `Take ${pills(count)}. From Medicine Reminder.`,
+};
+
 export interface CalendarFeedOptions extends ScheduleContext {
   /** The user's today in their zone. */
   today: string;
   /** Now (ms): the DTSTAMP. */
   now: number;
+  /** English when absent. */
+  words?: CalendarWords;
 }
 
 const UID_DOMAIN = 'medicine-reminder';
@@ -56,6 +78,7 @@ export function calendarDoseEvents(
   from: string,
   to: string,
   context: ScheduleContext,
+  words: CalendarWords = ENGLISH_CALENDAR_WORDS,
 ): CalendarDoseEvent[] {
   const events: CalendarDoseEvent[] = [];
   const days = daysBetween(from, to) + 1;
@@ -70,10 +93,9 @@ export function calendarDoseEvents(
         // The wall time the clocks read (a slot time in a spring-forward gap reads an hour later).
         const wall = zonedNow(new Date(at), context.timeZone);
         const strength = dose.dose ?? medicine.dosage;
-        // "every 1 hour", "every 1 hour 30 minutes" (decision 196), never "every 1 hours".
         const when = interval
-          ? `every ${durationText(interval.everyHours * 60)}`
-          : slotNameForTime(dose.time);
+          ? { everyMinutes: interval.everyHours * 60 }
+          : { slot: slotNameForTime(dose.time) };
         events.push({
           uid: interval
             ? `dose-${medicine.id}-${icsUtc(at)}@${UID_DOMAIN}`
@@ -82,8 +104,8 @@ export function calendarDoseEvents(
           time: wall.time,
           at,
           local: wallClockInstant(wall.date, wall.time, context.timeZone) === at,
-          summary: `${[medicine.name, strength.trim()].filter(Boolean).join(' ')} – ${when}`,
-          description: `Take ${pills(pillsPerDoseOn(medicine, date))}. From Medicine Reminder.`,
+          summary: words.title([medicine.name, strength.trim()].filter(Boolean).join(' '), when),
+          description: words.description(pillsPerDoseOn(medicine, date)),
         });
       }
     }
@@ -96,7 +118,8 @@ export function calendarFeed(medicines: readonly CalendarMedicine[], options: Ca
   const { timeZone } = options;
   const from = addDays(options.today, -CALENDAR_FEED_WINDOW.daysBack);
   const to = addDays(options.today, CALENDAR_FEED_WINDOW.daysAhead);
-  const events = calendarDoseEvents(medicines, from, to, options);
+  const words = options.words ?? ENGLISH_CALENDAR_WORDS;
+  const events = calendarDoseEvents(medicines, from, to, options, words);
   const stamp = icsUtc(options.now);
   const zoneFrom = wallClockInstant(from, '00:00', timeZone) - DAY_MS;
   const zoneTo = wallClockInstant(to, '23:59', timeZone) + DAY_MS;
@@ -106,7 +129,7 @@ export function calendarFeed(medicines: readonly CalendarMedicine[], options: Ca
     'PRODID:-//Medicine Reminder//Calendar feed//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'X-WR-CALNAME:Medicines',
+    `X-WR-CALNAME:${icsText(words.name)}`,
     `X-WR-TIMEZONE:${timeZone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',

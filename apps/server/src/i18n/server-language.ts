@@ -25,3 +25,17 @@ export function textLanguageOf(
 export function languageKey(language: TextLanguage): string {
   return `${language.locale}|${language.clock}`;
 }
+
+/**
+ * What `make` writes for a language (a feature's texts), made once per language and clock and then
+ * reused: English for a reader whose language is not known.
+ */
+export function perLanguage<T>(make: (language: TextLanguage) => T): (language?: TextLanguage) => T {
+  const made = new Map<string, T>();
+  return (language = SOURCE_LANGUAGE) => {
+    const key = languageKey(language);
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(language)));
+    return value;
+  };
+}

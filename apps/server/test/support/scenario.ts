@@ -32,7 +32,7 @@ export interface SignedInUser {
 /** A new account, signed in (session cookie) and holding a bearer token. */
 export async function signedInUser(
   server: Pick<TestServer, 'baseUrl'>,
-  options: { label?: string; name?: string; password?: string; timezone?: string } = {},
+  options: { label?: string; name?: string; password?: string; timezone?: string; locale?: string } = {},
 ): Promise<SignedInUser> {
   const api = new ApiClient(server.baseUrl);
   const email = uniqueEmail(options.label);
@@ -43,6 +43,7 @@ export async function signedInUser(
     email,
     password,
     ...(options.timezone ? { timezone: options.timezone } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   return { api, id: user.id, email, name, password };
 }

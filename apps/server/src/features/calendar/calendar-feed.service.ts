@@ -1,7 +1,9 @@
 import type { CalendarFeedLinkView, CalendarFeedStatusView } from '@medrem/contract';
 import { CALENDAR_FEED_PATH_PREFIX } from '@medrem/contract';
 import { calendarFeed, zonedNow } from '@medrem/domain';
+import { textLanguageOf } from '../../i18n/server-language';
 import { badRequest, notFound } from '../../lib/app-error';
+import { calendarWordsFor } from './calendar-words';
 import type { Clock } from '../../lib/clock';
 import type { ActivityRecorder } from '../activity/activity.port';
 import { type Caller, assertSelf } from '../auth/caller';
@@ -65,16 +67,19 @@ export class CalendarFeedService {
     const feed = await this.deps.feeds.findByTokenHash(feedTokenHash(token));
     if (!feed) throw notFound(FEED_NOT_FOUND_MESSAGE);
     this.deps.activity.record({ userId: feed.userId, kind: 'calendar-feed', detail: {} });
-    const [{ timezone, medicineDefaults }, medicines] = await Promise.all([
+    const [settings, medicines] = await Promise.all([
       this.deps.settings.effective(feed.userId),
       this.deps.medicines.listForUser(feed.userId),
     ]);
+    const { timezone, medicineDefaults } = settings;
     const now = this.deps.clock.now();
     return calendarFeed(medicines, {
       timeZone: timezone,
       defaultReminderTimes: medicineDefaults.defaultReminderTimes,
       today: zonedNow(now, timezone).date,
       now: now.getTime(),
+      // In the owner's language (issue 54).
+      words: calendarWordsFor(textLanguageOf(settings)),
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { SlotName } from '@medrem/domain';
 import { type MessageId, type MessageValues, translate } from '../../i18n/server-catalogs';
 import { dateText, listText, timeText } from '../../i18n/server-formats';
-import { SOURCE_LANGUAGE, type TextLanguage, languageKey, textLanguageOf } from '../../i18n/server-language';
+import { SOURCE_LANGUAGE, type TextLanguage, perLanguage, textLanguageOf } from '../../i18n/server-language';
 
 /**
  * The words of reminders, follow-ups, alerts and the notification buttons (spec sections 3, 4 and
@@ -74,15 +74,8 @@ function textsIn(language: TextLanguage) {
 
 export type ReminderTexts = ReturnType<typeof textsIn>;
 
-const byLanguage = new Map<string, ReminderTexts>();
-
 /** The texts for a reader in `language` (made once per language and clock). */
-export function reminderTextsFor(language: TextLanguage | undefined): ReminderTexts {
-  const key = languageKey(language ?? SOURCE_LANGUAGE);
-  let texts = byLanguage.get(key);
-  if (!texts) byLanguage.set(key, (texts = textsIn(language ?? SOURCE_LANGUAGE)));
-  return texts;
-}
+export const reminderTextsFor: (language?: TextLanguage) => ReminderTexts = perLanguage(textsIn);
 
 /** The texts for the reader whose settings (locale and clock) these are. */
 export function textsOf(settings: Parameters<typeof textLanguageOf>[0]): ReminderTexts {

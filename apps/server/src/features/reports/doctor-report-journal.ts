@@ -12,6 +12,20 @@ import {
 import type { MeasurementRepository } from '../journal/measurement.repository';
 import type { MeasurementService } from '../journal/measurement.service';
 import { isoWithOffset } from './doctor-report.builder';
+import type { ReportTexts } from './report-texts';
+
+/** The journal's built-in names (kinds, their numbers) in the reader's language (issue 54). */
+export function localJournal(journal: DoctorReportJournal, texts: ReportTexts): DoctorReportJournal {
+  if (texts.language.locale === 'en') return journal;
+  return {
+    ...journal,
+    measurements: journal.measurements.map((m) => ({
+      ...m,
+      label: texts.kindLabel(m.type, m.label),
+      components: m.components.map((c) => ({ ...c, label: texts.componentLabel(m.type, c.key, c.label) })),
+    })),
+  };
+}
 
 /** Where the doctor's report reads the journal from (issue 56). */
 export interface JournalReportSource {

@@ -6,13 +6,9 @@ import {
   deriveScheduledTimes,
   dosesOn,
   postponedTimeOf,
-  durationText,
-  frequencyLabel,
   addDays,
   pillsPerDoseOn,
-  planEntryText,
   rangeAggregates,
-  scheduleText,
   taperStepEnd,
   usesSlots,
   wallClockInstant,
@@ -20,12 +16,14 @@ import {
   zonedNow,
   slotTimesOf,
   skipOf,
-  skipText,
   zonedDateOf,
 } from '@medrem/domain';
 import { type StoredDay, takenInstants } from '../medicines/dose-ticks';
 import type { MedicineRow } from '../medicines/medicine.repository';
 import type { PlanHistoryEntry } from '../medicines/plan-change.repository';
+import { SOURCE_LANGUAGE } from '../../i18n/server-language';
+import { type ScheduleWords, scheduleWordsIn } from './report-schedule-words';
+import type { ReportTexts } from './report-texts';
 
 /** Everything the doctor's report is made of, read by the service; this module only counts. */
 export interface DoctorReportInput {
@@ -42,6 +40,8 @@ export interface DoctorReportInput {
   intakes: readonly { medicineId: string; takenAt: Date; override: boolean }[];
   /** Each medicine's plan history (decisions 314, 315). */
   plans: ReadonlyMap<string, readonly PlanHistoryEntry[]>;
+  /** The reader's words for schedules, skips and plan changes (English when absent). */
+  texts?: Pick<ReportTexts, 'language'>;
 }
 
 /**
@@ -51,6 +51,7 @@ export interface DoctorReportInput {
  */
 export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
   const { from, to, timeZone, defaultReminderTimes } = input;
+  const words = scheduleWordsIn(input.texts?.language ?? SOURCE_LANGUAGE);
   const now = zonedNow(input.now, timeZone);
   const items: AggregateItem[] = input.rows.map((row) => ({
     medicineId: row.id,
@@ -78,7 +79,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       row,
       figures.cells[i] ?? [],
       input.records.filter((r) => r.medicineId === row.id),
-      { timeZone, defaultReminderTimes },
+      { timeZone, defaultReminderTimes, words },
     );
     // A skipped dose (decision 225) counts as not taken in the rate, but apart from the missed.
     const skipped = days.reduce((sum, d) => sum + d.doses.filter((x) => x.status === 'skipped').length, 0);
@@ -87,7 +88,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
       name: row.name,
       dosage: row.dosage,
       instructions: row.instructions,
-      schedule: scheduleWords(row, defaultReminderTimes),
+      schedule: scheduleWords(row, defaultReminderTimes, words),
       kind: row.schedule?.kind ?? 'daily',
       times: usesSlots(row.schedule)
         ? deriveScheduledTimes(row.frequency, slotTimesOf(row, defaultReminderTimes))
@@ -111,7 +112,7 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
         .filter((x) => x.medicineId === row.id && inRange(x.refilledAt))
         .map((x) => ({ at: isoWithOffset(x.refilledAt.getTime(), timeZone), pills: x.pills })),
       stoppedOn: row.stoppedOn,
-      planChanges: planChangesUpTo(input.plans.get(row.id) ?? [], to),
+      planChanges: planChangesUpTo(input.plans.get(row.id) ?? [], to, words),
     };
   });
 
@@ -138,33 +139,33 @@ export function buildDoctorReport(input: DoctorReportInput): DoctorReportView {
 function planChangesUpTo(
   entries: readonly PlanHistoryEntry[],
   to: string,
+  words: ScheduleWords,
 ): DoctorReportMedicine['planChanges'] {
   return entries
     .filter((e) => e.effectiveOn <= to)
     .map((e) => ({
       effectiveOn: e.effectiveOn,
       kind: e.kind,
-      text: planEntryText(e),
+      text: words.planEntry(e),
       reason: e.reason,
     }));
 }
 
 /** The schedule as a doctor reads it: which days, then the times or the limits. */
-function scheduleWords(row: MedicineRow, defaultReminderTimes: readonly string[]): string {
-  const days = scheduleText(row.schedule);
+function scheduleWords(
+  row: MedicineRow,
+  defaultReminderTimes: readonly string[],
+  words: ScheduleWords,
+): string {
+  const days = words.schedule(row.schedule);
   if (!usesSlots(row.schedule)) {
     const s = row.schedule;
     if (s?.kind !== 'asNeeded') return days ?? '';
-    const limits = [
-      s.maxPer24h !== null ? `at most ${s.maxPer24h} in 24 hours` : null,
-      // '6 hours', as the user entered it, never '360 minutes' (decision 192).
-      s.minIntervalMinutes !== null ? `at least ${durationText(s.minIntervalMinutes)} apart` : null,
-    ].filter(Boolean);
-    return limits.length > 0 ? `${days}, ${limits.join(', ')}` : (days ?? '');
+    return words.limits(days ?? '', s);
   }
   const times = deriveScheduledTimes(row.frequency, slotTimesOf(row, defaultReminderTimes));
-  const how = days ?? frequencyLabel(row.frequency) ?? `${times.length} times daily`;
-  return times.length > 0 ? `${how} at ${times.join(', ')}` : how;
+  const how = days ?? words.daily(row.frequency, times.length);
+  return times.length > 0 ? words.at(how, times) : how;
 }
 
 /** A taper's steps with their dates, for the report's schedule and the FHIR dosage per step. */
@@ -186,7 +187,7 @@ function dayRows(
   row: MedicineRow,
   cells: readonly DoseCell[],
   records: readonly ({ date: string; taken: string } & StoredDay)[],
-  context: { timeZone: string; defaultReminderTimes: readonly string[] },
+  context: { timeZone: string; defaultReminderTimes: readonly string[]; words: ScheduleWords },
 ): DoctorReportMedicine['days'] {
   const byDate = new Map<string, DoseCell[]>();
   for (const cell of cells) byDate.set(cell.date, [...(byDate.get(cell.date) ?? []), cell]);
@@ -213,7 +214,7 @@ function dayRows(
           taken: cell.taken,
           pillsPerDose,
           status: cell.taken > 0 ? (cell.due ? 'taken' : 'extra') : skip ? 'skipped' : 'missed',
-          skip: skip ? skipText(skip) : null,
+          skip: skip ? context.words.skip(skip) : null,
           at: at === null ? null : isoWithOffset(at, context.timeZone),
           takenAt:
             cell.taken > 0 && takenAt[cell.slot]

@@ -19,8 +19,15 @@ import type { PlanChangeRepository } from '../medicines/plan-change.repository';
 import type { RefillRepository } from '../medicines/refill.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { UserRepository } from '../users/user.repository';
+import { textLanguageOf } from '../../i18n/server-language';
 import { buildDoctorReport } from './doctor-report.builder';
-import { type JournalAsk, type JournalReportSource, doctorReportJournal } from './doctor-report-journal';
+import {
+  type JournalAsk,
+  type JournalReportSource,
+  doctorReportJournal,
+  localJournal,
+} from './doctor-report-journal';
+import { reportTextsFor } from './report-texts';
 
 /** The trend shows the requested month and the five before it. */
 export const TREND_MONTHS = 6;
@@ -98,10 +105,13 @@ export class ReportService {
     ask: JournalAsk = {},
   ): Promise<DoctorReportView> {
     assertSelf(caller, userEmail);
-    const [{ timezone, medicineDefaults }, user] = await Promise.all([
+    const [settings, user] = await Promise.all([
       this.deps.settings.effective(caller.userId),
       this.deps.users.findById(caller.userId),
     ]);
+    const { timezone, medicineDefaults } = settings;
+    // In the language of who asks for it (issue 54): its words, and the files made from it.
+    const language = textLanguageOf(settings);
     const nowInstant = this.deps.clock.now();
     const today = zonedNow(nowInstant, timezone).date;
     if (to > today) throw badRequest(`The report can end today (${today}) at the latest, not ${to}.`);
@@ -128,8 +138,9 @@ export class ReportService {
       refills,
       intakes,
       plans,
+      texts: reportTextsFor(language),
     });
-    return journal ? { ...report, journal } : report;
+    return journal ? { ...report, journal: localJournal(journal, reportTextsFor(language)) } : report;
   }
 
   /** Each as-needed medicine's intakes in the month (local dates), overrides counted apart. */

@@ -10,11 +10,17 @@ import fp from 'fastify-plugin';
 import { renderDoctorReportCsv } from '../../features/reports/render/doctor-report-csv.renderer';
 import { renderDoctorReportFhir } from '../../features/reports/render/doctor-report-fhir.renderer';
 import { renderDoctorReportPdf } from '../../features/reports/render/doctor-report-pdf.renderer';
+import { textLanguageOf } from '../../i18n/server-language';
+import { type ReportTexts, reportTextsFor } from '../../features/reports/report-texts';
 import { restHandler } from './rest-route';
 
-async function render(format: DoctorReportFormat, report: DoctorReportView): Promise<string | Buffer> {
-  if (format === 'pdf') return Buffer.from(await renderDoctorReportPdf(report));
-  if (format === 'csv') return renderDoctorReportCsv(report);
+async function render(
+  format: DoctorReportFormat,
+  report: DoctorReportView,
+  texts: ReportTexts,
+): Promise<string | Buffer> {
+  if (format === 'pdf') return Buffer.from(await renderDoctorReportPdf(report, texts));
+  if (format === 'csv') return renderDoctorReportCsv(report, texts);
   return JSON.stringify(renderDoctorReportFhir(report), null, 2);
 }
 
@@ -37,11 +43,15 @@ export default fp(
         const file = DOCTOR_REPORT_FILES.files[format];
         // The dates are checked YYYY-MM-DD: the name needs no escaping.
         const name = `doctors-report-${report.from}-to-${report.to}.${file.extension}`;
+        // In the language of who asked, as the service wrote its words (issue 54): the procedure
+        // answers its owner only, so that is the report's patient.
+        const settings = await app.services.settings.effective(report.patient.userId);
+        const texts = reportTextsFor(textLanguageOf(settings));
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'no-store')
-          .send(await render(format, report));
+          .send(await render(format, report, texts));
       },
     });
     app.get(DOCTOR_REPORT_FILES.path.replace(/\{(\w+)\}/g, ':$1'), async (request, reply) => {

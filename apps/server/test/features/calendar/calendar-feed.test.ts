@@ -2,6 +2,7 @@ import type { CalendarFeedLinkView, CalendarFeedStatusView } from '@medrem/contr
 import { zonedNow } from '@medrem/domain';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../../src/i18n/server-catalogs';
 import { ApiClient, aMedicine } from '../../support/api-client';
 import {
   type SignedInUser,
@@ -162,6 +163,36 @@ describe(`calendar feed (${TEST_ENGINE})`, () => {
     const deleted = await me.api.delete(`/api/medicine/${daily.id}`);
     expect(deleted.status, deleted.text).toBe(200);
     expect((await eventsAt(link.url)).some((e) => e.summary.startsWith('Aspirin'))).toBe(false);
+  });
+
+  it('writes the calendar’s name and its events in the owner’s language (issue 54)', async () => {
+    const german = await signedInUser(server, { label: 'feed-de', timezone: BERLIN, locale: 'de' });
+    await createMedicine(german, {
+      name: 'Aspirin',
+      dosage: '100 mg',
+      frequency: '1-0-0',
+      startDate: '2026-10-01',
+    });
+    await createMedicine(german, {
+      name: 'Ibuprofen',
+      dosage: '400 mg',
+      frequency: '1-0-0',
+      startDate: '2026-10-01',
+      schedule: { kind: 'interval', everyHours: 1.5, startTime: '08:00' },
+    });
+    const feed = await fetchFeed((await turnOn(german)).url);
+    expect(feed.status, feed.text).toBe(200);
+    const de = { locale: 'de' } as const;
+    expect(feed.text).toContain(`X-WR-CALNAME:${translate(de.locale, 'calendar.name')}`);
+    const summaries = parseFeed(feed.text).map((e) => e.summary);
+    expect(summaries).toContain(
+      translate(de.locale, 'calendar.eventTitle', { medicine: 'Aspirin 100 mg', slot: 'Morning' }),
+    );
+    // An interval in German unit words, never the English "every 1 hour 30 minutes".
+    const interval = summaries.find((summary) => summary.startsWith('Ibuprofen'))!;
+    expect(interval).toContain('1 Stunde 30 Minuten');
+    expect(interval).not.toContain('every');
+    expect(summaries.some((summary) => summary.endsWith('Morning'))).toBe(false);
   });
 
   it('never shows one user’s medicines in another’s feed', async () => {

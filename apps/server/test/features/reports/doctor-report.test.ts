@@ -346,9 +346,9 @@ describe(`doctor's report (${TEST_ENGINE})`, () => {
     expect(text).toContain('Aspirin 500mg: 17% (4 of 24 doses taken, 20 missed)');
     expect(text).toContain('Schedule: Twice daily at 08:00, 20:00; 1 pill per dose');
     expect(text).toContain('2026-10-10 08:00 taken');
-    // Cyrillic is not in the standard font: shown as '?', and the PDF says so.
-    expect(text).toContain('=HYPERLINK("http://evil.example") ?????????, 850 mg: 21% (3 of 14 doses');
-    expect(text).toContain('appear as');
+    // Cyrillic is in the embedded Noto Sans (issue 54): shown as typed, and no note of '?'.
+    expect(text).toContain('=HYPERLINK("http://evil.example") Метформин, 850 mg: 21% (3 of 14 doses');
+    expect(text).not.toContain('appear as');
   });
 
   describe('refusals', () => {

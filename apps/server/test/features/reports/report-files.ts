@@ -57,6 +57,19 @@ export async function fhirValidator() {
   return ajv.compile({ ...rest, $id: String(id) });
 }
 
+/** The names of the fonts a PDF uses (its font dictionaries' BaseFont, subset prefixes and all). */
+export async function pdfFontNames(data: Uint8Array): Promise<string[]> {
+  const { PDFDict, PDFDocument, PDFName } = await import('pdf-lib');
+  const doc = await PDFDocument.load(data);
+  const names = new Set<string>();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font')) continue;
+    const base = object.get(PDFName.of('BaseFont'));
+    if (base instanceof PDFName) names.add(base.decodeText());
+  }
+  return [...names].sort();
+}
+
 /** The PDF opened with pdf.js, from a copy: pdf.js hands its buffer to its worker, and the caller may read the file again. */
 async function openPdf(data: Uint8Array) {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -1,4 +1,5 @@
 import type { DoctorReportView } from '@medrem/contract';
+import { type ReportTexts, reportTextsFor } from '../report-texts';
 
 const COLUMNS = [
   'section',
@@ -46,11 +47,14 @@ type Row = Partial<
  * per kind of row: report, summary (per medicine, then overall), dose (every due or recorded dose),
  * as-needed, refill and plan-change (decision 314). Cells a spreadsheet would run as a formula are defused.
  */
-export function renderDoctorReportCsv(report: DoctorReportView): string {
+export function renderDoctorReportCsv(
+  report: DoctorReportView,
+  texts: ReportTexts = reportTextsFor(undefined),
+): string {
   const rows: Row[] = [
     {
       section: 'report',
-      detail: `Doctor's report for ${report.patient.name} <${report.patient.email}>, ${report.from} to ${report.to}, time zone ${report.timeZone}, generated ${report.generatedAt}`,
+      detail: texts.csvReport({ ...report.patient, ...report }),
     },
   ];
   for (const m of report.medicines) {
@@ -62,17 +66,17 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
       ...figures(m),
     });
   }
-  rows.push({ section: 'summary', medicine: 'All medicines', ...figures(report.totals) });
+  rows.push({ section: 'summary', medicine: texts.allMedicines, ...figures(report.totals) });
   for (const m of report.medicines) {
     for (const day of m.days) {
       for (const dose of day.doses) {
         rows.push({
           section: 'dose',
           medicine: m.name,
-          date: day.date,
+          date: texts.csvDate(day.date),
           slot: dose.slot + 1,
           time: dose.time,
-          status: dose.status,
+          status: texts.status(dose.status),
           pills_per_dose: dose.pillsPerDose,
           taken: dose.taken,
           taken_at: dose.takenAt,
@@ -84,18 +88,18 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
       rows.push({
         section: 'as-needed',
         medicine: m.name,
-        ...dateAndTime(intake.at),
-        status: 'taken',
+        ...dateAndTime(intake.at, texts),
+        status: texts.status('taken'),
         pills_per_dose: m.pillsPerDose,
-        detail: intake.override ? 'Taken past a safety limit' : '',
+        detail: intake.override ? texts.pastSafetyLimit : '',
       });
     }
     for (const refill of m.refills) {
       rows.push({
         section: 'refill',
         medicine: m.name,
-        ...dateAndTime(refill.at),
-        detail: `${refill.pills} pills`,
+        ...dateAndTime(refill.at, texts),
+        detail: texts.pills(refill.pills),
       });
     }
     // Decision 314: when the plan changed, so a reader sees which plan each day was counted by.
@@ -103,15 +107,22 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
       rows.push({
         section: 'plan-change',
         medicine: m.name,
-        date: change.effectiveOn,
-        status: change.kind,
+        date: texts.csvDate(change.effectiveOn),
+        status: texts.status(change.kind),
         detail: change.reason ? `${change.text} (${change.reason})` : change.text,
       });
     }
   }
-  if (report.journal) rows.push(...journalRows(report.journal));
+  if (report.journal) rows.push(...journalRows(report.journal, texts));
   const columns = report.journal ? [...COLUMNS, ...JOURNAL_COLUMNS] : COLUMNS;
-  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => csvCell(row[c])).join(','))];
+  // The headers and each row's kind in the reader's language (English: the names they always had).
+  const header = columns.map((c) => csvCell(texts.csvColumn(c))).join(',');
+  const lines = [
+    header,
+    ...rows.map((row) =>
+      columns.map((c) => csvCell(c === 'section' ? texts.csvSection(String(row.section)) : row[c])).join(','),
+    ),
+  ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -119,7 +130,7 @@ export function renderDoctorReportCsv(report: DoctorReportView): string {
  * The journal's sections: `measurement` (every reading, one row per component, in the report's
  * display unit), `measurement-week` (min/mean/max of an ISO week, dated by its Monday) and `symptom`.
  */
-function journalRows(journal: NonNullable<DoctorReportView['journal']>): Row[] {
+function journalRows(journal: NonNullable<DoctorReportView['journal']>, texts: ReportTexts): Row[] {
   const rows: Row[] = [];
   for (const m of journal.measurements) {
     const unitOf = (key: string) => m.components.find((c) => c.key === key)?.unit ?? m.unit;
@@ -128,7 +139,7 @@ function journalRows(journal: NonNullable<DoctorReportView['journal']>): Row[] {
         rows.push({
           section: 'measurement',
           measurement: m.label,
-          ...dateAndTime(reading.at),
+          ...dateAndTime(reading.at, texts),
           component,
           value,
           unit: unitOf(component),
@@ -141,7 +152,7 @@ function journalRows(journal: NonNullable<DoctorReportView['journal']>): Row[] {
         rows.push({
           section: 'measurement-week',
           measurement: m.label,
-          date: week.weekStart,
+          date: texts.csvDate(week.weekStart),
           component,
           unit: unitOf(component),
           count: week.count,
@@ -157,7 +168,7 @@ function journalRows(journal: NonNullable<DoctorReportView['journal']>): Row[] {
       section: 'symptom',
       measurement: symptom.symptom,
       medicine: symptom.medicineName,
-      ...dateAndTime(symptom.at),
+      ...dateAndTime(symptom.at, texts),
       severity: symptom.severity,
       detail: symptom.note,
     });
@@ -181,9 +192,9 @@ function figures(count: {
   };
 }
 
-/** '2026-11-03T08:00:00+01:00' → its local date and HH:MM. */
-function dateAndTime(iso: string): Row {
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+/** '2026-11-03T08:00:00+01:00' → its local date (as the reader's spreadsheet reads dates) and HH:MM. */
+function dateAndTime(iso: string, texts: ReportTexts): Row {
+  return { date: texts.csvDate(iso.slice(0, 10)), time: iso.slice(11, 16) };
 }
 
 /**

@@ -19,6 +19,25 @@ export interface Canvas {
   font: PDFFont;
   /** The text in the font's characters (the writer's rule: '?' for what it cannot show). */
   printable(text: string): string;
+  /** The writer's text in its faces (issue 54); without them, `font` alone. */
+  widthOf?(text: string, size: number): number;
+  draw?(text: string, x: number, y: number, size: number, color: RGB): void;
+  /** The legend's words in the reader's language; English without them. */
+  words?: { targetRange: string; chartLegend: string };
+}
+
+const ENGLISH_WORDS = {
+  targetRange: 'Target range',
+  chartLegend: 'Line: the week’s mean; band: its lowest to highest.',
+};
+
+function widthIn(canvas: Canvas, text: string, size: number): number {
+  return canvas.widthOf ? canvas.widthOf(text, size) : canvas.font.widthOfTextAtSize(text, size);
+}
+
+function drawIn(canvas: Canvas, text: string, x: number, y: number, size: number, color: RGB): void {
+  if (canvas.draw) canvas.draw(text, x, y, size, color);
+  else canvas.page.drawText(text, { x, y, size, font: canvas.font, color });
 }
 
 /** The chart's height with its legend: room for 14 weeks' ticks and two legend lines. */
@@ -123,10 +142,10 @@ export function niceScale(min: number, max: number): { low: number; high: number
 export function drawWeeklyChart(canvas: Canvas, m: Section): void {
   const shapes = weeklyChartShapes(m, canvas.box);
   if (!shapes) return;
-  const { page, font } = canvas;
+  const { page } = canvas;
   const { plot } = shapes;
   const text = (s: string, x: number, y: number, colour = MUTED) =>
-    page.drawText(canvas.printable(s), { x, y, size: 7, font, color: colour });
+    drawIn(canvas, canvas.printable(s), x, y, 7, colour);
   for (const t of shapes.targets) {
     page.drawRectangle({ x: plot.x, y: t.y0, width: plot.width, height: t.y1 - t.y0, color: TARGET_FILL });
   }
@@ -138,12 +157,12 @@ export function drawWeeklyChart(canvas: Canvas, m: Section): void {
       color: GRID,
     });
     const label = String(tick.value);
-    text(label, plot.x - 4 - font.widthOfTextAtSize(label, 7), tick.y - 2.5);
+    text(label, plot.x - 4 - widthIn(canvas, label, 7), tick.y - 2.5);
   }
   const axis = { thickness: 0.8, color: MUTED };
   page.drawLine({ start: { x: plot.x, y: plot.y }, end: { x: plot.x, y: plot.y + plot.height }, ...axis });
   page.drawLine({ start: { x: plot.x, y: plot.y }, end: { x: plot.x + plot.width, y: plot.y }, ...axis });
-  for (const w of shapes.weekLabels) text(w.text, w.x - font.widthOfTextAtSize(w.text, 7) / 2, plot.y - 9);
+  for (const w of shapes.weekLabels) text(w.text, w.x - widthIn(canvas, w.text, 7) / 2, plot.y - 9);
   for (const s of shapes.series) {
     // The band: a polygon along the highs and back along the lows (pdf-lib's paths run y down).
     if (s.weeks.length > 1) {
@@ -180,22 +199,17 @@ export function drawWeeklyChart(canvas: Canvas, m: Section): void {
 }
 
 function legend(canvas: Canvas, shapes: WeeklyChartShapes): void {
-  const { page, font, box } = canvas;
+  const { page, box } = canvas;
+  const words = canvas.words ?? ENGLISH_WORDS;
   let x = shapes.plot.x;
   const y = box.y + 4;
   const key = (colour: RGB, label: string) => {
     page.drawRectangle({ x, y, width: 8, height: 6, color: colour });
     const shown = canvas.printable(label);
-    page.drawText(shown, { x: x + 11, y, size: 7, font, color: MUTED });
-    x += 11 + font.widthOfTextAtSize(shown, 7) + 12;
+    drawIn(canvas, shown, x + 11, y, 7, MUTED);
+    x += 11 + widthIn(canvas, shown, 7) + 12;
   };
   for (const s of shapes.series) key(s.colour, s.label);
-  if (shapes.targets.length > 0) key(TARGET_FILL, 'Target range');
-  page.drawText(canvas.printable('Line: the week’s mean; band: its lowest to highest.'), {
-    x,
-    y,
-    size: 7,
-    font,
-    color: MUTED,
-  });
+  if (shapes.targets.length > 0) key(TARGET_FILL, words.targetRange);
+  drawIn(canvas, canvas.printable(words.chartLegend), x, y, 7, MUTED);
 }

@@ -1,6 +1,7 @@
 import type { DoctorReportJournal } from '@medrem/contract';
 import { rgb } from './pdf-colour';
 import { type Canvas, WEEKLY_CHART_HEIGHT, drawWeeklyChart } from './doctor-report-pdf-chart';
+import type { ReportTexts } from '../report-texts';
 
 const MUTED = rgb(0.35, 0.37, 0.42);
 
@@ -30,18 +31,19 @@ const figure = (value: number | undefined) =>
  * band) and their table with the readings' count and min / mean / max per number, in the person's
  * unit, then the symptoms of the range with their severity and the suspected medicine.
  */
-export function writeJournalSection(writer: JournalLines, journal: DoctorReportJournal): void {
+export function writeJournalSection(
+  writer: JournalLines,
+  journal: DoctorReportJournal,
+  texts: ReportTexts,
+): void {
   if (journal.measurements.length > 0) {
-    writer.line('Measurements', { size: 13, bold: true, gap: 4, before: 10 });
-    writer.line('Per week (dated by its Monday): readings, then lowest / mean / highest of each number.', {
-      color: MUTED,
-      gap: 4,
-    });
+    writer.line(texts.measurements, { size: 13, bold: true, gap: 4, before: 10 });
+    writer.line(texts.measurementsLegend, { color: MUTED, gap: 4 });
   }
   for (const m of journal.measurements) {
     writer.line(`${m.label}${m.unitText ? ` (${m.unitText})` : ''}`, { bold: true, before: 6 });
     if (m.weeks.length === 0) {
-      writer.line('No readings in this period.', { indent: 12 });
+      writer.line(texts.noReadings, { indent: 12 });
       continue;
     }
     writer.gap(4);
@@ -49,23 +51,17 @@ export function writeJournalSection(writer: JournalLines, journal: DoctorReportJ
     writer.gap(6);
     const keys = m.components.map((c) => c.key).filter((k) => m.weeks.some((w) => w.mean[k] !== undefined));
     const labelOf = (key: string) => m.components.find((c) => c.key === key)?.label ?? key;
-    writer.line(`Week of      Readings    ${keys.map(labelOf).join('    ')}`, { indent: 12, color: MUTED });
+    writer.line(texts.weekHeader(keys.map(labelOf)), { indent: 12, color: MUTED });
     for (const week of m.weeks) {
       const numbers = keys.map(
         (k) => `${figure(week.min[k])} / ${figure(week.mean[k])} / ${figure(week.max[k])}`,
       );
-      writer.line(`${week.weekStart}    ${week.count}    ${numbers.join('    ')}`, { indent: 12 });
+      writer.line(texts.weekLine(week.weekStart, week.count, numbers), { indent: 12 });
     }
   }
   if (journal.symptoms) {
-    writer.line('Symptoms', { size: 13, bold: true, gap: 4, before: 10 });
-    if (journal.symptoms.length === 0) writer.line('No symptoms recorded in this period.');
-    for (const s of journal.symptoms) {
-      const suspected = s.medicineName ? `; suspected: ${s.medicineName}` : '';
-      const note = s.note ? ` - ${s.note}` : '';
-      writer.line(
-        `${s.at.slice(0, 10)} ${s.at.slice(11, 16)}  ${s.symptom}, ${s.severity} of 5${suspected}${note}`,
-      );
-    }
+    writer.line(texts.symptoms, { size: 13, bold: true, gap: 4, before: 10 });
+    if (journal.symptoms.length === 0) writer.line(texts.noSymptoms);
+    for (const s of journal.symptoms) writer.line(texts.symptomLine(s));
   }
 }
