@@ -5,21 +5,33 @@ import type { RealtimeHub } from '../notifications/live/live-hub';
 import { NotificationRepository } from '../notifications/notification.repository';
 import { toNotification } from '../notifications/notification.service';
 import { DeliveryChannelRepository } from './delivery-channel.repository';
+import { translate } from '../../i18n/server-catalogs';
+import { SOURCE_LANGUAGE, type TextLanguage, textLanguageOf } from '../../i18n/server-language';
+import { effectiveSettingsOf } from '../settings/effective-settings';
+import { SettingsRepository } from '../settings/settings.repository';
 import { deviceLabel } from './device-label';
 import { PushOutboxRepository } from './push-outbox.repository';
 import type { PushSubscriptionRow } from './push-subscription.repository';
 
-const dayOf = (at: Date) =>
-  at.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dayOf = (at: Date, language: TextLanguage) =>
+  at.toLocaleDateString(language.locale === 'en' ? 'en-US' : language.locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
-/** The notice's words for one removed device. */
-export function stoppedNotice(device: PushSubscriptionRow): { title: string; message: string } {
+/** The notice's words for one removed device, in its owner's language (decision 364). */
+export function stoppedNotice(
+  device: PushSubscriptionRow,
+  language: TextLanguage = SOURCE_LANGUAGE,
+): { title: string; message: string } {
   return {
-    title: 'A device stopped receiving reminders',
-    message:
-      `${deviceLabel(device)}, added on ${dayOf(device.createdAt)}, no longer receives reminders: ` +
-      'its push service says the subscription has ended. Open the app on that device and turn ' +
-      'notifications on again, or add another channel in Settings → Notifications.',
+    title: translate(language.locale, 'push.deviceStoppedTitle'),
+    message: translate(language.locale, 'push.deviceStoppedBody', {
+      device: deviceLabel(device),
+      date: dayOf(device.createdAt, language),
+    }),
   };
 }
 
@@ -41,11 +53,18 @@ export async function tellDevicesStopped(
 ): Promise<void> {
   const devices = removed.filter((d) => d.kind === 'webpush' || d.kind === 'fcm');
   if (devices.length === 0) return;
+  const owners = [...new Set(devices.map((d) => d.userId))];
+  const languages = new Map(
+    (await new SettingsRepository(deps.db).findMany(owners)).map((row) => [
+      row.userId,
+      textLanguageOf(effectiveSettingsOf(row)),
+    ]),
+  );
   const rows = devices.map((d) => ({
     id: randomUUID(),
     userId: d.userId,
     type: 'generic',
-    ...stoppedNotice(d),
+    ...stoppedNotice(d, languages.get(d.userId)),
     medicineName: null,
     link: null,
     createdAt: deps.now,

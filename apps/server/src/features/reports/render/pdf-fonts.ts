@@ -5,7 +5,7 @@ import type { DoctorReportView } from '@medrem/contract';
 import type { Locale } from '@medrem/contract/locales';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { SERVER_CATALOGS } from '../../../i18n/server-catalogs';
-import { IN_LETTERS } from './pdf-text-runs';
+import { IN_LETTERS } from './pdf-plain-letters';
 
 const require = createRequire(import.meta.url);
 

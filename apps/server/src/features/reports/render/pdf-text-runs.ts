@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import type { EmbeddedFace } from './pdf-fonts';
+import { IN_LETTERS } from './pdf-plain-letters';
 
 const require = createRequire(import.meta.url);
 
@@ -25,22 +26,6 @@ const MIRRORED: Readonly<Record<string, string>> = {
   '>': '<',
 };
 const STRONG_RTL = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-
-/** Signs no face has that read the same in plain letters (the taper's arrow, issue 51). */
-export const IN_LETTERS: Readonly<Record<string, string>> = {
-  '→': '->',
-  '←': '<-',
-  '↔': '<->',
-  '⇒': '=>',
-  '≤': '<=',
-  '≥': '>=',
-  '≠': '!=',
-  '≈': '~',
-  '−': '-',
-  '∕': '/',
-  '\u2009': ' ',
-  '\u202f': ' ',
-};
 
 /**
  * Text on the PDF's page in its faces (issue 54): each character in the first face that has it,
