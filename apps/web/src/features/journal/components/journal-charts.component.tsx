@@ -148,7 +148,7 @@ export function JournalCharts(props: {
         <div
           role="group"
           aria-label={t({ message: 'Period', comment: 'The span of time a chart shows' })}
-          className="flex gap-1 sm:col-span-2"
+          className="flex flex-wrap gap-1 sm:col-span-2"
         >
           {(Object.keys(CHART_PERIODS) as ChartPeriod[]).map((key) => (
             <button
