@@ -26,7 +26,7 @@ export function MedicationTable(props: {
   const { t } = useLingui();
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left">
+      <table className="w-full text-start">
         <thead className="border-b border-slate-200 text-sm text-slate-700">
           <tr>
             {COLUMNS.map((column) => (
