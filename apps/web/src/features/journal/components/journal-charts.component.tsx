@@ -75,7 +75,7 @@ export function JournalCharts(props: {
 }) {
   const { t } = useLingui();
   // A phone draws on fewer units: the same 11-unit text is then about 10 px, not 6.
-  const width = useMediaQuery('(max-width: 639px)') ? 380 : 640;
+  const width = useMediaQuery('(max-width: 39.99rem)') ? 380 : 640;
   const [period, setPeriod] = useState<ChartPeriod>('2w');
   const [typeRef, setTypeRef] = useState(props.types[0]?.type ?? 'blood-pressure');
   const [medicineId, setMedicineId] = useState(props.medicines[0]?.id ?? '');
