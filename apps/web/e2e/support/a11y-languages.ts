@@ -178,7 +178,7 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
           const box = el.getBoundingClientRect();
           return box.width > 0 && (box.right > innerWidth + 1 || box.left < -1) && !contained(el);
         })
-        .filter((el) => el.childElementCount === 0)
+        .filter((el, _, past) => !past.some((other) => other !== el && el.contains(other)))
         .slice(0, 5)
         .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 30)}`),
     };
