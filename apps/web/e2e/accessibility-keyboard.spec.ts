@@ -6,6 +6,7 @@ import {
   accountIn,
   expectNoClippedText,
   expectNoSidewaysScroll,
+  logInIn,
   say,
   seedMedicines,
   settle,
@@ -24,13 +25,7 @@ test.beforeEach(async ({ page }) => atTenUtc(page));
 async function signIn(page: Page, request: Parameters<typeof accountIn>[0], locale: A11yLocale) {
   const account = await accountIn(request, locale);
   const seeded = await seedMedicines(request, account);
-  await page.goto('/login');
-  await page.getByLabel(say(locale, 'Email')).fill(account.email);
-  await page.getByLabel(say(locale, 'Password')).fill(account.password);
-  await page.getByRole('button', { name: say(locale, 'Login'), exact: true }).click();
-  await expect(page.getByRole('heading', { name: say(locale, "Today's doses") })).toBeVisible();
-  // The welcome toast closes by itself: a walk must not start under it.
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+  await logInIn(page, account, locale);
   return { account, ...seeded };
 }
 

@@ -8,7 +8,7 @@ import {
   accountIn,
   expectNoSidewaysScroll,
   expectNoWcagViolations,
-  say,
+  logInIn,
   seedMedicines,
   signedInScreens,
   visit,
@@ -57,15 +57,7 @@ for (const locale of A11Y_LOCALES) {
 
       const account = await accountIn(request, locale);
       const seeded = await seedMedicines(request, account);
-      await page.goto('/login');
-      await page.getByLabel(say(locale, 'Email')).fill(account.email);
-      await page.getByLabel(say(locale, 'Password')).fill(account.password);
-      await page.getByRole('button', { name: say(locale, 'Login'), exact: true }).click();
-      await expect(
-        page.getByText(say(locale, 'Welcome back! You have been logged in successfully.')),
-      ).toBeVisible();
-      // Toasts close by themselves; none is left to be measured half faded.
-      await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+      await logInIn(page, account, locale);
 
       for (const screen of signedInScreens(seeded)) await checkScreen(page, screen, locale);
     });

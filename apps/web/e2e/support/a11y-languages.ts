@@ -40,6 +40,17 @@ export async function accountIn(request: APIRequestContext, locale: A11yLocale):
   return { ...account, id: user.id };
 }
 
+/** Signs in through the login form in the account's language; answers on the dashboard. */
+export async function logInIn(page: Page, account: Account, locale: A11yLocale): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(say(locale, 'Email')).fill(account.email);
+  await page.getByLabel(say(locale, 'Password')).fill(account.password);
+  await page.getByRole('button', { name: say(locale, 'Login'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: say(locale, "Today's doses") })).toBeVisible();
+  // The welcome toast closes by itself: nothing is measured or walked under it.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+}
+
 /**
  * Medicines of several kinds, so each screen shows its fuller states: a daily one with the morning
  * dose taken, one short of pills (a refill warning), one every 8 hours, one on weekdays and one
