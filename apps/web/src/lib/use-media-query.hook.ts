@@ -12,4 +12,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
+/**
+ * Tailwind's `lg` (64rem): in rem, like the CSS breakpoints, so a larger text size set in the
+ * browser gets the cards at widths where the table's columns would no longer fit (decision 363).
+ */
+export const WIDE_SCREEN_QUERY = '(min-width: 64rem)';

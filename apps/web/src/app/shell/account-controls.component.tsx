@@ -23,7 +23,7 @@ export function AccountControls({ name }: { name: string }) {
         label={t`Account menu for ${name}`}
         buttonClassName="inline-flex size-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
         buttonContent={avatarInitial(name)}
-        menuClassName="absolute right-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
+        menuClassName="absolute end-0 top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl"
         items={(item) => [
           <Link key="settings" to="/settings" className={itemClass} {...item}>
             <Trans>Profile &amp; Settings</Trans>

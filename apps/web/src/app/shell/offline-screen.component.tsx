@@ -62,7 +62,7 @@ export function OfflineScreen({ dataTime }: { dataTime: number | null }) {
         <p className="text-slate-700">
           <Trans>Don&apos;t worry: your medicine reminders are still available offline. You can:</Trans>
         </p>
-        <ul className="flex flex-col gap-2 text-left text-slate-800">
+        <ul className="flex flex-col gap-2 text-start text-slate-800">
           <li className="flex items-center gap-2">
             <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />{' '}
             <Trans>View your medication schedule</Trans>

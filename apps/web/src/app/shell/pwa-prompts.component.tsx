@@ -19,7 +19,7 @@ export function PwaPrompts() {
       <div className="col-start-1 row-start-1 flex flex-col justify-end">
         <InstallPrompt />
       </div>
-      <div className="col-start-1 row-start-1 flex flex-col justify-end sm:ml-auto">
+      <div className="col-start-1 row-start-1 flex flex-col justify-end sm:ms-auto">
         {idle ? <UpdatePrompt /> : null}
       </div>
     </div>

@@ -93,7 +93,7 @@ export function TopNav() {
         ) : null}
         <Link
           to="/"
-          className="mr-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:mr-4 sm:text-lg"
+          className="me-2 flex min-h-11 min-w-0 items-center gap-2 text-base leading-tight font-bold text-brand-800 sm:me-4 sm:text-lg"
         >
           <Pill aria-hidden="true" className="size-6 shrink-0" />
           <Trans>Medicine Reminder</Trans>
@@ -107,7 +107,7 @@ export function TopNav() {
             </li>
           ))}
         </ul>
-        <div className="ml-auto flex shrink-0 items-center gap-1">
+        <div className="ms-auto flex shrink-0 items-center gap-1">
           {user && loading ? (
             // The bell's first call waits for the access token, like every other signed-in call.
             <AccountControlsPlaceholder />

@@ -35,7 +35,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:ml-auto sm:max-w-sm"
+      className="pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:ms-auto sm:max-w-sm"
     >
       <p className="font-medium text-slate-900">
         {needRefresh ? t`New content available` : t`App ready to work offline`}

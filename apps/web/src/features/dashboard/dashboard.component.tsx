@@ -38,7 +38,7 @@ export function Dashboard() {
       <Link
         to="/add-medicine"
         aria-label={t`Add Medication`}
-        className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
+        className="fixed end-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
       >
         <Plus aria-hidden="true" className="size-8" />
       </Link>

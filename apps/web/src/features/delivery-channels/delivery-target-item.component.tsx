@@ -102,7 +102,7 @@ export function DeliveryTargetItem(props: {
           onClick={() => void runTest()}
           aria-describedby={`${id}-name`}
         >
-          <Send aria-hidden="true" className="size-5" />
+          <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           {testing ? t`Sending…` : t`Send a test reminder`}
         </button>
         <button

@@ -105,7 +105,7 @@ function SettingsForm({
             return (
               <Tab
                 key={key}
-                className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-left font-medium text-slate-800 hover:bg-slate-100 data-selected:bg-brand-700 data-selected:text-white"
+                className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-start font-medium text-slate-800 hover:bg-slate-100 data-selected:bg-brand-700 data-selected:text-white"
               >
                 <Icon aria-hidden="true" className="size-5" />
                 {t(label)}

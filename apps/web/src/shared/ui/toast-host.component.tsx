@@ -1,4 +1,7 @@
+import { textDirection } from '@medrem/contract/locales';
 import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { activeLocale } from '../../i18n/active-locale';
+import { useCatalogVersion } from '../../i18n/lingui-runtime';
 import { lazyNamed } from '../../lib/lazy-named';
 import { noticesHeld } from '../../lib/notices-held';
 import { onIdle } from '../../lib/on-idle';
@@ -15,6 +18,9 @@ const ToastContainer = lazyNamed(loadToasts, 'ToastContainer');
 export function ToastHost() {
   const requested = useSyncExternalStore(toastsRequested.subscribe, toastsRequested.current);
   const held = useSyncExternalStore(noticesHeld.subscribe, noticesHeld.current);
+  // Mirrored in right to left (decision 363): the top corner on the reading side's end.
+  useCatalogVersion();
+  const rtl = textDirection(activeLocale()) === 'rtl';
   useEffect(() => onIdle(() => void loadToasts()), []);
   const wasHeld = useRef(false);
   useEffect(() => {
@@ -27,9 +33,10 @@ export function ToastHost() {
   return (
     <div className={held ? 'invisible' : undefined} data-testid="toasts" data-held={held || undefined}>
       <Suspense fallback={null}>
-        {/* Spec: top right, light, newest on top, close on click, draggable, pause on hover and focus loss. */}
+        {/* Spec: top right (top left in Arabic), light, newest on top, close on click, draggable, pause on hover and focus loss. */}
         <ToastContainer
-          position="top-right"
+          position={rtl ? 'top-left' : 'top-right'}
+          rtl={rtl}
           theme="light"
           newestOnTop
           closeOnClick

@@ -121,7 +121,7 @@ export function LoginForm({
             errors={errors}
             emailAutoComplete="username webauthn"
           />
-          <p className="-mt-2 text-right text-sm">
+          <p className="-mt-2 text-end text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2">
               <Trans>Forgot password?</Trans>
             </Link>

@@ -44,7 +44,7 @@ export function CarePermissionsFields(props: {
       {check('canSeeMedicines', t`They may also see my medicine list`)}
       {check('missedDoseAlerts', t`Alert them when I miss a dose`)}
       {value.missedDoseAlerts ? (
-        <div className="flex flex-col gap-1 pl-8">
+        <div className="flex flex-col gap-1 ps-8">
           <label htmlFor={`${idPrefix}-delay`} className="text-sm text-slate-700">
             <Trans>How long after my own “still not taken?” alert (which comes 1 hour after the dose)</Trans>
           </label>

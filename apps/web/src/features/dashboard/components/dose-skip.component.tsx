@@ -39,7 +39,7 @@ export function DoseSkip(props: {
         {skipText(skipped)}{' '}
         <button
           type="button"
-          className="ml-1 font-normal text-brand-700 underline"
+          className="ms-1 font-normal text-brand-700 underline"
           aria-label={t`Undo skipping ${doseName}`}
           onClick={() => void unskip().then(setError)}
         >

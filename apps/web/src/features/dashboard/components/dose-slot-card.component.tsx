@@ -65,9 +65,9 @@ export function DoseSlotCard(props: {
     <section
       aria-labelledby={titleId}
       data-testid={interval ? `interval-dose-${interval.key}` : `dose-${slot.id}`}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <header className="flex items-start justify-between gap-2">
+      <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex items-center gap-2">
           <Icon aria-hidden="true" className="size-6 text-brand-700" />
           <div>

@@ -56,7 +56,7 @@ export function DoseTick(props: {
       >
         <Check aria-hidden="true" className="size-6" strokeWidth={3} />
       </button>
-      <span role="status" className="absolute top-full right-0 z-10 mt-1 whitespace-nowrap">
+      <span role="status" className="absolute top-full end-0 z-10 mt-1 whitespace-nowrap">
         {hint ? (
           <span className="rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow">
             {t(NOT_YET_AVAILABLE_HINT)}

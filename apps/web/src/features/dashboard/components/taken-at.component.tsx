@@ -58,7 +58,7 @@ export function TakenAt(props: {
         <Trans>Taken at {time}</Trans>{' '}
         <button
           type="button"
-          className="ml-1 text-brand-700 underline"
+          className="ms-1 text-brand-700 underline"
           aria-label={t`Change when ${medicineName} was taken (taken at ${time})`}
           onClick={() => setEditing(true)}
         >

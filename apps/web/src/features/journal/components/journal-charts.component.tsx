@@ -75,7 +75,7 @@ export function JournalCharts(props: {
 }) {
   const { t } = useLingui();
   // A phone draws on fewer units: the same 11-unit text is then about 10 px, not 6.
-  const width = useMediaQuery('(max-width: 639px)') ? 380 : 640;
+  const width = useMediaQuery('(max-width: 39.99rem)') ? 380 : 640;
   const [period, setPeriod] = useState<ChartPeriod>('2w');
   const [typeRef, setTypeRef] = useState(props.types[0]?.type ?? 'blood-pressure');
   const [medicineId, setMedicineId] = useState(props.medicines[0]?.id ?? '');
@@ -148,7 +148,7 @@ export function JournalCharts(props: {
         <div
           role="group"
           aria-label={t({ message: 'Period', comment: 'The span of time a chart shows' })}
-          className="flex gap-1 sm:col-span-2"
+          className="flex flex-wrap gap-1 sm:col-span-2"
         >
           {(Object.keys(CHART_PERIODS) as ChartPeriod[]).map((key) => (
             <button

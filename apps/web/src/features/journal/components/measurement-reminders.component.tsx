@@ -81,7 +81,7 @@ export function MeasurementReminders(props: {
   return (
     <div className="mt-3 space-y-4">
       {props.reminders.length > 0 ? (
-        <ul aria-label={t`Your reminders to measure`} className="list-disc space-y-1 pl-5 text-slate-800">
+        <ul aria-label={t`Your reminders to measure`} className="list-disc space-y-1 ps-5 text-slate-800">
           {props.reminders.map((r) => {
             const name = labelOf(r.type);
             const when = reminderText(r);

@@ -25,8 +25,10 @@ export function MedicationTable(props: {
 }) {
   const { t } = useLingui();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left">
+    // relative: the table's visually hidden texts (absolute) are placed, and clipped, inside the
+    // scrolling box; without it they were placed against the page and widened it (decision 363).
+    <div className="relative overflow-x-auto">
+      <table className="w-full text-start">
         <thead className="border-b border-slate-200 text-sm text-slate-700">
           <tr>
             {COLUMNS.map((column) => (

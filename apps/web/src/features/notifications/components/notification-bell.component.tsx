@@ -66,7 +66,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs leading-6 font-bold text-white"
+            className="absolute -top-0.5 -end-0.5 min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs leading-6 font-bold text-white"
           >
             {badgeText(unread)}
           </span>
@@ -75,7 +75,7 @@ export function NotificationBell() {
       {open ? (
         <div
           id="notification-panel"
-          className="fixed inset-x-3 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
+          className="fixed inset-x-3 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:end-0 sm:mt-2 sm:w-80"
         >
           <Suspense fallback={<p className="p-4 text-sm text-slate-600">{t`Loading…`}</p>}>
             <NotificationPanel

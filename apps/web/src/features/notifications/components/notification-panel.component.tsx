@@ -66,7 +66,7 @@ export function NotificationPanel({
               >
                 <button
                   type="button"
-                  className="flex flex-1 items-start gap-3 px-4 py-3 text-left"
+                  className="flex flex-1 items-start gap-3 px-4 py-3 text-start"
                   onClick={() => {
                     open(n);
                     onOpened();

@@ -83,7 +83,7 @@ export function RefillRemindersPanel() {
                     <p className="font-semibold text-slate-900">
                       {reminder.name}{' '}
                       {urgent ? (
-                        <span className="ml-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                        <span className="ms-1 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
                           <Trans>Urgent</Trans>
                         </span>
                       ) : null}

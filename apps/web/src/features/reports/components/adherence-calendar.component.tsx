@@ -54,7 +54,7 @@ export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
               title={label}
               data-status={day.status}
               style={day === first ? { gridColumnStart: weekdayColumn(day.date) } : undefined}
-              className={`flex aspect-square min-h-10 flex-col items-center justify-center rounded-md border text-sm sm:text-base ${style.className}`}
+              className={`flex aspect-square flex-col sm:min-h-10 items-center justify-center rounded-md border text-sm sm:text-base ${style.className}`}
             >
               <span aria-hidden="true" className="font-semibold tabular-nums">
                 {Number(day.date.slice(8))}

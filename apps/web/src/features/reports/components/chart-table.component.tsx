@@ -27,10 +27,11 @@ export function ChartTable(props: TableProps) {
 export function ReportTable(props: TableProps) {
   return (
     // Focusable: a table wider than a phone scrolls sideways, and a keyboard must reach it (axe's
-    // scrollable-region-focusable; the journal's symptom table, decision 305).
-    <div className="overflow-x-auto" tabIndex={0}>
-      <table className="mt-2 w-full border-collapse text-left">
-        <caption className="mb-1 text-left font-medium text-slate-800">{props.caption}</caption>
+    // scrollable-region-focusable; the journal's symptom table, decision 305). Relative, so what is
+    // positioned inside scrolls and is clipped with it (decision 363).
+    <div className="relative overflow-x-auto" tabIndex={0}>
+      <table className="mt-2 w-full border-collapse text-start">
+        <caption className="mb-1 text-start font-medium text-slate-800">{props.caption}</caption>
         <thead>
           <tr>
             {props.columns.map((column) => (

@@ -37,7 +37,7 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           onClick={() => setMonth(addMonths(shown, -1))}
           aria-label={t`Previous month, ${previous}`}
         >
-          <ChevronLeft aria-hidden="true" className="size-5" />
+          <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           <span className="hidden sm:inline">
             <Trans>Previous</Trans>
           </span>
@@ -55,7 +55,7 @@ export function ReportCharts({ currentMonth }: { currentMonth: string }) {
           <span className="hidden sm:inline">
             <Trans>Next</Trans>
           </span>
-          <ChevronRight aria-hidden="true" className="size-5" />
+          <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </button>
       </nav>
       {query.error ? (

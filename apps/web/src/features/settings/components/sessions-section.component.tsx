@@ -27,7 +27,7 @@ export function SessionsSection() {
           disabled={signOut.busy}
           onClick={() => void signOut.run()}
         >
-          <LogOut aria-hidden="true" className="size-5" />
+          <LogOut aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           <Trans>Sign Out Everywhere</Trans>
         </button>
       </div>
