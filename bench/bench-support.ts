@@ -147,6 +147,8 @@ export interface SeededAccount {
 export async function seedAccount(
   origin: string,
   medicines: readonly (readonly [name: string, frequency: string])[],
+  /** The account's language (issue 54); English when absent. */
+  locale?: string,
 ): Promise<SeededAccount> {
   const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = 'correct-horse-2';
@@ -159,7 +161,13 @@ export async function seedAccount(
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return response;
   };
-  await call('POST', '/api/user/register', { name: 'Ada Lovelace', email, password, timezone: 'UTC' });
+  await call('POST', '/api/user/register', {
+    name: 'Ada Lovelace',
+    email,
+    password,
+    timezone: 'UTC',
+    ...(locale ? { locale } : {}),
+  });
   const login = await call('POST', '/api/auth/login', { email, password });
   const cookie = /mr_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) throw new Error('login set no session cookie');

@@ -10,6 +10,8 @@
  *   npm run bench:web                    (builds first)
  *   npm run bench:web -- --no-build --runs 5 --out /tmp/web.json --reports /tmp/lh-reports
  *   npm run bench:web -- --no-build --server old/server.js --web-dist old/web   (another build)
+ *   npm run bench:web -- --no-build --locale ar   (the pages in Arabic: the device's choice and the
+ *                                                  account's language, issue 54)
  *
  * CHROME_PATH (default /usr/bin/chromium) and --port (default: a free port) say where.
  */
@@ -19,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SUPPORTED_LOCALES, isLocale } from '@medrem/contract/locales';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -36,8 +39,14 @@ const { values: args } = parseArgs({
     // Another build to compare (e.g. an older commit's, built into a git-ignored folder).
     server: { type: 'string', default: 'apps/server/dist/server.js' },
     'web-dist': { type: 'string' },
+    // The language the pages are asked in (issue 54): the device's choice cookie and the account's.
+    locale: { type: 'string', default: 'en' },
   },
 });
+if (!isLocale(args.locale)) throw new Error(`--locale: one of ${SUPPORTED_LOCALES.join(', ')}`);
+const LOCALE = args.locale;
+/** The device's language choice, as the web app sets it (src/i18n/active-locale.ts); none for English. */
+const LOCALE_COOKIE = LOCALE === 'en' ? undefined : { name: 'medrem-locale', value: LOCALE };
 const RUNS = Number(args.runs);
 const PORT = args.port ? Number(args.port) : await freePort();
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -64,7 +73,8 @@ interface InitialJs {
 /** What index.html makes the browser fetch before the app can run: its scripts and modulepreloads. */
 async function initialJavaScript(): Promise<InitialJs> {
   // What a new visitor's `/` loads: the prerendered page's starter and what it names (decision 058).
-  const urls = initialScriptUrls(await (await fetch(`${ORIGIN}/`)).text());
+  const cookie = LOCALE_COOKIE ? { cookie: `${LOCALE_COOKIE.name}=${LOCALE_COOKIE.value}` } : undefined;
+  const urls = initialScriptUrls(await (await fetch(`${ORIGIN}/`, { headers: cookie })).text());
   const files = await Promise.all(
     urls.map(async (url) => {
       const identity = Buffer.from(
@@ -155,6 +165,9 @@ async function lighthouseAttempt(label: string, sessionCookie?: string): Promise
       defaultViewport: null,
       args: CHROME_FLAGS,
     });
+    if (LOCALE_COOKIE) {
+      await browser.setCookie({ ...LOCALE_COOKIE, domain: '127.0.0.1', path: '/', sameSite: 'Lax' });
+    }
     if (sessionCookie) {
       await browser.setCookie({
         name: 'mr_session',
@@ -235,11 +248,15 @@ async function main(): Promise<void> {
     await waitFor(ORIGIN, '/api/health', server);
     const load = loadavg()[0]!.toFixed(1);
     const js = await initialJavaScript();
-    const { cookie } = await seedAccount(ORIGIN, [
-      ['Aspirin', '1-0-1'],
-      ['Vitamin D', '1-0-0'],
-      ['Metformin', '1-1-1'],
-    ]);
+    const { cookie } = await seedAccount(
+      ORIGIN,
+      [
+        ['Aspirin', '1-0-1'],
+        ['Vitamin D', '1-0-0'],
+        ['Metformin', '1-1-1'],
+      ],
+      LOCALE,
+    );
     const signedOut: RunFigures[] = [];
     const dashboard: RunFigures[] = [];
     for (let i = 0; i < RUNS; i += 1) {
@@ -254,6 +271,7 @@ async function main(): Promise<void> {
     const result = {
       date: new Date().toISOString(),
       commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),
+      locale: LOCALE,
       loadAverageAtStart: Number(load),
       initialJs: js,
       signedOut: summarise(signedOut),
