@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { useZonedNow } from '../../lib/use-zoned-now.hook';
 import { Spinner } from '../../shared/ui/spinner.component';
@@ -11,10 +13,22 @@ import { RefillRemindersPanel } from '../refills/components/refill-reminders-pan
 import { useRefillReminders } from '../refills/refills.queries';
 import { ReportsPanel } from '../reports/components/reports-panel.component';
 import { useSettings } from '../settings/settings.queries';
+import { SimpleModeNotice } from '../simple-mode/components/simple-mode-notice.component';
+import { useAllFeaturesThisVisit } from '../simple-mode/simple-mode-visit';
 import { DoseSlots } from './components/dose-slots.component';
 import { Greeting } from './components/greeting.component';
 
-/** The signed-in home: greeting, today's dose slots, medicines, refills and the month's report. */
+/**
+ * The simple screen (issue 54) is a chunk of its own: the signed-in start's chunk stays the
+ * dashboard's, and the offline start's precache within its budget; it is cached with every chunk
+ * once the app is idle online (decision 054).
+ */
+const SimpleScreen = lazyNamed(() => import('../simple-mode/simple-screen.component'), 'SimpleScreen');
+
+/**
+ * The signed-in home: greeting, today's dose slots, medicines, refills and the month's report; or,
+ * with the simple screen on (issue 54), that screen, unless all features were asked for this visit.
+ */
 export function Dashboard() {
   const { t } = useLingui();
   const user = useSignedInUser();
@@ -24,11 +38,20 @@ export function Dashboard() {
   // paint, so no section grows and pushes the others down as they come in (no layout shift).
   const medicines = useMedicines();
   const refills = useRefillReminders();
+  const visit = useAllFeaturesThisVisit(user.email);
   if (!settings || medicines.isPending || refills.isPending)
     return <Spinner label={t`Loading your dashboard...`} />;
+  if (settings.simpleMode === true && !visit.allFeatures) {
+    return (
+      <Suspense fallback={<Spinner label={t`Loading your doses...`} />}>
+        <SimpleScreen settings={settings} now={now} onShowAllFeatures={visit.showAllFeatures} />
+      </Suspense>
+    );
+  }
   return (
     <div className="flex flex-col gap-6 pb-20 md:pb-0">
       <Greeting name={user.name} now={now} />
+      <SimpleModeNotice onBackToSimpleScreen={visit.backToSimpleScreen} />
       <DoseSlots settings={settings} now={now} />
       <MedicationList />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,55 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
+import { wantSimpleScreenFocus } from '../simple-mode-visit';
+import { useSimpleModeChoice } from '../use-simple-mode-choice.hook';
+
+/**
+ * On the dashboard (issue 54): the one-time offer of the simple screen to an account that never
+ * chose (either answer is saved, so it is never asked again), or, with the simple screen on and
+ * all features shown for this visit, the way back to it.
+ */
+export function SimpleModeNotice({ onBackToSimpleScreen }: { onBackToSimpleScreen: () => void }) {
+  const { t } = useLingui();
+  const { simpleMode, source, busy, choose } = useSimpleModeChoice();
+  if (simpleMode === true) {
+    return (
+      <div>
+        <button type="button" className={buttonClass.secondary} onClick={onBackToSimpleScreen}>
+          <Trans>Back to the simple screen</Trans>
+        </button>
+      </div>
+    );
+  }
+  // Asked only from the account's own answer: settings kept on the device cannot save the reply.
+  if (simpleMode !== null || source !== 'server') return null;
+  const accept = async () => {
+    wantSimpleScreenFocus();
+    await choose(true);
+  };
+  return (
+    <section aria-labelledby="simple-offer-title" className={cardClass} data-testid="simple-mode-offer">
+      <h2 id="simple-offer-title" className="text-xl font-semibold text-slate-900">
+        <Trans>Would you like the simple screen?</Trans>
+      </h2>
+      <p className="mt-1 text-slate-700">
+        <Trans>Large text and big buttons, just today's medicines.</Trans>
+      </p>
+      <p className="mt-1 text-slate-700">
+        <Trans>You can change this at any time in Settings, under Profile.</Trans>
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => void accept()}>
+          {t`Use the simple screen`}
+        </button>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={busy}
+          onClick={() => void choose(false)}
+        >
+          {t`No, thanks`}
+        </button>
+      </div>
+    </section>
+  );
+}
