@@ -13,7 +13,6 @@ import { RefillRemindersPanel } from '../refills/components/refill-reminders-pan
 import { useRefillReminders } from '../refills/refills.queries';
 import { ReportsPanel } from '../reports/components/reports-panel.component';
 import { useSettings } from '../settings/settings.queries';
-import { SimpleModeNotice } from '../simple-mode/components/simple-mode-notice.component';
 import { useAllFeaturesThisVisit } from '../simple-mode/simple-mode-visit';
 import { DoseSlots } from './components/dose-slots.component';
 import { Greeting } from './components/greeting.component';
@@ -24,6 +23,14 @@ import { Greeting } from './components/greeting.component';
  * once the app is idle online (decision 054).
  */
 const SimpleScreen = lazyNamed(() => import('../simple-mode/simple-screen.component'), 'SimpleScreen');
+/**
+ * The offer of the simple screen, or the way back to it: fetched only for an account that has not
+ * chosen or has it on, so the offline start does not carry it for everyone else.
+ */
+const SimpleModeNotice = lazyNamed(
+  () => import('../simple-mode/components/simple-mode-notice.component'),
+  'SimpleModeNotice',
+);
 
 /**
  * The signed-in home: greeting, today's dose slots, medicines, refills and the month's report; or,
@@ -38,33 +45,36 @@ export function Dashboard() {
   // paint, so no section grows and pushes the others down as they come in (no layout shift).
   const medicines = useMedicines();
   const refills = useRefillReminders();
-  const visit = useAllFeaturesThisVisit(user.email);
-  if (!settings || medicines.isPending || refills.isPending)
-    return <Spinner label={t`Loading your dashboard...`} />;
-  if (settings.simpleMode === true && !visit.allFeatures) {
-    return (
-      <Suspense fallback={<Spinner label={t`Loading your doses...`} />}>
-        <SimpleScreen settings={settings} now={now} onShowAllFeatures={visit.showAllFeatures} />
-      </Suspense>
-    );
-  }
+  const [allFeatures, showAllFeatures] = useAllFeaturesThisVisit(user.email);
+  const loading = <Spinner label={t`Loading your dashboard...`} />;
+  if (!settings || medicines.isPending || refills.isPending) return loading;
+  // The simple screen's chunk, or the notice's, is fetched before the first paint: nothing is
+  // pushed down later.
   return (
-    <div className="flex flex-col gap-6 pb-20 md:pb-0">
-      <Greeting name={user.name} now={now} />
-      <SimpleModeNotice onBackToSimpleScreen={visit.backToSimpleScreen} />
-      <DoseSlots settings={settings} now={now} />
-      <MedicationList />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <RefillRemindersPanel />
-        <ReportsPanel settings={settings} now={now} />
-      </div>
-      <Link
-        to="/add-medicine"
-        aria-label={t`Add Medication`}
-        className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
-      >
-        <Plus aria-hidden="true" className="size-8" />
-      </Link>
-    </div>
+    <Suspense fallback={loading}>
+      {settings.simpleMode === true && !allFeatures ? (
+        <SimpleScreen settings={settings} now={now} onShowAllFeatures={() => showAllFeatures(true)} />
+      ) : (
+        <div className="flex flex-col gap-6 pb-20 md:pb-0">
+          <Greeting name={user.name} now={now} />
+          {settings.simpleMode === false ? null : (
+            <SimpleModeNotice onBackToSimpleScreen={() => showAllFeatures(false)} />
+          )}
+          <DoseSlots settings={settings} now={now} />
+          <MedicationList />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RefillRemindersPanel />
+            <ReportsPanel settings={settings} now={now} />
+          </div>
+          <Link
+            to="/add-medicine"
+            aria-label={t`Add Medication`}
+            className="fixed right-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
+          >
+            <Plus aria-hidden="true" className="size-8" />
+          </Link>
+        </div>
+      )}
+    </Suspense>
   );
 }

@@ -106,23 +106,3 @@ export function useSaveSettings() {
   };
   return { save, isSaving: mutation.isPending };
 }
-
-/**
- * Saves one of the account's choices (language, clock, simple screen: issue 54) at once, with the
- * other settings as they are. Undefined while the settings are not there yet.
- */
-export function useSaveAccountChoice() {
-  const { settings } = useSettings();
-  const { save } = useSaveSettings();
-  return async (
-    change: Pick<SettingsInput, 'locale' | 'clock' | 'simpleMode'>,
-  ): Promise<SaveSettingsResult | undefined> =>
-    settings
-      ? save({
-          notifications: settings.notifications,
-          medicineDefaults: settings.medicineDefaults,
-          privacy: settings.privacy,
-          ...change,
-        })
-      : undefined;
-}

@@ -13,8 +13,9 @@ import { useMedicines } from '../medicines/medicines.queries';
 import { ReadAloud } from './components/read-aloud.component';
 import { SimpleDoseList, doseStateText, shownDoses } from './components/simple-dose-list.component';
 import { simpleButtonClass } from './simple-mode.styles';
-import { takeSimpleScreenFocus } from './simple-mode-visit';
+import { takeSimpleScreenFocus } from './simple-screen-focus';
 import { type SimpleSlot, dosesToTake, simpleSlotsOf, simpleViewOf } from './simple-slots.model';
+import './simple-screen.css';
 
 /**
  * The simple screen (issue 54, decision 362): large type, one question ("did I take my 8:00
@@ -103,17 +104,17 @@ export function SimpleScreen({
 
   return (
     <section aria-labelledby="simple-title" data-testid="simple-screen" className="simple-screen">
-      <h1 id="simple-title" ref={heading} tabIndex={-1} className="text-[1.4em] leading-tight font-bold">
+      <h1 id="simple-title" ref={heading} tabIndex={-1} className="simple-title">
         {title}
       </h1>
-      {shown ? <p className="mt-1">{slotNameText(shown.name)}</p> : null}
-      <p role="status" className="mt-3 font-semibold">
+      {shown ? <p>{slotNameText(shown.name)}</p> : null}
+      <p role="status" className="simple-status">
         {status}
       </p>
       {toTake.length > 1 ? (
         <button
           type="button"
-          className={`${simpleButtonClass.primary} mt-4`}
+          className={`${simpleButtonClass.primary} simple-take-all`}
           disabled={busy}
           onClick={() => void onTake(toTake)}
         >
@@ -128,8 +129,8 @@ export function SimpleScreen({
           onTake={(dose) => void onTake([dose])}
         />
       ) : null}
-      <p className="mt-6 text-[1.1em] font-semibold">{nextLine}</p>
-      <div className="mt-6 flex flex-col gap-4 sm:flex-row">
+      <p className="simple-next">{nextLine}</p>
+      <div className="simple-actions">
         <ReadAloud text={speech} />
         <button type="button" className={simpleButtonClass.secondary} onClick={onShowAllFeatures}>
           {t`Show all features`}

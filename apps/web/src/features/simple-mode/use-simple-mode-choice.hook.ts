@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { notify } from '../../lib/toast';
-import { useSaveAccountChoice, useSettings } from '../settings/settings.queries';
+import { useSettings } from '../settings/settings.queries';
+import { useSaveAccountChoice } from '../settings/use-save-account-choice.hook';
 
 /**
  * The account's simple-screen choice (issue 54), saved at once: the offer's two answers and the

@@ -8,7 +8,8 @@ import { LanguageSelect } from '../../../i18n/language-select.component';
 import { notify } from '../../../lib/toast';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
-import { useSaveAccountChoice, useSettings } from '../settings.queries';
+import { useSettings } from '../settings.queries';
+import { useSaveAccountChoice } from '../use-save-account-choice.hook';
 
 /** 8:00 in the morning, to show each clock choice by example. */
 const EIGHT_AM = new Date(Date.UTC(2026, 0, 1, 8, 0));

@@ -35,7 +35,7 @@ export function ReadAloud({ text }: { text: string }) {
   };
   return (
     <button type="button" className={simpleButtonClass.secondary} onClick={onPress}>
-      <Volume2 aria-hidden="true" className="size-[1.2em]" />
+      <Volume2 aria-hidden="true" className="simple-icon" />
       {speaking ? <Trans>Stop reading</Trans> : <Trans>Read aloud</Trans>}
     </button>
   );

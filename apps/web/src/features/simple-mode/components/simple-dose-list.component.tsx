@@ -26,25 +26,22 @@ export function SimpleDoseList(props: {
   onTake: (dose: SlotDose) => void;
 }) {
   return (
-    <ul className="mt-5 flex flex-col gap-4">
+    <ul className="simple-list">
       {shownDoses(props.slot).map((item) => {
         const { dose } = item;
         const name = dose.medicine.name;
         const waiting = props.pendingTicks.has(pendingTickKey(dose.medicine.id, dose.slot));
         return (
-          <li
-            key={`${dose.medicine.id}-${dose.slot}`}
-            className="flex flex-col gap-3 rounded-xl border-2 border-(--simple-ink) p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
+          <li key={`${dose.medicine.id}-${dose.slot}`} className="simple-dose">
             <div>
-              <p className="text-[1.15em] font-bold">{name}</p>
+              <p className="simple-medicine">{name}</p>
               <p>{doseLine(dose)}</p>
               {item.open ? null : (
-                <p className="mt-1 inline-flex items-center gap-2 font-bold">
-                  {dose.taken ? <Check aria-hidden="true" className="size-[1.2em]" strokeWidth={3} /> : null}
+                <p className="simple-state">
+                  {dose.taken ? <Check aria-hidden="true" className="simple-icon" strokeWidth={3} /> : null}
                   {doseStateText(item)}
                   {waiting ? (
-                    <span className="font-normal">
+                    <span>
                       <Trans>Waiting to sync</Trans>
                     </span>
                   ) : null}
@@ -61,7 +58,7 @@ export function SimpleDoseList(props: {
                 <Trans>Take {name}</Trans>
               </button>
             ) : item.open ? (
-              <p className="font-bold">{doseStateText(item)}</p>
+              <p className="simple-state">{doseStateText(item)}</p>
             ) : null}
           </li>
         );

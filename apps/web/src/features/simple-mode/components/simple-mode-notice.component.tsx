@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
-import { wantSimpleScreenFocus } from '../simple-mode-visit';
+import { wantSimpleScreenFocus } from '../simple-screen-focus';
 import { useSimpleModeChoice } from '../use-simple-mode-choice.hook';
 
 /**
@@ -14,7 +14,14 @@ export function SimpleModeNotice({ onBackToSimpleScreen }: { onBackToSimpleScree
   if (simpleMode === true) {
     return (
       <div>
-        <button type="button" className={buttonClass.secondary} onClick={onBackToSimpleScreen}>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => {
+            wantSimpleScreenFocus();
+            onBackToSimpleScreen();
+          }}
+        >
           <Trans>Back to the simple screen</Trans>
         </button>
       </div>
