@@ -212,3 +212,28 @@ test('without speech synthesis there is no Read aloud button', async ({ page, re
   await expect(simple(page).getByRole('button', { name: 'Show all features' })).toBeVisible();
   await expect(simple(page).getByRole('button', { name: 'Read aloud' })).toHaveCount(0);
 });
+
+test('Settings → Profile has the switch: on, the home is the simple screen; off, the dashboard', async ({
+  page,
+  request,
+}) => {
+  const { account, api } = await accountWithMorningDoses(request);
+  await api.saveAccountChoices({ simpleMode: false });
+  await logIn(page, account);
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Simple screen' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect.poll(async () => (await api.settings()).simpleMode).toBe(true);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(simple(page).getByRole('heading', { level: 1 })).toHaveText('Your 8:00 AM medicines');
+
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Simple screen' }).click();
+  await expect(page.getByRole('switch', { name: 'Simple screen' })).not.toBeChecked();
+  await expect.poll(async () => (await api.settings()).simpleMode).toBe(false);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: "Today's doses" })).toBeVisible();
+  await expect(page.getByTestId('simple-screen')).toHaveCount(0);
+});
