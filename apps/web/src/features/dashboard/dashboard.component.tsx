@@ -28,7 +28,7 @@ const SimpleScreen = lazyNamed(() => import('../simple-mode/simple-screen.compon
  * chosen or has it on, so the offline start does not carry it for everyone else.
  */
 const SimpleModeNotice = lazyNamed(
-  () => import('../simple-mode/components/simple-mode-notice.component'),
+  () => import('../simple-mode/components/simple-mode-choice.component'),
   'SimpleModeNotice',
 );
 

@@ -13,7 +13,7 @@ import { useMedicines } from '../medicines/medicines.queries';
 import { ReadAloud } from './components/read-aloud.component';
 import { SimpleDoseList, doseStateText, shownDoses } from './components/simple-dose-list.component';
 import { simpleButtonClass } from './simple-mode.styles';
-import { takeSimpleScreenFocus } from './simple-screen-focus';
+import { takeSimpleScreenFocus } from './simple-mode-visit';
 import { type SimpleSlot, dosesToTake, simpleSlotsOf, simpleViewOf } from './simple-slots.model';
 import './simple-screen.css';
 

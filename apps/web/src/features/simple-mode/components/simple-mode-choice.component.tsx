@@ -1,7 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { notify } from '../../../lib/toast';
 import { buttonClass, cardClass } from '../../../shared/ui/button.styles';
-import { wantSimpleScreenFocus } from '../simple-screen-focus';
+import { Toggle } from '../../../shared/ui/toggle.component';
+import { wantSimpleScreenFocus } from '../simple-mode-visit';
 import { useSimpleModeChoice } from '../use-simple-mode-choice.hook';
+
+// The dashboard's notice and the Settings switch in one module: with the hook they share, they
+// are one chunk (fetched by the dashboard only for an account that has not chosen or has it on,
+// decision 362), instead of three small files on a signed-in start.
 
 /**
  * On the dashboard (issue 54): the one-time offer of the simple screen to an account that never
@@ -58,5 +64,26 @@ export function SimpleModeNotice({ onBackToSimpleScreen }: { onBackToSimpleScree
         </button>
       </div>
     </section>
+  );
+}
+
+/** Settings → Profile (issue 54): the simple screen on or off, saved at once like the language. */
+export function SimpleModeSetting() {
+  const { t } = useLingui();
+  const { simpleMode, busy, choose } = useSimpleModeChoice();
+  if (simpleMode === undefined) return null;
+  const change = async (on: boolean) => {
+    if (busy) return;
+    if (await choose(on)) notify.success(on ? t`The simple screen is on.` : t`The simple screen is off.`);
+  };
+  return (
+    <div className="border-t border-slate-200 pt-2">
+      <Toggle
+        label={t`Simple screen`}
+        description={t`Large text and big buttons, just today's medicines. All features stay one button away.`}
+        checked={simpleMode === true}
+        onChange={(on) => void change(on)}
+      />
+    </div>
   );
 }
