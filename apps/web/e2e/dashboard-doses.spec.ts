@@ -151,9 +151,10 @@ test('a signed-in start paints the dashboard from its page: one chunk, the answe
   // signed-in start, and what loads on idle (the service worker's registration, toasts, dialogs, and
   // the card about this device's reminders, decision 197, and the banner asking a new account to
   // verify its address, decision 208), and the texts of the page's language, English here (its
-  // two catalogs, decision 361), with what puts them in the worker's cache.
+  // two catalogs, decision 361), with what puts them in the worker's cache; and, to a new account
+  // that has not chosen, the offer of the simple screen, painted with the dashboard (decision 362).
   const expected =
-    /^\/assets\/(index|install-offer|signed-in|workbox-window\.prod\.es5|unstyled|dialog-host\.component|device-push-(notice|status)\.component|verify-email-banner\.component|catalog-en-(start|app)|warm-offline-cache)-[^/]*\.js$/;
+    /^\/assets\/(index|install-offer|signed-in|workbox-window\.prod\.es5|unstyled|dialog-host\.component|device-push-(notice|status)\.component|verify-email-banner\.component|catalog-en-(start|app)|warm-offline-cache|simple-mode-choice\.component)-[^/]*\.js$/;
   expect(scripts.filter((path) => !expected.test(path))).toEqual([]);
   // One token request, and none of the answers the page brought is asked for again.
   const count = (procedure: string) => calls.filter((c) => c === procedure).length;

@@ -36,4 +36,6 @@ export const DEFAULT_SETTINGS = {
   /** Issue 54: each device's language until one is chosen; times as the language writes them. */
   locale: null,
   clock: 'auto' as const,
+  /** Issue 54: a new account has not chosen; the dashboard offers the simple screen once. */
+  simpleMode: null,
 };

@@ -106,6 +106,10 @@ export const settingsSchema = z
         'The account’s language: the app shows its screens in it on every device. Saved from the browser at registration. Null: not chosen (an account from before languages): each device shows its own.',
     }),
     clock: clockSchema,
+    simpleMode: z.boolean().nullable().meta({
+      description:
+        'The simple screen (issue 54): large text, big Take buttons, the current dose slot only. Null: never chosen; the app offers it once. Accounts from before it read false.',
+    }),
     name: z.string(),
     email: z.string(),
   })
@@ -122,6 +126,10 @@ export const settingsInputSchema = z.object({
     description: 'The account’s language (null: each device’s own). Left out of a save, the saved one stays.',
   }),
   clock: clockSchema.optional().meta({ description: 'Left out of a save, the saved choice stays.' }),
+  simpleMode: z.boolean().nullable().optional().meta({
+    description:
+      'The simple screen on or off (null: not chosen). Left out of a save, the saved choice stays.',
+  }),
   reminderTimeOrigins: z
     .array(
       z

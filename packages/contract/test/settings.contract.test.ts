@@ -4,6 +4,8 @@ import { accepted, refusals } from './support/parse';
 import { EMAIL, serverSettings, specSettingsGroups } from './support/payloads';
 
 const { get, update } = settingsContract;
+const SIMPLE_MODE_REFUSAL = (received: string) =>
+  `simpleMode: Invalid input: expected boolean, received ${received}`;
 const body = { userEmail: EMAIL, ...specSettingsGroups };
 
 /** The spec's body with one group's field replaced. */
@@ -30,6 +32,13 @@ describe('settings.update (PUT /api/user/{userEmail}/settings)', () => {
     expect(accepted(update.input, { ...body, locale: null }).locale).toBeNull();
     expect(accepted(update.input, body).locale).toBeUndefined();
     expect(accepted(update.input, body).timezone).toBeUndefined();
+  });
+
+  it('takes the simple screen on, off or not chosen, and keeps the saved choice when left out', () => {
+    expect(accepted(update.input, { ...body, simpleMode: true }).simpleMode).toBe(true);
+    expect(accepted(update.input, { ...body, simpleMode: false }).simpleMode).toBe(false);
+    expect(accepted(update.input, { ...body, simpleMode: null }).simpleMode).toBeNull();
+    expect(accepted(update.input, body).simpleMode).toBeUndefined();
   });
 
   it.each([
@@ -100,6 +109,9 @@ describe('settings.update (PUT /api/user/{userEmail}/settings)', () => {
       { ...body, clock: '36h' },
       'clock: Invalid option: expected one of "auto"|"12h"|"24h"',
     ],
+    // "false" would be truthy if coerced: JSON bodies are not (decision 002).
+    ['the simple screen as text', { ...body, simpleMode: 'false' }, SIMPLE_MODE_REFUSAL('string')],
+    ['the simple screen as a number', { ...body, simpleMode: 1 }, SIMPLE_MODE_REFUSAL('number')],
   ])('refuses %s', (_label, input, message) => {
     expect(refusals(update.input, input)).toEqual([message]);
   });

@@ -2844,6 +2844,8 @@ export interface components {
              * @enum {string}
              */
             clock: "auto" | "12h" | "24h";
+            /** @description The simple screen (issue 54): large text, big Take buttons, the current dose slot only. Null: never chosen; the app offers it once. Accounts from before it read false. */
+            simpleMode: boolean | null;
             name: string;
             email: string;
         };
@@ -4849,6 +4851,8 @@ export interface operations {
                      * @enum {string}
                      */
                     clock?: "auto" | "12h" | "24h";
+                    /** @description The simple screen on or off (null: not chosen). Left out of a save, the saved choice stays. */
+                    simpleMode?: boolean | null;
                     /** @description For each submitted default reminder time, the index of the saved time it came from (null for a new time). With it, every medicine’s doses, scheduled times and today’s taken flags follow their time to its new position in the same transaction; without it, time i stays slot i. */
                     reminderTimeOrigins?: (number | null)[];
                 };

@@ -61,8 +61,9 @@ const NEW_COLUMN_DEFAULTS: Record<string, SeedRow> = {
   // 0029: an older notification opens its type's usual page (decision 346)
   notifications: { link: null },
   // 0031: no language chosen (each device's own; the server writes English), times as the
-  // language writes them (issue 54)
-  user_settings: { locale: null, clock: 'auto' },
+  // language writes them (issue 54); 0032: the simple screen off, so a person who used the app
+  // before it is not offered it (issue 54; a new account's null is the offer)
+  user_settings: { locale: null, clock: 'auto', simple_mode: false },
 };
 
 /** Raw SQL on the database under test, outside the app's repositories. */
@@ -331,6 +332,8 @@ describe(`upgrade from the first release's database (${TEST_ENGINE})`, () => {
           // Issue 54: no language chosen before languages existed; the language's own clock.
           locale: null,
           clock: 'auto',
+          // Issue 54: she used the app before the simple screen: off, never offered (not null).
+          simpleMode: false,
           name: ALICE.name,
           email,
         },

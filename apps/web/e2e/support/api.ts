@@ -129,27 +129,33 @@ export class AccountApi {
     return (await this.call<{ settings: Settings }>('GET', path)).settings;
   }
 
-  /** Saves the user's default follow-ups (decision 227), the rest of the settings as they are. */
-  async saveFollowUps(followUps: { everyMinutes: number; times: number }): Promise<void> {
-    const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;
-    const { settings } = await this.call<{ settings: Settings }>('GET', path);
-    await this.call('PUT', path, {
-      userEmail: this.account.email,
-      notifications: { ...settings.notifications, followUps },
-      medicineDefaults: settings.medicineDefaults,
-      privacy: settings.privacy,
-    });
-  }
-
-  /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
-  async saveDefaultReminderTimes(times: string[]): Promise<void> {
+  /** Saves the settings with one change, the rest as they are. */
+  private async saveSettings(change: (settings: Settings) => Record<string, unknown>): Promise<void> {
     const path = `/api/user/${encodeURIComponent(this.account.email)}/settings`;
     const { settings } = await this.call<{ settings: Settings }>('GET', path);
     await this.call('PUT', path, {
       userEmail: this.account.email,
       notifications: settings.notifications,
-      medicineDefaults: { ...settings.medicineDefaults, defaultReminderTimes: times },
+      medicineDefaults: settings.medicineDefaults,
       privacy: settings.privacy,
+      ...change(settings),
     });
+  }
+
+  /** Saves the user's default follow-ups (decision 227), the rest of the settings as they are. */
+  async saveFollowUps(followUps: { everyMinutes: number; times: number }): Promise<void> {
+    await this.saveSettings((settings) => ({ notifications: { ...settings.notifications, followUps } }));
+  }
+
+  /** Saves new default reminder times; the server moves the medicines' doses with their slots. */
+  async saveDefaultReminderTimes(times: string[]): Promise<void> {
+    await this.saveSettings((settings) => ({
+      medicineDefaults: { ...settings.medicineDefaults, defaultReminderTimes: times },
+    }));
+  }
+
+  /** Saves the account's own choices (issue 54): its language, the simple screen. */
+  async saveAccountChoices(choices: Partial<Pick<Settings, 'locale' | 'simpleMode'>>): Promise<void> {
+    await this.saveSettings(() => choices);
   }
 }

@@ -105,6 +105,8 @@ export const serverSettings = {
   // Issue 54: the account's language and clock, answered by the server.
   locale: 'fr',
   clock: '24h',
+  // Issue 54: the simple screen, chosen or not (null: the app offers it once).
+  simpleMode: true,
   name: 'Ada Lovelace',
   email: EMAIL,
 };

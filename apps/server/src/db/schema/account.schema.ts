@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -96,6 +97,11 @@ export const userSettings = pgTable('user_settings', {
   locale: text('locale'),
   /** '12h', '24h', or 'auto' (the language's convention). */
   clock: text('clock').notNull().default('auto'),
+  /**
+   * The simple screen (issue 54): true on, false off, null never chosen (a new account: the app
+   * offers it once). Rows from before it were set to false: their people are not offered it.
+   */
+  simpleMode: boolean('simple_mode'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -17,6 +17,8 @@ export interface EffectiveSettings extends StoredPreferences {
   /** The account's language (null: not chosen; the server then writes English). */
   locale: Locale | null;
   clock: ClockChoice;
+  /** The simple screen (issue 54): on, off, or null when never chosen. */
+  simpleMode: boolean | null;
 }
 
 const preferencesSchema = settingsSchema.pick({ notifications: true, medicineDefaults: true, privacy: true });
@@ -42,7 +44,15 @@ export function readPreferences(stored: unknown): StoredPreferences {
  * settings through this, so a user without saved settings gets the same defaults everywhere.
  */
 export function effectiveSettingsOf(
-  row: { preferences: unknown; timezone: string; locale?: string | null; clock?: string } | undefined,
+  row:
+    | {
+        preferences: unknown;
+        timezone: string;
+        locale?: string | null;
+        clock?: string;
+        simpleMode?: boolean | null;
+      }
+    | undefined,
 ): EffectiveSettings {
   return {
     ...readPreferences(row?.preferences),
@@ -52,5 +62,7 @@ export function effectiveSettingsOf(
     clock: (CLOCK_CHOICES as readonly string[]).includes(row?.clock ?? '')
       ? (row?.clock as ClockChoice)
       : 'auto',
+    // No row yet is a new account's: not chosen (rows from before the simple screen hold false).
+    simpleMode: row?.simpleMode ?? null,
   };
 }

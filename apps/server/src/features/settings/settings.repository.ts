@@ -36,7 +36,7 @@ export class SettingsRepository {
   async saveWithMedicines(
     userId: string,
     preferences: unknown,
-    display: { timezone: string; locale: string | null; clock: string },
+    display: { timezone: string; locale: string | null; clock: string; simpleMode: boolean | null },
     now: Date,
     medicines: Parameters<MedicineRepository['applySlotChanges']>[0],
     days: Parameters<DoseRecordRepository['remapDays']>[0],

@@ -112,9 +112,10 @@ export class SettingsService {
       );
     }
     const timezone = input.timezone ?? current.timezone;
-    // Left out of a save (the spec's clients), the saved language and clock stay.
+    // Left out of a save (the spec's clients), the saved language, clock and simple screen stay.
     const locale = input.locale === undefined ? current.locale : input.locale;
     const clock = input.clock ?? current.clock;
+    const simpleMode = input.simpleMode === undefined ? current.simpleMode : input.simpleMode;
     // Only the medicines whose slots or times change are written (a switch toggled touches none).
     const changed = medicines.flatMap((m) => {
       // Without origins a save keeps every frequency as it is (the spec's clients send none).
@@ -159,7 +160,7 @@ export class SettingsService {
       await settings.saveWithMedicines(
         caller.userId,
         preferences,
-        { timezone, locale, clock },
+        { timezone, locale, clock, simpleMode },
         now,
         changed,
         days,

@@ -54,6 +54,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
           // Issue 54: no language chosen (none given at registration), times as the language writes them.
           locale: null,
           clock: 'auto',
+          // Issue 54: a new account has not chosen the simple screen: the app offers it once.
+          simpleMode: null,
           name: 'Grace',
           email: me.email,
         },
@@ -100,6 +102,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
     it('keeps the zone given at registration; a later sign-in does not replace it', async () => {
       const me = await newUser({ timezone: 'Europe/Paris' });
       expect((await settingsOf(me)).timezone).toBe('Europe/Paris');
+      // A new account's row (made here by the zone) has not chosen the simple screen (issue 54).
+      expect((await settingsOf(me)).simpleMode).toBeNull();
       const again = await new ApiClient(server.baseUrl).post('/api/auth/login', {
         email: me.email,
         password: me.password,
@@ -132,6 +136,7 @@ describe(`settings (${TEST_ENGINE})`, () => {
         timezone: 'America/New_York',
         locale: 'de',
         clock: '24h',
+        simpleMode: true,
       };
       const saved = await me.api.put(`/api/user/${me.email}/settings`, wanted);
       expect(saved.status, saved.text).toBe(200);
@@ -139,8 +144,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
       expect(saved.body).toEqual({ settings: expected, message: 'Settings saved successfully!' });
       expect(await settingsOf(me)).toEqual(expected);
 
-      // Nor a language or clock (issue 54): the saved ones stay.
-      const { timezone: _zone, locale: _locale, clock: _clock, ...withoutZone } = wanted;
+      // Nor a language, clock or simple screen (issue 54): the saved ones stay.
+      const { timezone: _zone, locale: _locale, clock: _clock, simpleMode: _simple, ...withoutZone } = wanted;
       // The spec's clients send no take-early window either: the saved one stays (decision 190).
       const { takeEarlyMinutes: _early, ...specDefaults } = wanted.medicineDefaults;
       // Nor follow-ups and quiet hours (decisions 227, 228): the saved ones stay.
@@ -165,6 +170,8 @@ describe(`settings (${TEST_ENGINE})`, () => {
       ['a language with a control character', (s: Settings) => ({ ...s, locale: 'de\u0000' })],
       ['a language that is a number', (s: Settings) => ({ ...s, locale: 7 })],
       ['an unknown clock', (s: Settings) => ({ ...s, clock: '36h' })],
+      ['the simple screen as text', (s: Settings) => ({ ...s, simpleMode: 'true' })],
+      ['the simple screen as a number', (s: Settings) => ({ ...s, simpleMode: 1 })],
       ['a time of 25:00', (s: Settings) => withTimes(s, ['08:00', '25:00'])],
       ['a time without a leading zero', (s: Settings) => withTimes(s, ['8:00'])],
       ['the same time twice', (s: Settings) => withTimes(s, ['08:00', '08:00'])],
@@ -199,6 +206,25 @@ describe(`settings (${TEST_ENGINE})`, () => {
       const response = await me.api.put(`/api/user/${me.email}/settings`, change(before));
       expectJsonError(response, 400);
       expect(await settingsOf(me)).toEqual(before);
+    });
+
+    it('keeps the simple screen’s answer (issue 54): on, off, and a bad value changes nothing', async () => {
+      const me = await newUser();
+      const before = await settingsOf(me);
+      expect(before.simpleMode).toBeNull();
+      const on = await me.api.put(`/api/user/${me.email}/settings`, { ...before, simpleMode: true });
+      expect(on.status, on.text).toBe(200);
+      expect((await settingsOf(me)).simpleMode).toBe(true);
+      // "false" as text would be truthy if coerced, and must not turn it off either.
+      for (const bad of ['false', 0, 'off']) {
+        const refused = await me.api.put(`/api/user/${me.email}/settings`, { ...before, simpleMode: bad });
+        expectJsonError(refused, 400);
+        expect(refused.text).toContain('simpleMode');
+        expect((await settingsOf(me)).simpleMode).toBe(true);
+      }
+      const off = await me.api.put(`/api/user/${me.email}/settings`, { ...before, simpleMode: false });
+      expect(off.status, off.text).toBe(200);
+      expect((await settingsOf(me)).simpleMode).toBe(false);
     });
 
     it('accepts eight distinct times', async () => {

@@ -27,17 +27,10 @@ export function useToggleDose(date: string) {
     [],
   );
 
-  const toggle = async (slot: number, dose: SlotDose) => {
+  /** Queues one dose's tick; `announce`: the dashboard's toast (the simple screen says it itself). */
+  const write = async (dose: SlotDose, taken: boolean, announce: boolean): Promise<boolean> => {
     const { medicine } = dose;
     const name = medicine.name;
-    if (!dose.taken) {
-      const confirmed = await confirmDialog({
-        title: t`Mark as taken`,
-        message: t`Are you sure you want to mark "${name}" as taken?`,
-        confirmLabel: t`Yes, mark it!`,
-      });
-      if (!confirmed) return;
-    }
     try {
       // A refetch in flight would briefly show the old answer over the new tick.
       await utils.medicine.getTaken.cancel({ id: medicine.id, date });
@@ -48,18 +41,43 @@ export function useToggleDose(date: string) {
         medicineId: medicine.id,
         medicineName: medicine.name,
         date,
-        slot,
-        taken: !dose.taken,
+        slot: dose.slot,
+        taken,
       });
       // Unticking takes back the news: its "marked as taken!" must not stay on screen.
-      const takenToast = `taken:${medicine.id}:${date}:${slot}`;
-      if (dose.taken) dismissToast(takenToast);
-      else notify.success(t`${name} marked as taken!`, { id: takenToast });
+      const takenToast = `taken:${medicine.id}:${date}:${dose.slot}`;
+      if (!taken) dismissToast(takenToast);
+      else if (announce) notify.success(t`${name} marked as taken!`, { id: takenToast });
+      return true;
     } catch (error) {
       // Only the device's own storage can fail here (the network never does: it is queued).
       console.error('Saving the dose failed', error);
       notify.error(t`Could not save the dose. Please try again.`);
+      return false;
     }
   };
-  return { toggle };
+
+  const toggle = async (slot: number, dose: SlotDose) => {
+    if (!dose.taken) {
+      const name = dose.medicine.name;
+      const confirmed = await confirmDialog({
+        title: t`Mark as taken`,
+        message: t`Are you sure you want to mark "${name}" as taken?`,
+        confirmLabel: t`Yes, mark it!`,
+      });
+      if (!confirmed) return;
+    }
+    await write({ ...dose, slot }, !dose.taken, true);
+  };
+
+  /**
+   * The simple screen's Take (issue 54): marks the doses taken without asking, since its one large
+   * button, labelled with what it takes, is the deliberate act. True when every tick was queued.
+   */
+  const take = async (doses: readonly SlotDose[]): Promise<boolean> => {
+    let all = true;
+    for (const dose of doses) all = (await write(dose, true, false)) && all;
+    return all;
+  };
+  return { toggle, take };
 }

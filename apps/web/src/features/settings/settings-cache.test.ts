@@ -17,6 +17,16 @@ describe('settings fallback', () => {
     expect(await settingsCache.read('bob@example.com')).toBeNull();
   });
 
+  it('reads a copy from before the simple screen as off, and keeps a chosen one (issue 54)', async () => {
+    const { simpleMode: _simple, ...older } = { ...saved, simpleMode: true };
+    localStorage.setItem('settings:ada@example.com', JSON.stringify(older));
+    expect((await settingsCache.read('ada@example.com'))?.simpleMode).toBe(false);
+    settingsCache.write('ada@example.com', { ...saved, simpleMode: true });
+    expect((await settingsCache.read('ada@example.com'))?.simpleMode).toBe(true);
+    settingsCache.write('ada@example.com', { ...saved, simpleMode: null });
+    expect((await settingsCache.read('ada@example.com'))?.simpleMode).toBeNull();
+  });
+
   it('ignores a local copy that is not valid settings', async () => {
     localStorage.setItem('settings:ada@example.com', '{"notifications":1}');
     expect(await settingsCache.read('ada@example.com')).toBeNull();

@@ -15,10 +15,14 @@ export const settingsCache = {
       const raw = localStorage.getItem(keyFor(email));
       if (!raw) return null;
       const { settingsSchema } = await import('@medrem/contract');
-      // A copy from before issue 54 has no language or clock: theirs are the defaults.
+      // A copy from before issue 54 has no language or clock: theirs are the defaults. Nor the
+      // simple screen: its owner used the app before it, so it is off, as the server's migration
+      // set it (never null, which would offer it).
       const saved: unknown = JSON.parse(raw);
       const parsed = settingsSchema.safeParse(
-        saved && typeof saved === 'object' ? { locale: null, clock: 'auto', ...saved } : saved,
+        saved && typeof saved === 'object'
+          ? { locale: null, clock: 'auto', simpleMode: false, ...saved }
+          : saved,
       );
       return parsed.success ? parsed.data : null;
     } catch {

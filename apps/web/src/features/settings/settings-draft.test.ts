@@ -8,6 +8,7 @@ const settings: Settings = {
   timezone: 'Europe/Berlin',
   locale: null,
   clock: 'auto',
+  simpleMode: null,
   notifications: {
     enabled: true,
     missedDoseAlerts: true,

@@ -97,6 +97,7 @@ export function useSaveSettings() {
         // Issue 54: left out of a save, the saved language and clock stay.
         locale: input.locale !== undefined ? input.locale : (previous?.locale ?? null),
         clock: input.clock ?? previous?.clock ?? 'auto',
+        simpleMode: input.simpleMode !== undefined ? input.simpleMode : (previous?.simpleMode ?? null),
         name: user.name,
         email: user.email,
       });

@@ -8,7 +8,8 @@ import { LanguageSelect } from '../../../i18n/language-select.component';
 import { notify } from '../../../lib/toast';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field } from '../../../shared/ui/field.component';
-import { useSaveSettings, useSettings } from '../settings.queries';
+import { useSettings } from '../settings.queries';
+import { useSaveAccountChoice } from '../use-save-account-choice.hook';
 
 /** 8:00 in the morning, to show each clock choice by example. */
 const EIGHT_AM = new Date(Date.UTC(2026, 0, 1, 8, 0));
@@ -20,19 +21,15 @@ const EIGHT_AM = new Date(Date.UTC(2026, 0, 1, 8, 0));
 export function LanguageSection() {
   const { t } = useLingui();
   const { settings } = useSettings();
-  const { save } = useSaveSettings();
+  const saveChoice = useSaveAccountChoice();
   const [busy, setBusy] = useState(false);
   if (!settings) return null;
 
   const store = async (change: { locale?: Locale | null; clock?: ClockChoice }) => {
     setBusy(true);
     try {
-      const result = await save({
-        notifications: settings.notifications,
-        medicineDefaults: settings.medicineDefaults,
-        privacy: settings.privacy,
-        ...change,
-      });
+      const result = await saveChoice(change);
+      if (!result) return;
       if (result.saved === false) {
         notify.error(result.message ?? t`Could not save the language.`);
         return;

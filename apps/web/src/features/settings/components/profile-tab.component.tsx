@@ -9,6 +9,7 @@ import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { AccountActions } from './account-actions.component';
 import { LanguageSection } from './language-section.component';
+import { SimpleModeSetting } from '../../simple-mode/components/simple-mode-choice.component';
 import { ChangeEmailForm } from './change-email-form.component';
 import { SignInMethods } from './sign-in-methods.component';
 
@@ -160,6 +161,7 @@ export function ProfileTab({
         </>
       ) : null}
       <LanguageSection />
+      <SimpleModeSetting />
       <SignInMethods />
       <AccountActions title={t`Account Actions`} />
     </div>
