@@ -45,7 +45,8 @@ export const clockTime = (iso: string) =>
  */
 export function stateText(m: PageMedicine): string {
   if (m.taken) {
-    if (!m.takenAt) return t({ message: 'Taken', comment: 'A dose’s state: taken' });
+    if (!m.takenAt)
+      return t({ message: 'Taken', context: 'a dose’s state', comment: 'A dose’s state: taken' });
     const time = clockTime(m.takenAt);
     return t`Taken at ${time}`;
   }

@@ -97,7 +97,11 @@ export function RegisterForm({
       >
         <TextInput
           id="register-name"
-          label={t`Name`}
+          label={t({
+            message: 'Name',
+            context: 'a person',
+            comment: 'The person’s own name, at registration',
+          })}
           type="text"
           autoComplete="name"
           error={errors.name?.message}
