@@ -13,11 +13,11 @@ const schedules: DoseSchedule[] = [
   {
     kind: 'taper',
     steps: [
-      { dose: '40 mg', days: 3 },
-      { dose: '20 mg', days: 3 },
+      { dose: '40 mg', days: 3, pillsPerDose: 1 },
+      { dose: '20 mg', days: 3, pillsPerDose: 1 },
     ],
   },
-  { kind: 'asNeeded' },
+  { kind: 'asNeeded', maxPer24h: null, minIntervalMinutes: null },
 ];
 
 describe('frequency and schedule words (issue 54)', () => {
