@@ -1,7 +1,7 @@
-import { MEASUREMENT_KINDS } from '@medrem/domain';
+import { MEASUREMENT_KINDS, type MeasurementKind, formatMeasurement } from '@medrem/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inLanguage } from '../../test/languages';
-import { translatedType, typeLabelText } from './journal-type-texts';
+import { readingText, translatedType, typeLabelText } from './journal-type-texts';
 import { typeView } from './journal-test-types';
 import { unitText } from './journal-units';
 
@@ -23,5 +23,26 @@ describe('the built-in measurement types’ words (issue 54)', () => {
     expect(typeLabelText(typeView('blood-glucose'))).toBe('Glucosa en sangre');
     const own = { ...typeView('weight'), type: 'c-1', custom: true, label: 'Waist' };
     expect(translatedType(own)).toBe(own);
+  });
+});
+
+describe('a stored reading’s words (issue 54)', () => {
+  afterEach(() => inLanguage('en'));
+  const entry = (type: MeasurementKind, values: Record<string, number>, unit: string) => ({
+    type,
+    values,
+    display: { unit, values, text: formatMeasurement(type, values, unit) },
+  });
+
+  it('are the server’s in English, and blood pressure’s pulse is translated', async () => {
+    const pressure = entry('blood-pressure', { systolic: 128, diastolic: 82, pulse: 64 }, 'mm[Hg]');
+    const weight = entry('weight', { value: 70 }, 'kg');
+    expect(readingText(pressure)).toBe('128/82 mmHg, pulse 64');
+    expect(readingText(weight)).toBe(weight.display.text);
+    await inLanguage('de');
+    expect(readingText(pressure)).toBe('128/82 mmHg, Puls 64');
+    expect(readingText(entry('blood-pressure', { systolic: 128, diastolic: 82 }, 'mm[Hg]'))).toBe(
+      '128/82 mmHg',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { MeasurementTypeView } from '@medrem/contract';
+import { msg, t } from '@lingui/core/macro';
+import type { MeasurementEntryView, MeasurementTypeView } from '@medrem/contract';
 
 /**
  * The built-in measurement types' words in the page's language (issue 54). The server names each
@@ -69,4 +69,18 @@ export function translatedType<T extends MeasurementTypeView>(type: T): T {
     Object.entries(type.unitText).map(([unit, text]) => [unit, unitWords(unit) ?? text]),
   );
   return { ...type, label: typeLabelText(type), components: type.components.map(component), unitText };
+}
+
+/**
+ * A stored reading's value as the server words it (`display.text`: the domain's formatMeasurement),
+ * but for blood pressure's "pulse", said in the page's language: "128/82 mmHg, pulse 64".
+ */
+export function readingText(entry: Pick<MeasurementEntryView, 'type' | 'values' | 'display'>): string {
+  const { systolic, diastolic, pulse } = entry.values;
+  if (entry.type !== 'blood-pressure' || pulse === undefined) return entry.display.text;
+  const pressure = `${systolic}/${diastolic} mmHg`;
+  return t({
+    message: `${pressure}, pulse ${pulse}`,
+    comment: 'A blood pressure reading and its pulse: "128/82 mmHg, pulse 64"',
+  });
 }

@@ -1,4 +1,4 @@
-import { ownTimesIssue, ownTimesProblem } from '@medrem/domain';
+import { measurementReminderIssue, ownTimesIssue, ownTimesProblem } from '@medrem/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inLanguage } from '../../test/languages';
 import { ownTimesProblemWords } from './own-times-problem.model';
@@ -31,5 +31,23 @@ describe('what is wrong with a medicine’s own times, in words (issue 54)', () 
       'Las 8:00 aparece dos veces: cada hora solo una vez.',
       'Ordene las horas según el día, la más temprana primero.',
     ]);
+  });
+});
+
+describe('what is wrong with a measurement reminder’s times, in words (issue 54)', () => {
+  afterEach(() => inLanguage('en'));
+  const reminderWords = (times: string[]) => {
+    const problem = ownTimesProblem(times);
+    return problem ? ownTimesProblemWords(problem, 'reminder') : null;
+  };
+
+  it('reads in English exactly as the domain’s measurementReminderIssue', () => {
+    for (const times of lists)
+      expect(reminderWords(times)).toBe(measurementReminderIssue({ times, days: null }));
+  });
+
+  it('reads in German', async () => {
+    await inLanguage('de');
+    expect(reminderWords([])).toBe('Geben Sie mindestens eine Uhrzeit an.');
   });
 });
