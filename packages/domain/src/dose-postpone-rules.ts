@@ -7,12 +7,18 @@ import { formatTime12h, minutesOfDay } from './dates';
 /** The quick choices the dose's menu offers, in minutes from now. */
 export const POSTPONE_QUICK_MINUTES = [30, 60, 120] as const;
 
+/** Why a postponement cannot be made, as a code with what its sentence names (issue 54). */
+export type PostponeProblem =
+  | { code: 'notToday'; date: string }
+  | { code: 'notAfterPlanned'; plannedTime: string }
+  | { code: 'notAfterNow' };
+
 /**
- * Why a postponement cannot be made (a 400's sentence), or null. Only today's dose, only to a time
- * later than both its planned time and now, and never past the day's end: "a postpone into another
- * day" is refused, as is one back to or before the planned time (that is not a postponement).
+ * Why a postponement cannot be made, or null. Only today's dose, only to a time later than both
+ * its planned time and now, and never past the day's end: "a postpone into another day" is
+ * refused, as is one back to or before the planned time (that is not a postponement).
  */
-export function postponeIssue(input: {
+export function postponeProblem(input: {
   date: string;
   today: string;
   /** The dose's planned time that day, HH:MM. */
@@ -20,18 +26,30 @@ export function postponeIssue(input: {
   to: string;
   /** The local time now, HH:MM. */
   nowTime: string;
-}): string | null {
+}): PostponeProblem | null {
   const { date, today, plannedTime, to, nowTime } = input;
-  if (date !== today) {
-    return `Only today's doses can be postponed, to a later time the same day (${date} is not today).`;
-  }
-  if (minutesOfDay(to) <= minutesOfDay(plannedTime)) {
-    return `Postpone to a time later than the dose's planned time (${formatTime12h(plannedTime)}), the same day.`;
-  }
-  if (minutesOfDay(to) <= minutesOfDay(nowTime)) {
-    return 'Postpone to a time later than now, the same day (a dose cannot be postponed into another day).';
-  }
+  if (date !== today) return { code: 'notToday', date };
+  if (minutesOfDay(to) <= minutesOfDay(plannedTime)) return { code: 'notAfterPlanned', plannedTime };
+  if (minutesOfDay(to) <= minutesOfDay(nowTime)) return { code: 'notAfterNow' };
   return null;
+}
+
+/** A problem's sentence in English: the API's 400 (the web says it in the page's language). */
+export function postponeProblemText(problem: PostponeProblem): string {
+  switch (problem.code) {
+    case 'notToday':
+      return `Only today's doses can be postponed, to a later time the same day (${problem.date} is not today).`;
+    case 'notAfterPlanned':
+      return `Postpone to a time later than the dose's planned time (${formatTime12h(problem.plannedTime)}), the same day.`;
+    case 'notAfterNow':
+      return 'Postpone to a time later than now, the same day (a dose cannot be postponed into another day).';
+  }
+}
+
+/** Why a postponement cannot be made (a 400's sentence, in English), or null. */
+export function postponeIssue(input: Parameters<typeof postponeProblem>[0]): string | null {
+  const problem = postponeProblem(input);
+  return problem ? postponeProblemText(problem) : null;
 }
 
 /**

@@ -73,7 +73,14 @@ export function inQuietHours(time: string | number, quiet: QuietHours): boolean 
   return start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
 }
 
-/** What is wrong with a quiet window, in the words the form and the API's 4xx show; null if nothing. */
+/** What is wrong with a quiet window, as a code (issue 54): the web says it in the page's language. */
+export type QuietHoursProblem = 'sameStartAndEnd';
+
+export function quietHoursProblem(quiet: Pick<QuietHours, 'start' | 'end'>): QuietHoursProblem | null {
+  return quiet.start === quiet.end ? 'sameStartAndEnd' : null;
+}
+
+/** What is wrong with a quiet window, in the English the API's 4xx shows; null if nothing. */
 export function quietHoursIssue(quiet: Pick<QuietHours, 'start' | 'end'>): string | null {
-  return quiet.start === quiet.end ? 'Quiet hours must start and end at different times.' : null;
+  return quietHoursProblem(quiet) ? 'Quiet hours must start and end at different times.' : null;
 }

@@ -21,18 +21,34 @@ export function dosesInFrequency(frequency: string | null | undefined): number {
   return parseFrequency(frequency).reduce((sum, flag) => sum + flag, 0);
 }
 
-const FREQUENCY_LABELS: Record<string, string> = {
-  '1-1-1': 'Three times daily',
-  '1-0-1': 'Twice daily',
-  '0-1-1': 'Twice daily',
-  '1-1-0': 'Twice daily',
-  '1-0-0': 'Once daily',
-  '0-0-1': 'Once daily',
-  '0-1-0': 'Once daily',
+/** The spec's frequency labels as codes: the web says each in the page's language (issue 54). */
+export type FrequencyLabelCode = 'onceDaily' | 'twiceDaily' | 'threeTimesDaily';
+
+const FREQUENCY_LABELS: Record<string, FrequencyLabelCode> = {
+  '1-1-1': 'threeTimesDaily',
+  '1-0-1': 'twiceDaily',
+  '0-1-1': 'twiceDaily',
+  '1-1-0': 'twiceDaily',
+  '1-0-0': 'onceDaily',
+  '0-0-1': 'onceDaily',
+  '0-1-0': 'onceDaily',
 };
 
-/** The spec's label for a pattern, or null ("no label") for any other pattern. */
-export function frequencyLabel(frequency: string | null | undefined): string | null {
+/** The spec's English for each label: the server's words (API, report). */
+export const FREQUENCY_LABEL_TEXT: Record<FrequencyLabelCode, string> = {
+  onceDaily: 'Once daily',
+  twiceDaily: 'Twice daily',
+  threeTimesDaily: 'Three times daily',
+};
+
+/** Which of the spec's labels a pattern has, or null ("no label") for any other pattern. */
+export function frequencyLabelCode(frequency: string | null | undefined): FrequencyLabelCode | null {
   if (!frequency || !Object.hasOwn(FREQUENCY_LABELS, frequency)) return null;
   return FREQUENCY_LABELS[frequency] ?? null;
+}
+
+/** The spec's label for a pattern in English, or null ("no label") for any other pattern. */
+export function frequencyLabel(frequency: string | null | undefined): string | null {
+  const code = frequencyLabelCode(frequency);
+  return code ? FREQUENCY_LABEL_TEXT[code] : null;
 }

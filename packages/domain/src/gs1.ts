@@ -18,14 +18,52 @@ export interface Gs1Pack {
 }
 
 export type Gs1Source = 'element-string' | 'digital-link' | 'barcode';
-export type Gs1Result = { ok: true; pack: Gs1Pack; source: Gs1Source } | { ok: false; error: string };
+/** Why a code is not read as a pack, as a code with what its sentence names (issue 54). */
+export type Gs1Problem =
+  | { code: 'notReadable' }
+  | { code: 'badCheckDigit' }
+  | { code: 'fieldTwice'; ai: string }
+  | { code: 'fieldCutShort'; ai: string }
+  | { code: 'noGtin' }
+  | { code: 'badExpiry'; value: string }
+  | { code: 'badCharacters'; field: 'batch' | 'serial' }
+  | { code: 'badCount'; value: string };
+
+/** A refusal: its problem, and the problem in the English the server's 400 gives (`error`). */
+export type Gs1Result =
+  { ok: true; pack: Gs1Pack; source: Gs1Source } | { ok: false; problem: Gs1Problem; error: string };
+
+/** A problem's sentence in English (the web says it in the page's language). */
+export function gs1ProblemText(problem: Gs1Problem): string {
+  switch (problem.code) {
+    case 'notReadable':
+      return 'This code is not one a medicine pack carries (a GS1 DataMatrix, GS1 link or EAN/UPC).';
+    case 'badCheckDigit':
+      return "The product number's check digit does not match: the code was misread or is not genuine.";
+    case 'fieldTwice':
+      return `The code names field (${problem.ai}) twice.`;
+    case 'fieldCutShort':
+      return `The code's field (${problem.ai}) is cut short or too long: scan it again.`;
+    case 'noGtin':
+      return 'This code has no product number (GTIN).';
+    case 'badExpiry':
+      return `The expiry date in the code (${problem.value}) is not a date.`;
+    case 'badCharacters':
+      return `The ${problem.field} number in the code holds characters a pack's code cannot.`;
+    case 'badCount':
+      return `The count in the code (${problem.value}) is not a number of items.`;
+  }
+}
+
+function refused(problem: Gs1Problem): Gs1Result {
+  return { ok: false, problem, error: gs1ProblemText(problem) };
+}
 
 const GROUP_SEPARATOR = '\u001d';
 /** Symbology identifiers a scanner may put before the data (ISO/IEC 15424): DataMatrix, GS1-128, QR… */
 const SYMBOLOGY_PREFIX = /^\][A-Za-z][0-9]/;
-const NOT_READABLE = 'This code is not one a medicine pack carries (a GS1 DataMatrix, GS1 link or EAN/UPC).';
-const BAD_CHECK_DIGIT =
-  "The product number's check digit does not match: the code was misread or is not genuine.";
+const NOT_READABLE: Gs1Problem = { code: 'notReadable' };
+const BAD_CHECK_DIGIT: Gs1Problem = { code: 'badCheckDigit' };
 
 /**
  * Reads a pack's code as a scanner or camera decodes it: a GS1 element string (with FNC1 as ASCII
@@ -34,17 +72,17 @@ const BAD_CHECK_DIGIT =
  */
 export function parseGs1(input: string, currentYear: number): Gs1Result {
   const text = input.trim().replace(SYMBOLOGY_PREFIX, '').replaceAll('<GS>', GROUP_SEPARATOR);
-  if (text.length === 0 || text.length > 512) return { ok: false, error: NOT_READABLE };
+  if (text.length === 0 || text.length > 512) return refused(NOT_READABLE);
   if (/^https?:\/\//i.test(text)) return fromFields(digitalLinkFields(text), 'digital-link', currentYear);
   if (/^\d{8}$|^\d{12,13}$/.test(text)) {
     const gtin = toGtin14(text);
-    return gtin ? { ok: true, pack: { gtin }, source: 'barcode' } : { ok: false, error: BAD_CHECK_DIGIT };
+    return gtin ? { ok: true, pack: { gtin }, source: 'barcode' } : refused(BAD_CHECK_DIGIT);
   }
   const fields = text.startsWith('(') ? bracketedFields(text) : elementStringFields(text);
   return fromFields(fields, 'element-string', currentYear);
 }
 
-type Fields = Map<string, string> | { error: string };
+type Fields = Map<string, string> | { error: Gs1Problem };
 
 /** "(01)09506000134352(17)201225(10)ABC": the human-readable form printed under a code. */
 function bracketedFields(text: string): Fields {
@@ -82,7 +120,7 @@ function elementStringFields(data: string): Fields {
     }
     // A separator or letter inside a numeric field: a fixed field cut short by the next one.
     if (found.definition.numeric && !/^\d*$/.test(value)) return { error: incomplete(found.ai) };
-    if (fields.has(found.ai)) return { error: `The code names field (${found.ai}) twice.` };
+    if (fields.has(found.ai)) return { error: { code: 'fieldTwice', ai: found.ai } };
     fields.set(found.ai, value);
   }
   return fields;
@@ -116,21 +154,21 @@ function digitalLinkFields(text: string): Fields {
   return fields;
 }
 
-function incomplete(ai: string): string {
-  return `The code's field (${ai}) is cut short or too long: scan it again.`;
+function incomplete(ai: string): Gs1Problem {
+  return { code: 'fieldCutShort', ai };
 }
 
 function fromFields(fields: Fields, source: Gs1Source, currentYear: number): Gs1Result {
-  if ('error' in fields) return { ok: false, error: fields.error };
+  if ('error' in fields) return refused(fields.error);
   const rawGtin = fields.get('01');
-  if (rawGtin === undefined) return { ok: false, error: 'This code has no product number (GTIN).' };
+  if (rawGtin === undefined) return refused({ code: 'noGtin' });
   const gtin = /^\d{14}$/.test(rawGtin) ? toGtin14(rawGtin) : null;
-  if (!gtin) return { ok: false, error: BAD_CHECK_DIGIT };
+  if (!gtin) return refused(BAD_CHECK_DIGIT);
   const pack: Gs1Pack = { gtin };
   const expiry = fields.get('17');
   if (expiry !== undefined) {
     const date = gs1Date(expiry, currentYear);
-    if (!date) return { ok: false, error: `The expiry date in the code (${expiry}) is not a date.` };
+    if (!date) return refused({ code: 'badExpiry', value: expiry });
     pack.expiry = date;
   }
   for (const [ai, key] of [
@@ -140,14 +178,14 @@ function fromFields(fields: Fields, source: Gs1Source, currentYear: number): Gs1
     const value = fields.get(ai);
     if (value === undefined) continue;
     if (value.length === 0 || value.length > 20 || !GS1_CHARACTER_SET_82.test(value)) {
-      return { ok: false, error: `The ${key} number in the code holds characters a pack's code cannot.` };
+      return refused({ code: 'badCharacters', field: key });
     }
     pack[key] = value;
   }
   const count = fields.get('30');
   if (count !== undefined) {
     if (!/^\d{1,8}$/.test(count) || Number(count) === 0) {
-      return { ok: false, error: `The count in the code (${count}) is not a number of items.` };
+      return refused({ code: 'badCount', value: count });
     }
     pack.count = Number(count);
   }

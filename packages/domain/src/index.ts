@@ -23,7 +23,15 @@ export * from './dose-postpone';
 export * from './dose-postpone-rules';
 export * from './follow-ups';
 export { gs1CheckDigit, hasValidCheckDigit, toGtin14 } from './gtin';
-export { gs1Date, parseGs1, type Gs1Pack, type Gs1Result, type Gs1Source } from './gs1';
+export {
+  gs1Date,
+  gs1ProblemText,
+  parseGs1,
+  type Gs1Pack,
+  type Gs1Problem,
+  type Gs1Result,
+  type Gs1Source,
+} from './gs1';
 export * from './measurement-types';
 export * from './measurement-units';
 export * from './measurement-rules';

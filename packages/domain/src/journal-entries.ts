@@ -1,4 +1,8 @@
-import { MEASUREMENT_FUTURE_TOLERANCE_MINUTES, type MeasurementJudgement } from './measurement-rules';
+import {
+  FUTURE_ERROR,
+  MEASUREMENT_FUTURE_TOLERANCE_MINUTES,
+  type MeasurementJudgement,
+} from './measurement-rules';
 
 /**
  * The health journal's other entries (issue 56): symptoms with a severity, a daily mood, and the
@@ -57,11 +61,19 @@ export interface CustomMeasurementType {
   decimals: number;
 }
 
-/** Why a custom type's own definition cannot be kept, or null. */
-export function customTypeIssue(type: CustomMeasurementType): { field: string; error: string } | null {
-  if (!(type.min < type.max)) return { field: 'max', error: 'The highest value must be above the lowest.' };
+/**
+ * Why a custom type's own definition cannot be kept, or null: `problem` names it as a code (the
+ * web says it in the page's language, issue 54), `error` in the API's English.
+ */
+export function customTypeIssue(
+  type: CustomMeasurementType,
+): { field: string; error: string; problem: 'maxNotAbove' | 'beyondLimits' } | null {
+  if (!(type.min < type.max)) {
+    return { field: 'max', error: 'The highest value must be above the lowest.', problem: 'maxNotAbove' };
+  }
   if (Math.abs(type.min) > CUSTOM_LIMIT_ABS || Math.abs(type.max) > CUSTOM_LIMIT_ABS) {
-    return { field: 'max', error: `Limits must be between −${CUSTOM_LIMIT_ABS} and ${CUSTOM_LIMIT_ABS}.` };
+    const error = `Limits must be between −${CUSTOM_LIMIT_ABS} and ${CUSTOM_LIMIT_ABS}.`;
+    return { field: 'max', error, problem: 'beyondLimits' };
   }
   return null;
 }
@@ -85,13 +97,26 @@ export function judgeCustomMeasurement(input: {
 }): MeasurementJudgement {
   const { type, values } = input;
   if (input.unit !== type.unit) {
-    return { ok: false, field: 'unit', error: `${type.name} is recorded in ${type.unit || 'no unit'}.` };
+    const error = `${type.name} is recorded in ${type.unit || 'no unit'}.`;
+    return {
+      ok: false,
+      field: 'unit',
+      error,
+      problem: { code: 'unit', units: type.unit ? [type.unit] : [] },
+    };
   }
   const extra = Object.keys(values).find((key) => key !== 'value');
-  if (extra !== undefined) return { ok: false, field: extra, error: `${type.name} has no value “${extra}”.` };
+  if (extra !== undefined) {
+    const error = `${type.name} has no value “${extra}”.`;
+    return { ok: false, field: extra, error, problem: { code: 'unknownValue', key: extra } };
+  }
   const typed = values['value'];
-  if (typed === undefined) return { ok: false, field: 'value', error: `Enter the ${type.name}.` };
-  if (!Number.isFinite(typed)) return { ok: false, field: 'value', error: 'Enter a number.' };
+  if (typed === undefined) {
+    return { ok: false, field: 'value', error: `Enter the ${type.name}.`, problem: { code: 'missing' } };
+  }
+  if (!Number.isFinite(typed)) {
+    return { ok: false, field: 'value', error: 'Enter a number.', problem: { code: 'notANumber' } };
+  }
   const stored = round(typed, type.decimals);
   if (stored < type.min || stored > type.max) {
     const unit = type.unit ? ` ${type.unit}` : '';
@@ -99,10 +124,11 @@ export function judgeCustomMeasurement(input: {
       ok: false,
       field: 'value',
       error: `${type.name} must be between ${type.min} and ${type.max}${unit}.`,
+      problem: { code: 'range', low: type.min, high: type.max, unit: type.unit },
     };
   }
   if (input.takenAt > input.now + MEASUREMENT_FUTURE_TOLERANCE_MINUTES * 60_000) {
-    return { ok: false, field: 'takenAt', error: 'A reading cannot be recorded in the future.' };
+    return { ok: false, field: 'takenAt', error: FUTURE_ERROR, problem: { code: 'future' } };
   }
   return { ok: true, values: { value: stored } };
 }

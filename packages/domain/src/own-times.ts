@@ -34,21 +34,51 @@ export function ownTimesFrequency(doseTimes: readonly string[]): string {
   return doseTimes.map(() => '1').join('-');
 }
 
+/** What is wrong with a list of own times, as a code with what its sentence names (issue 54). */
+export type OwnTimesProblem =
+  | { code: 'none' }
+  | { code: 'tooMany'; max: number }
+  | { code: 'notATime'; value: string }
+  | { code: 'twice'; time: string }
+  | { code: 'order' };
+
 /**
- * What is wrong with a list of own times, in the words the form and the API's 4xx show; null when
- * nothing is. Times must be 24-hour 'HH:MM', in the day's order, each once, at most 8.
+ * What is wrong with a list of own times; null when nothing is. Times must be 24-hour 'HH:MM', in
+ * the day's order, each once, at most 8.
  */
-export function ownTimesIssue(doseTimes: readonly string[]): string | null {
-  if (doseTimes.length === 0) return 'Give at least one time, or use your usual times.';
-  if (doseTimes.length > MAX_DOSE_SLOTS) return `A medicine has at most ${MAX_DOSE_SLOTS} times a day.`;
+export function ownTimesProblem(doseTimes: readonly string[]): OwnTimesProblem | null {
+  if (doseTimes.length === 0) return { code: 'none' };
+  if (doseTimes.length > MAX_DOSE_SLOTS) return { code: 'tooMany', max: MAX_DOSE_SLOTS };
   const bad = doseTimes.find((t) => !TIME_PATTERN.test(t));
-  if (bad !== undefined) return `"${bad}" is not a time: use 24-hour HH:MM, e.g. 07:00.`;
+  if (bad !== undefined) return { code: 'notATime', value: bad };
   for (let i = 1; i < doseTimes.length; i++) {
     const [before, time] = [doseTimes[i - 1]!, doseTimes[i]!];
-    if (time === before) return `${formatTime12h(time)} is listed twice: each time once.`;
-    if (time < before) return 'List the times in the order of the day, earliest first.';
+    if (time === before) return { code: 'twice', time };
+    if (time < before) return { code: 'order' };
   }
   return null;
+}
+
+/** A problem in the English words the API's 4xx gives (the web says it in the page's language). */
+export function ownTimesProblemText(problem: OwnTimesProblem): string {
+  switch (problem.code) {
+    case 'none':
+      return 'Give at least one time, or use your usual times.';
+    case 'tooMany':
+      return `A medicine has at most ${problem.max} times a day.`;
+    case 'notATime':
+      return `"${problem.value}" is not a time: use 24-hour HH:MM, e.g. 07:00.`;
+    case 'twice':
+      return `${formatTime12h(problem.time)} is listed twice: each time once.`;
+    case 'order':
+      return 'List the times in the order of the day, earliest first.';
+  }
+}
+
+/** What is wrong with a list of own times, in the API's English; null when nothing is. */
+export function ownTimesIssue(doseTimes: readonly string[]): string | null {
+  const problem = ownTimesProblem(doseTimes);
+  return problem ? ownTimesProblemText(problem) : null;
 }
 
 /**

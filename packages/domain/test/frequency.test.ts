@@ -3,6 +3,7 @@ import {
   FREQUENCY_PATTERN,
   dosesInFrequency,
   frequencyLabel,
+  frequencyLabelCode,
   isValidFrequency,
   parseFrequency,
 } from '../src/frequency';
@@ -96,5 +97,17 @@ describe('dosesInFrequency', () => {
     [undefined, 0],
   ])('dosesInFrequency(%j) is %i', (frequency, expected) => {
     expect(dosesInFrequency(frequency)).toBe(expected);
+  });
+});
+
+describe('frequencyLabelCode', () => {
+  it('names the label by a code the web translates (issue 54), null where the spec has none', () => {
+    expect(['1-1-1', '0-1-1', '0-0-1', '1-1', 'constructor'].map(frequencyLabelCode)).toEqual([
+      'threeTimesDaily',
+      'twiceDaily',
+      'onceDaily',
+      null,
+      null,
+    ]);
   });
 });

@@ -4,9 +4,10 @@
  * them through these tables, translated when shown (decision 361).
  */
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Greeting, SlotName, SlotStatus } from '@medrem/domain';
+import type { DoseSkip, Greeting, SkipReason, SlotName, SlotStatus } from '@medrem/domain';
+import { formatTimeOfDay } from './intl-formats';
 
 const SLOT_NAMES: Record<SlotName, MessageDescriptor> = {
   Morning: msg({ message: 'Morning', comment: 'The doses of the morning (5:00–11:59)' }),
@@ -47,4 +48,44 @@ export function slotStatusText(status: string): string {
 
 export function greetingText(greeting: Greeting): string {
   return i18n._(GREETINGS[greeting]);
+}
+
+// A dose's skip and postponement (decisions 225, 316): the domain's skipText and postponedText
+// are the server's English; the screens say the same from the skip's reason and the time.
+const SKIP_REASONS: Record<SkipReason, MessageDescriptor> = {
+  felt_unwell: msg({ message: 'Felt unwell', comment: 'Why a dose was skipped' }),
+  doctors_advice: msg({ message: "Doctor's advice", comment: 'Why a dose was skipped' }),
+  ran_out: msg({ message: 'Ran out', comment: 'Why a dose was skipped: no pills left' }),
+  other: msg({ message: 'Other reason', comment: 'Why a dose was skipped' }),
+};
+
+/** A skip's reason in words ("Felt unwell"). */
+export function skipReasonText(reason: SkipReason): string {
+  return i18n._(SKIP_REASONS[reason]);
+}
+
+/** Why a dose was skipped, reason and note: "Felt unwell: Nausea", "Felt unwell", "Nausea"; null if neither. */
+export function skipWhyText(skip: Pick<DoseSkip, 'reason' | 'note'>): string | null {
+  const reason = skip.reason ? skipReasonText(skip.reason) : null;
+  const note = skip.note?.trim() || null;
+  if (reason && note)
+    return t({ message: `${reason}: ${note}`, comment: 'A skip’s reason and the person’s note' });
+  return reason ?? note;
+}
+
+/** How a skipped dose reads: "Skipped — Felt unwell" (or just "Skipped"). */
+export function skipStateText(skip: Pick<DoseSkip, 'reason' | 'note'>): string {
+  const why = skipWhyText(skip);
+  return why
+    ? t({
+        message: `Skipped — ${why}`,
+        comment: 'A dose skipped on purpose, and why: "Skipped — Felt unwell"',
+      })
+    : t({ message: 'Skipped', context: 'a dose’s state', comment: 'One dose skipped on purpose' });
+}
+
+/** How a postponed dose reads: "Postponed to 9:30 AM". */
+export function postponedStateText(to: string): string {
+  const time = formatTimeOfDay(to);
+  return t({ message: `Postponed to ${time}`, comment: 'A dose moved to a later time today' });
 }

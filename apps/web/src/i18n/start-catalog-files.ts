@@ -17,6 +17,8 @@ export const START_CATALOG_FILES = [
   '<rootDir>/src/features/auth/components/form-footer.component.tsx',
   '<rootDir>/src/features/auth/components/login-form.component.tsx',
   '<rootDir>/src/features/auth/components/login-form.hook.ts',
+  // The contract's messages of the account forms: the sign-in form's are shown before the app loads.
+  '<rootDir>/src/features/auth/contract-messages.ts',
   '<rootDir>/src/features/auth/components/invitation-notice.component.tsx',
   '<rootDir>/src/features/auth/components/social-sign-in.component.tsx',
   '<rootDir>/src/features/auth/components/google-sign-in-button.component.tsx',

@@ -89,7 +89,11 @@ export function CreateTokenForm(props: {
           <>
             <Field
               id={`${id}-name`}
-              label={t`Name`}
+              label={t({
+                message: 'Name',
+                context: 'an access token',
+                comment: 'What the person calls a new access token',
+              })}
               hint={t`So you know which app or script uses it, e.g. Home Assistant.`}
               error={errors.name}
             >

@@ -42,10 +42,16 @@ export function TokenListItem(props: { token: PersonalToken; now: Date; onRevoke
         <dt className="text-slate-600">
           <Trans>Last used</Trans>
         </dt>
-        <dd className="text-slate-900">{token.lastUsedAt ? momentOf(token.lastUsedAt) : t`Never`}</dd>
+        <dd className="text-slate-900">
+          {token.lastUsedAt
+            ? momentOf(token.lastUsedAt)
+            : t({ message: 'Never', context: 'never used', comment: 'Last used: never' })}
+        </dd>
         <dt className="text-slate-600">{expired ? t`Expired` : t`Expires`}</dt>
         <dd className={expired ? 'font-medium text-red-800' : 'text-slate-900'}>
-          {token.expiresAt ? dateOf(token.expiresAt) : t`Never`}
+          {token.expiresAt
+            ? dateOf(token.expiresAt)
+            : t({ message: 'Never', context: 'never expires', comment: 'Expires: never' })}
         </dd>
       </dl>
       <div>

@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { cardClass } from '../../shared/ui/button.styles';
 import { TextInput } from '../../shared/ui/text-input.component';
 import { FormFooter } from './components/form-footer.component';
+import { withContractMessages } from './contract-messages';
 
 const forgotSchema = z.object({ email: emailSchema });
 type ForgotInput = z.input<typeof forgotSchema>;
@@ -32,7 +33,9 @@ export function ForgotPasswordScreen() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotInput, unknown, ForgotOutput>({ resolver: zodResolver(forgotSchema) });
+  } = useForm<ForgotInput, unknown, ForgotOutput>({
+    resolver: withContractMessages(zodResolver(forgotSchema)),
+  });
 
   const onSubmit = async ({ email }: ForgotOutput) => {
     setFailure(null);

@@ -17,6 +17,7 @@ import { TextInput } from '../../shared/ui/text-input.component';
 import { FormFooter } from './components/form-footer.component';
 import type { SecondStep } from '@medrem/contract';
 import { SecondStepForm } from '../two-factor/second-step-form.component';
+import { withContractMessages } from './contract-messages';
 
 const route = getRouteApi('/reset-password');
 
@@ -132,7 +133,7 @@ function ResetForm({ token, onRefused }: { token: string; onRefused: (state: Res
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ResetInput, unknown, ResetOutput>({ resolver: zodResolver(resetSchema) });
+  } = useForm<ResetInput, unknown, ResetOutput>({ resolver: withContractMessages(zodResolver(resetSchema)) });
   useEffect(() => setFocus('password'), [setFocus]);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const signedIn = async () => {

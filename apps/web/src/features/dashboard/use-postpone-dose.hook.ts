@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useSignedInUser } from '../auth/auth.context';
 import { queueWrite } from '../offline/outbox-sync';
 import { notify } from '../../lib/toast';
-import { postponedText } from '@medrem/domain';
+import { postponedStateText } from '../../i18n/domain-texts';
 
 /**
  * Decision 317: one dose postponed to a later time today, or its postponement taken back, through
@@ -22,7 +22,7 @@ export function usePostponeDose(target: {
       await queueWrite({ kind: 'postpone', userId: user.id, userEmail: user.email, ...target, newTime });
       if (newTime) {
         const name = target.medicineName;
-        const postponed = postponedText(newTime);
+        const postponed = postponedStateText(newTime);
         notify.success(t({ message: `${name}: ${postponed}.`, comment: 'Metformin: Postponed to 9:30 AM.' }));
       }
       return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../test/languages';
 import { doseHeading, medicineLabel, settledText, stateText, takeLabel } from './dose-page.model';
 
 const medicine = (name: string, taken = false) => ({ name, dosage: '10 mg', taken });
@@ -55,5 +56,23 @@ describe('the dose page words (decision 241)', () => {
         medicines: [medicine('A', true), { ...medicine('B'), skipped: { ...skipped, reason: 'ran_out' } }],
       }),
     ).toBe('1 skipped (Ran out). Nothing more is needed, unless you take it after all.');
+  });
+
+  it('says a dose’s state and why it was skipped in the page’s language (issue 54)', async () => {
+    await inLanguage('es');
+    try {
+      const skipped = {
+        reason: 'felt_unwell' as const,
+        note: 'Náuseas',
+        skippedAt: '2026-12-06T08:00:00.000Z',
+      };
+      expect(stateText({ ...medicine('B'), skipped })).toBe('Omitida — Me sentía mal: Náuseas');
+      expect(stateText({ ...medicine('D'), postponedTo: '21:30' })).toBe('Pospuesta a las 21:30');
+      expect(settledText({ medicines: [{ ...medicine('A'), skipped }] })).toMatch(
+        /^Omitida \(Me sentía mal: Náuseas\)\./,
+      );
+    } finally {
+      await inLanguage('en');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { DosePage } from '@medrem/contract';
-import { SKIP_REASON_LABELS, postponedText, skipText } from '@medrem/domain';
+import { postponedStateText, skipStateText, skipWhyText } from '../../i18n/domain-texts';
 import { formatTimeOfDay } from '../../i18n/intl-formats';
 import { formatDateTime } from '../../i18n/intl-formats';
 
@@ -45,12 +45,13 @@ export const clockTime = (iso: string) =>
  */
 export function stateText(m: PageMedicine): string {
   if (m.taken) {
-    if (!m.takenAt) return t({ message: 'Taken', comment: 'A dose’s state: taken' });
+    if (!m.takenAt)
+      return t({ message: 'Taken', context: 'a dose’s state', comment: 'A dose’s state: taken' });
     const time = clockTime(m.takenAt);
     return t`Taken at ${time}`;
   }
-  if (m.skipped) return skipText(m.skipped);
-  return m.postponedTo ? postponedText(m.postponedTo) : t`Not taken yet`;
+  if (m.skipped) return skipStateText(m.skipped);
+  return m.postponedTo ? postponedStateText(m.postponedTo) : t`Not taken yet`;
 }
 
 /**
@@ -78,10 +79,8 @@ export function settledText(page: Pick<DosePage, 'medicines'>): string | null {
       : t`Taken. Nothing more is needed for this dose.`;
   }
   const why = skipped[0]!.skipped!;
-  // The skip's reason and note, as skipText says them after its 'Skipped — '.
-  const words = [why.reason ? SKIP_REASON_LABELS[why.reason] : null, why.note?.trim() || null]
-    .filter(Boolean)
-    .join(': ');
+  // The skip's reason and note, as the dose's state says them after its 'Skipped — '.
+  const words = skipWhyText(why);
   const count = skipped.length;
   if (count === medicines.length) {
     return words

@@ -12,6 +12,7 @@ import {
   type MeasurementKind,
 } from '@medrem/domain';
 import { parseTypedNumber, typeUnitText } from './journal-units';
+import { measurementProblemWords } from './measurement-problem.model';
 
 /**
  * The journal's forms as plain drafts (strings as typed) and the checks made on the device before
@@ -94,7 +95,7 @@ export function checkMeasurement(
     if (value !== undefined) values[key] = value;
   }
   const judged = judgeReading(draft.type, values, typeof at === 'number' ? at : now, now);
-  if (!judged.ok) errors[judged.field] = judged.error;
+  if (!judged.ok) errors[judged.field] = measurementProblemWords(draft.type, judged.field, judged.problem);
   const note = noteIssue(draft.note);
   if (note) errors['note'] = note;
   if (Object.keys(errors).length > 0 || typeof at === 'string') return { ok: false, errors };

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { MeasurementTypeView } from '@medrem/contract';
 import { UNIT_TEXT, displayValue, toCanonicalValue, type MeasurementKind } from '@medrem/domain';
+import { unitWords } from './journal-type-texts';
 
 /**
  * What the journal screens show of a measurement, in the person's chosen unit. Every number goes
@@ -17,7 +18,7 @@ export interface TargetRange {
 
 /** "mmHg", "°F", "" for INR (a ratio has no unit); an own type's unit as the person wrote it. */
 export function unitText(unit: string): string {
-  return UNIT_TEXT[unit] ?? unit;
+  return unitWords(unit) ?? UNIT_TEXT[unit] ?? unit;
 }
 
 export function typeUnitText(type: MeasurementTypeView, unit: string): string {

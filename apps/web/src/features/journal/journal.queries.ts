@@ -2,6 +2,7 @@ import { trpc } from '../../lib/trpc';
 import { useSignedInUser } from '../auth/auth.context';
 import { queueWrite } from '../offline/outbox-sync';
 import type { JournalCall } from '../offline/outbox-entry';
+import { translatedType } from './journal-type-texts';
 
 /**
  * Query keys: trpc journal.types {}, journal.measurements / journal.symptoms / journal.moods
@@ -10,7 +11,8 @@ import type { JournalCall } from '../offline/outbox-entry';
  * preferences read the same entries); only the observed queries refetch.
  */
 export function useJournalTypes() {
-  return trpc.journal.types.useQuery({}, { select: (data) => data.types });
+  // A built-in type's words in the page's language (issue 54): every screen reads them from here.
+  return trpc.journal.types.useQuery({}, { select: (data) => data.types.map(translatedType) });
 }
 
 export function useSymptomNames() {

@@ -1,5 +1,6 @@
-import { ownTimesFrequency, ownTimesIssue, slotTimesOf } from '@medrem/domain';
+import { ownTimesFrequency, ownTimesProblem, slotTimesOf } from '@medrem/domain';
 import { useMemo, useRef, useState } from 'react';
+import { ownTimesProblemWords } from './own-times-problem.model';
 
 /**
  * The form's choice between the user's usual times and times set for this medicine (decision 212).
@@ -19,6 +20,7 @@ export function useOwnTimes(
     () => slotTimesOf({ doseTimes: sorted }, defaultReminderTimes),
     [sorted, defaultReminderTimes],
   );
+  const problem = sorted ? ownTimesProblem(sorted) : null;
   const change = (next: string[] | null) => {
     if (next && !times) usualFrequency.current = frequency.get();
     if (!next && times) frequency.set(usualFrequency.current ?? '');
@@ -30,7 +32,7 @@ export function useOwnTimes(
     sorted,
     /** The times of the medicine's slots as the form stands: its own, or the default times. */
     slotTimes,
-    issue: sorted ? ownTimesIssue(sorted) : null,
+    issue: problem ? ownTimesProblemWords(problem) : null,
     /** 'Set times for this medicine' starts from the usual times chosen, or one time to fill in. */
     chooseOwn: () => {
       const chosen = frequency.chosenUsual();

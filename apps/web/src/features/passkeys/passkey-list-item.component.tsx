@@ -87,7 +87,11 @@ export function PasskeyListItem(props: {
         <dt className="text-slate-600">
           <Trans>Last used</Trans>
         </dt>
-        <dd className="text-slate-900">{passkey.lastUsedAt ? momentOf(passkey.lastUsedAt) : t`Never`}</dd>
+        <dd className="text-slate-900">
+          {passkey.lastUsedAt
+            ? momentOf(passkey.lastUsedAt)
+            : t({ message: 'Never', context: 'never used', comment: 'Last used: never' })}
+        </dd>
       </dl>
       {editing ? null : (
         <div className="flex flex-wrap gap-2">

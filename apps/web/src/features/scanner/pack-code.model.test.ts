@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { alreadyAddedMessage, expiredMessage, packSummary, readPackCodes } from './pack-code.model';
+import { type Gs1Problem, gs1ProblemText } from '@medrem/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inLanguage } from '../../test/languages';
+import {
+  alreadyAddedMessage,
+  expiredMessage,
+  gs1ProblemWords,
+  packSummary,
+  readPackCodes,
+} from './pack-code.model';
 
 const GS = '\u001d';
 // GS1 General Specifications' example GTIN (check digit 2).
@@ -53,5 +61,33 @@ describe('reading what the scanner decoded', () => {
     expect(packSummary({ ...pack, count: 30 })).toBe(
       'Product 09506000134352 · expires 2026-11-30 · serial S1 · 30 in the pack',
     );
+  });
+});
+
+describe('a refused code in the page’s language (issue 54)', () => {
+  const problems: Gs1Problem[] = [
+    { code: 'notReadable' },
+    { code: 'badCheckDigit' },
+    { code: 'fieldTwice', ai: '10' },
+    { code: 'fieldCutShort', ai: '17' },
+    { code: 'noGtin' },
+    { code: 'badExpiry', value: '271399' },
+    { code: 'badCharacters', field: 'batch' },
+    { code: 'badCharacters', field: 'serial' },
+    { code: 'badCount', value: '0' },
+  ];
+  afterEach(() => inLanguage('en'));
+
+  it('reads in English exactly as the server’s 400 (the domain’s gs1ProblemText)', () => {
+    for (const problem of problems) expect(gs1ProblemWords(problem)).toBe(gs1ProblemText(problem));
+  });
+
+  it('reads in Spanish', async () => {
+    await inLanguage('es');
+    expect(readPackCodes(['0109506000134352172713991012345A'], 2026)).toEqual({
+      kind: 'refused',
+      message: 'La fecha de caducidad del código (271399) no es una fecha.',
+    });
+    expect(gs1ProblemWords({ code: 'noGtin' })).toBe('Este código no tiene número de producto (GTIN).');
   });
 });

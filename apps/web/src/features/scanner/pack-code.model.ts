@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { type Gs1Pack, parseGs1 } from '@medrem/domain';
+import { type Gs1Pack, type Gs1Problem, parseGs1 } from '@medrem/domain';
 
 /**
  * What one look at a pack gave: its contents, a reason to tell the person, or nothing yet. `code`
@@ -18,9 +18,41 @@ export function readPackCodes(texts: readonly string[], currentYear: number): Pa
   for (const text of texts) {
     const result = parseGs1(text, currentYear);
     if (result.ok) return { kind: 'pack', pack: result.pack, code: text };
-    if (refusal.kind === 'none') refusal = { kind: 'refused', message: result.error };
+    if (refusal.kind === 'none') refusal = { kind: 'refused', message: gs1ProblemWords(result.problem) };
   }
   return refusal;
+}
+
+/** Why a code is not read as a pack, in the page's language (the domain's gs1ProblemText in English). */
+export function gs1ProblemWords(problem: Gs1Problem): string {
+  switch (problem.code) {
+    case 'notReadable':
+      return t`This code is not one a medicine pack carries (a GS1 DataMatrix, GS1 link or EAN/UPC).`;
+    case 'badCheckDigit':
+      return t`The product number's check digit does not match: the code was misread or is not genuine.`;
+    case 'fieldTwice': {
+      const ai = problem.ai;
+      return t`The code names field (${ai}) twice.`;
+    }
+    case 'fieldCutShort': {
+      const ai = problem.ai;
+      return t`The code's field (${ai}) is cut short or too long: scan it again.`;
+    }
+    case 'noGtin':
+      return t`This code has no product number (GTIN).`;
+    case 'badExpiry': {
+      const value = problem.value;
+      return t`The expiry date in the code (${value}) is not a date.`;
+    }
+    case 'badCharacters':
+      return problem.field === 'batch'
+        ? t`The batch number in the code holds characters a pack's code cannot.`
+        : t`The serial number in the code holds characters a pack's code cannot.`;
+    case 'badCount': {
+      const value = problem.value;
+      return t`The count in the code (${value}) is not a number of items.`;
+    }
+  }
 }
 
 /**

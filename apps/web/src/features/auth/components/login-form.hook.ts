@@ -35,14 +35,14 @@ export function useLoginForm(onValid: (values: LoginFormOutput) => Promise<void>
   );
 
   async function validate(): Promise<{ data: LoginFormOutput | null; errors: FieldErrors }> {
-    const { loginFormSchema } = await loadValidation();
+    const { loginFormSchema, contractMessage } = await loadValidation();
     const values = Object.fromEntries(FIELDS.map((name) => [name, inputs.current[name]?.value ?? '']));
     const result = loginFormSchema.safeParse(values);
     if (result.success) return { data: result.data, errors: {} };
     const found: FieldErrors = {};
     for (const issue of result.error.issues) {
       const field = issue.path[0];
-      if (isField(field)) found[field] ??= { message: issue.message };
+      if (isField(field)) found[field] ??= { message: contractMessage(issue.message) };
     }
     return { data: null, errors: found };
   }

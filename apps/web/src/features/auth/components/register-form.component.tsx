@@ -13,6 +13,7 @@ import { useAuth } from '../auth.context';
 import { AuthCard } from './auth-card.component';
 import { CredentialFields } from './credential-fields.component';
 import { SignupPolicyNotice, useMayRegister } from './signup-policy-notice.component';
+import { withContractMessages } from '../contract-messages';
 
 const registerFormSchema = registerInputSchema.pick({ name: true, email: true, password: true });
 type RegisterFormInput = z.input<typeof registerFormSchema>;
@@ -37,7 +38,9 @@ export function RegisterForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({ resolver: zodResolver(registerFormSchema) });
+  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: withContractMessages(zodResolver(registerFormSchema)),
+  });
 
   const onSubmit = async (values: RegisterFormOutput) => {
     let verificationRequired = false;
@@ -97,7 +100,11 @@ export function RegisterForm({
       >
         <TextInput
           id="register-name"
-          label={t`Name`}
+          label={t({
+            message: 'Name',
+            context: 'a person',
+            comment: 'The person’s own name, at registration',
+          })}
           type="text"
           autoComplete="name"
           error={errors.name?.message}

@@ -10,6 +10,7 @@ import { Field, fieldAria } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { useInvalidateCare } from '../care.queries';
 import { CarePermissionsFields } from './care-permissions-fields.component';
+import { contractMessage } from '../../auth/contract-messages';
 
 /** The link the invitee opens: this app's own address, so it works wherever the app is served. */
 const invitationLink = (token: string) =>
@@ -32,7 +33,7 @@ export function InviteCaregiver() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    if (!parsed.success) return setError(contractMessage(parsed.error.issues[0]?.message));
     setError(undefined);
     try {
       const answer = await invite.mutateAsync({ userEmail: user.email, email: parsed.data, permissions });

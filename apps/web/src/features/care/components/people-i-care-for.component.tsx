@@ -14,7 +14,7 @@ import { useInvalidateCare, usePeopleICareFor } from '../care.queries';
 
 const STATUS = {
   taken: {
-    label: msg({ message: 'Taken', comment: 'A dose’s state: taken' }),
+    label: msg({ message: 'Taken', context: 'a dose’s state', comment: 'A dose’s state: taken' }),
     className: 'bg-green-100 text-green-900',
   },
   'not-taken': { label: msg`Not taken yet`, className: 'bg-amber-100 text-amber-900' },

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { postponeIssue, quickPostponeTimes } from '@medrem/domain';
+import { postponeProblem, quickPostponeTimes } from '@medrem/domain';
 import { formatTimeOfDay } from '../../../i18n/intl-formats';
 import { useId, useState } from 'react';
+import { postponeProblemWords } from '../postpone-problem.model';
 import { DoseFormFooter } from './dose-form-footer.component';
 
 /**
@@ -21,8 +22,8 @@ export function DosePostponeEditor(props: {
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = async (to: string) => {
-    const issue = postponeIssue({ date: now.date, today: now.date, plannedTime, to, nowTime: now.time });
-    const refusal = issue ?? (await props.onPostpone(to));
+    const problem = postponeProblem({ date: now.date, today: now.date, plannedTime, to, nowTime: now.time });
+    const refusal = problem ? postponeProblemWords(problem) : await props.onPostpone(to);
     setError(refusal);
     if (refusal === null) props.onClose();
   };

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { postponedText, zonedNow } from '@medrem/domain';
+import { zonedNow } from '@medrem/domain';
 import { Suspense, useState } from 'react';
+import { postponedStateText } from '../../../i18n/domain-texts';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { serverClock } from '../../../lib/server-clock';
 import { usePostponeDose } from '../use-postpone-dose.hook';
@@ -57,7 +58,7 @@ export function DosePostpone(props: {
     <p className="flex flex-wrap items-center gap-x-3 text-sm">
       {postponedTo ? (
         <span className="font-medium text-slate-800" data-testid="dose-postponed">
-          {postponedText(postponedTo)}
+          {postponedStateText(postponedTo)}
         </span>
       ) : null}
       <button

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SKIP_NOTE_MAX, SKIP_REASONS, SKIP_REASON_LABELS, type SkipReason } from '@medrem/domain';
+import { SKIP_NOTE_MAX, SKIP_REASONS, type SkipReason } from '@medrem/domain';
 import { useId, useState } from 'react';
+import { skipReasonText } from '../../../i18n/domain-texts';
 import { DoseFormFooter } from './dose-form-footer.component';
 
 /**
@@ -29,7 +30,7 @@ export function DoseSkipEditor(props: {
     if (refusal === null) onClose();
   };
   const options: { value: SkipReason | null; label: string }[] = [
-    ...SKIP_REASONS.map((value) => ({ value, label: SKIP_REASON_LABELS[value] })),
+    ...SKIP_REASONS.map((value) => ({ value, label: skipReasonText(value) })),
     { value: null, label: t`No reason given` },
   ];
   return (

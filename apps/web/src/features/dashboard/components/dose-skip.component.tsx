@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { skipText } from '@medrem/domain';
 import { Suspense, useState } from 'react';
+import { skipStateText } from '../../../i18n/domain-texts';
 import { lazyNamed } from '../../../lib/lazy-named';
 import type { DoseSkipView } from '../dose-slots.model';
 import { useSkipDose } from '../use-skip-dose.hook';
@@ -36,7 +36,7 @@ export function DoseSkip(props: {
   if (skipped) {
     return (
       <p className="text-sm font-medium text-slate-800" data-testid="dose-skipped">
-        {skipText(skipped)}{' '}
+        {skipStateText(skipped)}{' '}
         <button
           type="button"
           className="ms-1 font-normal text-brand-700 underline"

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CUSTOM_DECIMALS_MAX,
+  CUSTOM_LIMIT_ABS,
   CUSTOM_TYPE_NAME_MAX,
   CUSTOM_UNIT_MAX,
   type CustomMeasurementType,
@@ -34,7 +35,13 @@ export function checkCustomType(
   if (Object.keys(errors).length > 0) return { errors };
   const type = { name, unit, min: min!, max: max!, decimals: Number(draft.decimals) };
   const issue = customTypeIssue(type);
-  return issue ? { errors: { [issue.field]: issue.error } } : { type };
+  if (!issue) return { type };
+  const limit = CUSTOM_LIMIT_ABS;
+  const error =
+    issue.problem === 'maxNotAbove'
+      ? t`The highest value must be above the lowest.`
+      : t`Limits must be between −${limit} and ${limit}.`;
+  return { errors: { [issue.field]: error } };
 }
 
 /**
@@ -80,7 +87,14 @@ export function CustomTypeForm(props: { onCreate: (type: CustomMeasurementType) 
         <Trans>A number you track that is not on the list, such as your waist or a pain score.</Trans>
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {input('name', t({ message: 'Name', comment: "An own measurement's name, e.g. Waist" }))}
+        {input(
+          'name',
+          t({
+            message: 'Name',
+            context: 'a measurement type',
+            comment: "An own measurement's name, e.g. Waist",
+          }),
+        )}
         {input('unit', t({ message: 'Unit, optional', comment: "An own measurement's unit, e.g. cm" }))}
         {input(
           'min',

@@ -11,6 +11,7 @@ import { TypeSelect } from './type-select.component';
 import { Field } from '../../../shared/ui/field.component';
 import { Spinner } from '../../../shared/ui/spinner.component';
 import { CHART_PERIODS, type ChartPeriod, shortDayLabel } from '../chart-scale';
+import { translatedType } from '../journal-type-texts';
 import { componentUnitOf, typeUnitText } from '../journal-units';
 import { type ChartLine, type ChartReading, MeasurementChart } from './measurement-chart.component';
 import { moodLabel } from './mood-check.component';
@@ -82,11 +83,11 @@ export function JournalCharts(props: {
   const { days } = CHART_PERIODS[period];
   const from = addDays(props.today, -(days - 1));
   const range = { from, to: props.today };
-  const series = trpc.journal.series.useQuery({
-    type: typeRef,
-    ...range,
-    ...(medicineId ? { medicineId } : {}),
-  });
+  const series = trpc.journal.series.useQuery(
+    { type: typeRef, ...range, ...(medicineId ? { medicineId } : {}) },
+    // A built-in type's words in the page's language (issue 54).
+    { select: (data) => ({ ...data, type: translatedType(data.type) }) },
+  );
   const symptoms = trpc.journal.symptoms.useQuery(range, { select: (d) => d.symptoms });
   const moods = trpc.journal.moods.useQuery(range, { select: (d) => d.moods });
   const timeline: TimelineEntry[] = [

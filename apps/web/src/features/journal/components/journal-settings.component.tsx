@@ -152,8 +152,12 @@ function TypeSettings(props: {
                   id={`${id}-${end}`}
                   label={
                     end === 'low'
-                      ? t({ message: 'From', comment: "A target range's lower bound" })
-                      : t({ message: 'To', comment: "A target range's upper bound" })
+                      ? t({
+                          message: 'From',
+                          context: 'target range',
+                          comment: "A target range's lower bound",
+                        })
+                      : t({ message: 'To', context: 'target range', comment: "A target range's upper bound" })
                   }
                 >
                   <input

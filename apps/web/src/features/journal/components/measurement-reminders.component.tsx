@@ -2,8 +2,9 @@ import { i18n } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeasurementReminderView, MeasurementTypeView } from '@medrem/contract';
-import { measurementReminderIssue } from '@medrem/domain';
+import { measurementDaysIssue, ownTimesProblem } from '@medrem/domain';
 import { formatTimeOfDay } from '../../../i18n/intl-formats';
+import { ownTimesProblemWords } from '../../medicines/own-times-problem.model';
 import { type FormEvent, useState } from 'react';
 import { buttonClass, inputClass } from '../../../shared/ui/button.styles';
 import { TypeSelect } from './type-select.component';
@@ -73,7 +74,14 @@ export function MeasurementReminders(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const sorted = [...times].sort();
-    const issue = measurementReminderIssue({ times: sorted, days });
+    // The domain's measurementReminderIssue, said in the page's language (issue 54): the form can
+    // only leave the days empty; any other days' issue keeps the domain's English.
+    const timesProblem = ownTimesProblem(sorted);
+    const issue = timesProblem
+      ? ownTimesProblemWords(timesProblem, 'reminder')
+      : days?.length === 0
+        ? t`Choose at least one day of the week.`
+        : measurementDaysIssue(days);
     setError(issue ?? undefined);
     if (!issue) await props.onSave({ type: typeRef, times: sorted, days });
   };

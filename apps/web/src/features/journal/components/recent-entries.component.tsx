@@ -3,6 +3,7 @@ import type { MeasurementEntryView, SymptomEntryView } from '@medrem/contract';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { OutboxEntry } from '../../offline/outbox-entry';
 import { buttonClass } from '../../../shared/ui/button.styles';
+import { readingText } from '../journal-type-texts';
 import { readingTimeLabel } from './measurement-chart.component';
 import { SEVERITY_IN_TEXT } from './symptom-form.component';
 
@@ -29,7 +30,7 @@ export function RecentEntries(props: RecentEntriesProps) {
   const { t } = useLingui();
   const measurementLabel = (entry: MeasurementEntryView) => {
     const name = props.typeLabel(entry.type);
-    const reading = entry.display.text;
+    const reading = readingText(entry);
     return t({
       message: `${name} ${reading}`,
       comment: 'A reading: its type\'s name, then its value and unit, e.g. "Weight 154.3 lb"',

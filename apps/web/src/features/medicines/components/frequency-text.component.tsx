@@ -1,5 +1,6 @@
 import type { DoseSchedule } from '@medrem/domain';
-import { frequencyLabel, scheduleText, usesSlots } from '@medrem/domain';
+import { usesSlots } from '@medrem/domain';
+import { frequencyLabelText, scheduleWords } from '../schedule-text.model';
 
 /**
  * The spec's label ('Twice daily', …) with the raw pattern; patterns without a label show only the
@@ -13,8 +14,8 @@ export function FrequencyText({
   frequency: string;
   schedule?: DoseSchedule | null;
 }) {
-  const label = frequencyLabel(frequency);
-  const plan = scheduleText(schedule);
+  const label = frequencyLabelText(frequency);
+  const plan = scheduleWords(schedule);
   return (
     <span>
       {plan ? <span className="block">{plan}</span> : null}

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Notification, NotificationType } from '@medrem/contract';
-import { formatDistanceToNow, parseISO } from 'date-fns';
-import { enUS } from 'date-fns/locale';
 import { AlarmClock, CircleAlert, CircleCheck, Info, Pill, Trash2, type LucideIcon } from 'lucide-react';
 import { buttonClass } from '../../../shared/ui/button.styles';
 import { useNotificationActions } from '../notifications.queries';
+import { timeAgo } from '../time-ago';
 import { useOpenNotification } from '../use-open-notification.hook';
 
 /** Spec: reminder, missed_dose, refill, success; anything else is generic. */
@@ -89,9 +88,7 @@ export function NotificationPanel({
                       {n.title}
                     </span>
                     <span className="block text-sm text-slate-700">{n.message}</span>
-                    <span className="block text-xs text-slate-600">
-                      {formatDistanceToNow(parseISO(n.createdAt), { addSuffix: true, locale: enUS })}
-                    </span>
+                    <span className="block text-xs text-slate-600">{timeAgo(n.createdAt)}</span>
                   </span>
                 </button>
                 <button

@@ -54,7 +54,12 @@ export function AdherenceBars(props: {
       )}
       <ChartTable
         caption={props.caption}
-        columns={[props.nameColumn, t`Rate`, t`Taken`, t`Due`]}
+        columns={[
+          props.nameColumn,
+          t`Rate`,
+          t({ message: 'Taken', context: 'column', comment: 'A table column: how many doses were taken' }),
+          t`Due`,
+        ]}
         rows={props.bars.map((bar) => [bar.label, rateLabel(bar.rate), bar.taken, bar.due])}
       />
     </section>

@@ -68,7 +68,13 @@ export function AdherenceCalendar({ report }: { report: MonthAggregatesView }) {
       </ol>
       <ChartTable
         caption={t`${month}: doses taken by day`}
-        columns={[t`Day`, t`Status`, t`Due`, t`Taken`, t`Skipped`]}
+        columns={[
+          t`Day`,
+          t`Status`,
+          t`Due`,
+          t({ message: 'Taken', context: 'column', comment: 'A table column: how many doses were taken' }),
+          t`Skipped`,
+        ]}
         rows={report.days.map((day) => [
           dayLabel(day.date),
           t(STATUS_STYLE[day.status].legend),

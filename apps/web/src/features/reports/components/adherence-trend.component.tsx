@@ -58,7 +58,12 @@ export function AdherenceTrend({ trend }: { trend: MonthAggregatesView['trend'] 
       </svg>
       <ChartTable
         caption={t`Adherence in the last 6 months`}
-        columns={[t`Month`, t`Rate`, t`Taken`, t`Due`]}
+        columns={[
+          t`Month`,
+          t`Rate`,
+          t({ message: 'Taken', context: 'column', comment: 'A table column: how many doses were taken' }),
+          t`Due`,
+        ]}
         rows={trend.map((p) => [monthLabel(p.month), rateLabel(p.rate), p.taken, p.due])}
       />
     </section>

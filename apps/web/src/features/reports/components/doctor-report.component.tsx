@@ -87,7 +87,11 @@ export function DoctorReport({ today }: { today: string }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           id="doctor-report-from"
-          label={t({ message: 'From', comment: "The first day of the doctor's report" })}
+          label={t({
+            message: 'From',
+            context: 'report period',
+            comment: "The first day of the doctor's report",
+          })}
         >
           <input
             type="date"
@@ -100,7 +104,11 @@ export function DoctorReport({ today }: { today: string }) {
         </Field>
         <Field
           id="doctor-report-to"
-          label={t({ message: 'To', comment: "The last day of the doctor's report" })}
+          label={t({
+            message: 'To',
+            context: 'report period',
+            comment: "The last day of the doctor's report",
+          })}
         >
           <input
             type="date"

@@ -5,7 +5,7 @@ import {
   FOLLOW_UP_MINUTES,
   type FollowUpSettings,
   type QuietHours,
-  quietHoursIssue,
+  quietHoursProblem,
 } from '@medrem/domain';
 import { inputClass } from '../../../shared/ui/button.styles';
 import { Field, fieldAria } from '../../../shared/ui/field.component';
@@ -43,7 +43,10 @@ export function FollowUpSettingsFields(props: {
   const quietHours = props.quietHours ?? DEFAULT_QUIET_HOURS;
   const set = (change: Partial<{ followUps: FollowUpSettings; quietHours: QuietHours }>) =>
     props.onChange({ followUps, quietHours, ...change });
-  const quietError = quietHours.enabled ? (quietHoursIssue(quietHours) ?? undefined) : undefined;
+  const quietError =
+    quietHours.enabled && quietHoursProblem(quietHours)
+      ? t`Quiet hours must start and end at different times.`
+      : undefined;
   return (
     <>
       <div className="flex flex-col gap-3 py-3">

@@ -10,6 +10,7 @@ import { Field } from '../../../shared/ui/field.component';
 import { useSignedInUser } from '../../auth/auth.context';
 import { renewAccessToken } from '../../../lib/token-refresh';
 import { formatDateTime } from '../../../i18n/intl-formats';
+import { contractMessage } from '../../auth/contract-messages';
 
 function NewPasswordField(props: {
   id: string;
@@ -40,7 +41,7 @@ function SetPasswordForm({ email, name, onDone }: { email: string; name: string;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = passwordSchema.safeParse(password).error?.issues[0]?.message;
+  const problem = contractMessage(passwordSchema.safeParse(password).error?.issues[0]?.message);
   const mismatch = confirm !== password ? t`Passwords do not match. Please try again.` : undefined;
   const onSave = async () => {
     setTouched(true);
