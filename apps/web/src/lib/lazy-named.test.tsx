@@ -72,6 +72,24 @@ describe('lazyNamed', () => {
     expect(screen.queryByText('Something went wrong')).toBeNull();
   });
 
+  it('shows what stands in for a piece whose chunk cannot be fetched, and the piece once it can be', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { chunk, load } = flakyChunk();
+    const LazyNotice = lazyNamed(load, 'Notice');
+    render(
+      <Page>
+        <LazyNotice text="The simple screen" unavailable={<p>The whole dashboard</p>} />
+      </Page>,
+    );
+    expect(await screen.findByText('The whole dashboard')).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    chunk.reachable = true;
+    await act(async () => window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('The simple screen')).toBeTruthy();
+    expect(screen.queryByText('The whole dashboard')).toBeNull();
+  });
+
   it('online but the chunk failed (the network came back late, a server restarting): tried again after a few seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -13,10 +13,14 @@ class ChunkUnavailable extends Error {
 }
 
 /**
- * Catches only ChunkUnavailable: the piece shows nothing instead of the route's error page in place
- * of the whole app. Any other error is the component's own and goes on to the route's boundary.
+ * Catches only ChunkUnavailable: the piece shows nothing (or what stands in for it) instead of the
+ * route's error page in place of the whole app. Any other error is the component's own and goes on
+ * to the route's boundary.
  */
-class UnavailableBoundary extends Component<{ children: ReactNode }, { unavailable: boolean }> {
+class UnavailableBoundary extends Component<
+  { children: ReactNode; unavailable?: ReactNode },
+  { unavailable: boolean }
+> {
   override state = { unavailable: false };
 
   static getDerivedStateFromError(error: unknown): { unavailable: boolean } {
@@ -33,7 +37,7 @@ class UnavailableBoundary extends Component<{ children: ReactNode }, { unavailab
   }
 
   override render(): ReactNode {
-    return this.state.unavailable ? null : this.props.children;
+    return this.state.unavailable ? (this.props.unavailable ?? null) : this.props.children;
   }
 }
 
@@ -85,9 +89,14 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
     return () => listeners.delete(listener);
   };
 
-  function LazyNamed(props: PropsOf<M[K]>) {
+  /** `unavailable`: what shows while the chunk cannot be fetched (nothing when absent). */
+  function LazyNamed({ unavailable, ...props }: PropsOf<M[K]> & { unavailable?: ReactNode }) {
     const key = useSyncExternalStore(subscribe, () => attempt);
-    return <UnavailableBoundary key={key}>{createElement(Current, props as object)}</UnavailableBoundary>;
+    return (
+      <UnavailableBoundary key={key} unavailable={unavailable}>
+        {createElement(Current, props as object)}
+      </UnavailableBoundary>
+    );
   }
   LazyNamed.displayName = `Lazy(${name})`;
   return Object.assign(LazyNamed, { load });

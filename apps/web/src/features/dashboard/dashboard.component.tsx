@@ -50,30 +50,39 @@ export function Dashboard() {
   if (!settings || medicines.isPending || refills.isPending) return loading;
   // The simple screen's chunk, or the notice's, is fetched before the first paint: nothing is
   // pushed down later.
+  const dashboard = (
+    <div className="flex flex-col gap-6 pb-20 md:pb-0">
+      <Greeting name={user.name} now={now} />
+      {settings.simpleMode === false ? null : (
+        <SimpleModeNotice onBackToSimpleScreen={() => showAllFeatures(false)} />
+      )}
+      <DoseSlots settings={settings} now={now} />
+      <MedicationList />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RefillRemindersPanel />
+        <ReportsPanel settings={settings} now={now} />
+      </div>
+      <Link
+        to="/add-medicine"
+        aria-label={t`Add Medication`}
+        className="fixed end-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
+      >
+        <Plus aria-hidden="true" className="size-8" />
+      </Link>
+    </div>
+  );
   return (
     <Suspense fallback={loading}>
       {settings.simpleMode === true && !allFeatures ? (
-        <SimpleScreen settings={settings} now={now} onShowAllFeatures={() => showAllFeatures(true)} />
+        // Offline before the simple screen's chunk was ever cached: the dashboard, never an empty home.
+        <SimpleScreen
+          settings={settings}
+          now={now}
+          onShowAllFeatures={() => showAllFeatures(true)}
+          unavailable={dashboard}
+        />
       ) : (
-        <div className="flex flex-col gap-6 pb-20 md:pb-0">
-          <Greeting name={user.name} now={now} />
-          {settings.simpleMode === false ? null : (
-            <SimpleModeNotice onBackToSimpleScreen={() => showAllFeatures(false)} />
-          )}
-          <DoseSlots settings={settings} now={now} />
-          <MedicationList />
-          <div className="grid gap-6 lg:grid-cols-2">
-            <RefillRemindersPanel />
-            <ReportsPanel settings={settings} now={now} />
-          </div>
-          <Link
-            to="/add-medicine"
-            aria-label={t`Add Medication`}
-            className="fixed end-5 bottom-5 z-30 inline-flex size-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 md:hidden"
-          >
-            <Plus aria-hidden="true" className="size-8" />
-          </Link>
-        </div>
+        dashboard
       )}
     </Suspense>
   );
