@@ -39,15 +39,18 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** The page with a notice whose chunk cannot be fetched yet, once that first fetch has failed. */
-async function renderUnreachableNotice() {
+/**
+ * The page with a notice whose chunk cannot be fetched yet, once that first fetch has failed;
+ * `unavailable`: what stands in for it meanwhile.
+ */
+async function renderUnreachableNotice(text = 'Reminders are off on this device', unavailable?: ReactNode) {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const { chunk, load } = flakyChunk();
   const LazyNotice = lazyNamed(load, 'Notice');
   render(
     <Page>
-      <LazyNotice text="Reminders are off on this device" />
+      <LazyNotice text={text} unavailable={unavailable} />
     </Page>,
   );
   await act(async () => undefined);
@@ -73,15 +76,7 @@ describe('lazyNamed', () => {
   });
 
   it('shows what stands in for a piece whose chunk cannot be fetched, and the piece once it can be', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { chunk, load } = flakyChunk();
-    const LazyNotice = lazyNamed(load, 'Notice');
-    render(
-      <Page>
-        <LazyNotice text="The simple screen" unavailable={<p>The whole dashboard</p>} />
-      </Page>,
-    );
+    const chunk = await renderUnreachableNotice('The simple screen', <p>The whole dashboard</p>);
     expect(await screen.findByText('The whole dashboard')).toBeTruthy();
     expect(screen.queryByText('Something went wrong')).toBeNull();
     chunk.reachable = true;
